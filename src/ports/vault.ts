@@ -1,0 +1,41 @@
+/**
+ * The one storage port. The core never touches files; the app layer reads and writes the corpus
+ * through a Vault, and each host has an adapter: Node's fs (CLI, tests), Logseq desktop's
+ * Electron bridge, the browser's File System Access API, and an in-memory one for tests.
+ *
+ * Paths are relative to the corpus root and use `/`.
+ */
+export interface Vault {
+  /** Says which adapter and root are in use, for messages ("folder /home/me/notes (Node fs)"). */
+  readonly description: string
+  /** Every file under the root (paths relative to it). Adapters may leave out dot-folders. */
+  list(): Promise<string[]>
+  /** The file's text, or null when it does not exist. Other failures throw VaultError. */
+  read(path: string): Promise<string | null>
+  /** Replaces the whole file (creating folders as needed), atomically where the host allows. */
+  write(path: string, text: string): Promise<void>
+  /**
+   * Adds `text` at the end of the file (creating it when missing). Hosts that can only write
+   * whole files implement it as read, add, write; the log's two-writer protocol (log-lock.ts)
+   * is what makes that safe.
+   */
+  append(path: string, text: string): Promise<void>
+  /** Deletes the file; no error when it is already gone. */
+  remove(path: string): Promise<void>
+  /** Creates the file only if it does not exist; false when it does. Hosts without an exclusive create omit it. */
+  createExclusive?(path: string, text: string): Promise<boolean>
+  /** Modification time and size, for caches; null when missing. Optional. */
+  stat?(path: string): Promise<{ mtimeMs: number; size: number } | null>
+}
+
+/** A failure of the storage itself (permission, I/O), named with the path it concerns. */
+export class VaultError extends Error {
+  constructor(
+    readonly path: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${path}: ${message}`, options)
+    this.name = 'VaultError'
+  }
+}
