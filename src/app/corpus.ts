@@ -1,0 +1,86 @@
+import { scanNote } from '../core/asciidoc/scan.js'
+import { DEFAULT_CONFIG, parseConfig } from '../core/config.js'
+import { CONFIG_PATH, LOG_PATH, STATE_PATH, isVisibleAdoc } from '../core/corpus.js'
+import { parseLog } from '../core/log/parse.js'
+import { parseState } from '../core/state.js'
+import type { Config, Finding, NoteModel, Review, State } from '../core/types.js'
+import type { Vault } from '../ports/vault.js'
+
+/** Everything an operation needs to know about a corpus, read once through a Vault. */
+export interface LoadedCorpus {
+  /** Every file path of the corpus (relative, `/`), as the vault lists it. */
+  files: string[]
+  /** Every visible `.adoc` file (notes, README, ADRs) that could be read, sorted by path. */
+  notes: NoteModel[]
+  /** The text of each `.adoc` file in `notes`. */
+  texts: Map<string, string>
+  /** `note-unreadable` findings for files that could not be read. */
+  unreadable: Finding[]
+  /** The configuration, or the defaults when `configFinding` says it is invalid. */
+  config: Config
+  configFinding: Finding | null
+  log: { text: string | null; reviews: Review[]; findings: Finding[] }
+  /** The state on disk; null when there is none. `stateError` when it could not be parsed. */
+  state: State | null
+  stateError: string | null
+}
+
+/** The parse cache is keyed by the file's text: a re-index re-scans only what changed. */
+export type ScanCache = Map<string, { text: string; model: NoteModel }>
+
+export interface LoadOptions {
+  cache?: ScanCache
+  onProgress?: (done: number, total: number) => void
+}
+
+export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promise<LoadedCorpus> {
+  const files = (await vault.list()).sort()
+  const adoc = files.filter(isVisibleAdoc)
+  const notes: NoteModel[] = []
+  const texts = new Map<string, string>()
+  const unreadable: Finding[] = []
+  for (const [index, path] of adoc.entries()) {
+    try {
+      const text = await vault.read(path)
+      if (text === null) continue
+      texts.set(path, text)
+      notes.push(scanCached(path, text, options.cache))
+    } catch (error) {
+      unreadable.push({ rule: 'note-unreadable', severity: 'error', file: path, message: `cannot read ${path}: ${messageOf(error)}` })
+    }
+    options.onProgress?.(index + 1, adoc.length)
+  }
+  const [configText, logText, stateText] = await Promise.all([vault.read(CONFIG_PATH), vault.read(LOG_PATH), vault.read(STATE_PATH)])
+  const parsedConfig = parseConfig(configText)
+  const log = logText === null ? { reviews: [], findings: [] } : parseLog(logText, LOG_PATH)
+  let state: State | null = null
+  let stateError: string | null = null
+  if (stateText !== null) {
+    const parsed = parseState(stateText)
+    if ('state' in parsed) state = parsed.state
+    else stateError = parsed.error
+  }
+  return {
+    files,
+    notes,
+    texts,
+    unreadable,
+    config: parsedConfig.ok ? parsedConfig.config : DEFAULT_CONFIG,
+    configFinding: parsedConfig.ok ? null : parsedConfig.finding,
+    log: { text: logText, reviews: log.reviews, findings: log.findings },
+    state,
+    stateError,
+  }
+}
+
+function scanCached(path: string, text: string, cache: ScanCache | undefined): NoteModel {
+  const hit = cache?.get(path)
+  if (hit && hit.text === text) return hit.model
+  const model = scanNote(path, text)
+  cache?.set(path, { text, model })
+  return model
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

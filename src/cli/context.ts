@@ -1,0 +1,42 @@
+import type { IsoDate } from '../core/types.js'
+import type { Vault } from '../ports/vault.js'
+
+/**
+ * What every command gets. Commands never touch process.* directly, so that tests can run them
+ * in-process with a captured output and a memory vault.
+ */
+export interface CommandContext {
+  vault: Vault
+  /** The corpus folder as given (for messages and `--out`). */
+  corpusDir: string
+  today: IsoDate
+  json: boolean
+  /** Positional arguments after the command name (and its verb, for `triage`). */
+  args: string[]
+  /** `--name value` and `--flag` options other than the global ones. */
+  flags: Map<string, string | true>
+  out: (text: string) => void
+  err: (text: string) => void
+  /** Lines of standard input, for interactive commands; ends when input ends. */
+  input: AsyncIterable<string>
+  /** Where a command may keep caches (never inside the corpus). */
+  cacheDir: string
+  /** Whether standard input and output are a terminal. */
+  interactive: boolean
+}
+
+/** Exit status, SPEC 3: 0 done with no error finding, 1 errors found or edit refused, 2 bad usage / unreadable / config-invalid. */
+export type ExitCode = 0 | 1 | 2
+
+export type Command = (ctx: CommandContext) => Promise<ExitCode>
+
+/** A usage error: reported on stderr with exit 2, nothing written. */
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+export function flagString(ctx: CommandContext, name: string): string | undefined {
+  const value = ctx.flags.get(name)
+  if (value === true) throw new UsageError(`--${name} needs a value`)
+  return value
+}
