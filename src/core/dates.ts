@@ -1,0 +1,117 @@
+import type { IsoDate } from './types.js'
+
+// Calendar dates as `YYYY-MM-DD` strings, with arithmetic on a day count (days since
+// 1970-01-01 in the proleptic Gregorian calendar). No Date object is involved, so neither the
+// machine's time zone nor Date's two-digit-year quirks (Date.UTC(99, ...) is 1999) can move a day.
+
+const ZERO = 48 // char code of '0'
+
+function digitsAt(s: string, start: number, count: number): number {
+  let value = 0
+  for (let i = start; i < start + count; i++) {
+    const digit = s.charCodeAt(i) - ZERO
+    if (digit < 0 || digit > 9) return -1
+    value = value * 10 + digit
+  }
+  return value
+}
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+}
+
+/** Days in `month` (1-12) of `year`. */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
+}
+
+/**
+ * A real calendar date written strictly as `YYYY-MM-DD` (29 February only in leap years).
+ * Hand-rolled rather than a regex: the log parser calls it once per line of a large log.
+ */
+export function isIsoDate(s: unknown): s is IsoDate {
+  if (typeof s !== 'string' || s.length !== 10) return false
+  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return false // '-'
+  const year = digitsAt(s, 0, 4)
+  const month = digitsAt(s, 5, 2)
+  const day = digitsAt(s, 8, 2)
+  if (year < 0 || month < 1 || month > 12 || day < 1) return false
+  return day <= daysInMonth(year, month)
+}
+
+interface Parts {
+  year: number
+  month: number
+  day: number
+}
+
+function parts(date: IsoDate): Parts {
+  if (!isIsoDate(date)) throw new RangeError(`not a calendar date YYYY-MM-DD: ${JSON.stringify(date)}`)
+  return { year: digitsAt(date, 0, 4), month: digitsAt(date, 5, 2), day: digitsAt(date, 8, 2) }
+}
+
+function format({ year, month, day }: Parts): IsoDate {
+  if (year < 0 || year > 9999) throw new RangeError(`date out of range: year ${year}`)
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
+// Howard Hinnant's days_from_civil / civil_from_days: exact integer arithmetic over 400-year eras.
+function toDayNumber({ year, month, day }: Parts): number {
+  const y = month <= 2 ? year - 1 : year
+  const era = Math.floor(y / 400)
+  const yearOfEra = y - era * 400
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear
+  return era * 146097 + dayOfEra - 719468
+}
+
+function fromDayNumber(dayNumber: number): Parts {
+  const z = dayNumber + 719468
+  const era = Math.floor(z / 146097)
+  const dayOfEra = z - era * 146097
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365,
+  )
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100))
+  const mp = Math.floor((5 * dayOfYear + 2) / 153)
+  const day = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1
+  const month = mp < 10 ? mp + 3 : mp - 9
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+  return { year, month, day }
+}
+
+/** `date` + `n` days (n may be negative). */
+export function addDays(date: IsoDate, n: number): IsoDate {
+  if (!Number.isInteger(n)) throw new RangeError(`not a whole number of days: ${n}`)
+  return format(fromDayNumber(toDayNumber(parts(date)) + n))
+}
+
+/** `date` + `n` calendar months, clamped to the last day of the target month (2026-12-31 + 2 = 2027-02-28). */
+export function addMonths(date: IsoDate, n: number): IsoDate {
+  if (!Number.isInteger(n)) throw new RangeError(`not a whole number of months: ${n}`)
+  const { year, month, day } = parts(date)
+  const monthIndex = year * 12 + (month - 1) + n
+  const targetYear = Math.floor(monthIndex / 12)
+  const targetMonth = monthIndex - targetYear * 12 + 1
+  return format({ year: targetYear, month: targetMonth, day: Math.min(day, daysInMonth(targetYear, targetMonth)) })
+}
+
+/** Whole days from `a` to `b` (b - a): positive when `b` is later. */
+export function daysBetween(a: IsoDate, b: IsoDate): number {
+  return toDayNumber(parts(b)) - toDayNumber(parts(a))
+}
+
+/** Negative, zero or positive as `a` is before, equal to or after `b` (usable as a sort comparator). */
+export function compareDates(a: IsoDate, b: IsoDate): number {
+  // Fixed-width, zero-padded, most significant field first: string order is calendar order.
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/**
+ * The local calendar date of an instant, read from the Date's local fields. For the edges (CLI,
+ * plugin) that turn "now" into `today`; the core never calls it.
+ */
+export function localToday(now: Date): IsoDate {
+  return format({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() })
+}

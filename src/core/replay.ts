@@ -1,0 +1,117 @@
+import { addDays, compareDates, isIsoDate } from './dates.js'
+import type { Scheduler } from './scheduler.js'
+import type { IsoDate, Review, State, StateEntry } from './types.js'
+
+export { failureCount } from './leech.js'
+
+export type Aliases = Readonly<Record<string, string>>
+
+/**
+ * The id an item's reviews count for (SPEC 1.8 `aliases`). Chains are followed, so an item
+ * renamed twice (`a` to `b`, later `b` to `c`) keeps its whole history; a cycle stops at the last
+ * id before it would repeat, so a bad config cannot hang a replay.
+ */
+export function canonicalId(id: string, aliases: Aliases = {}): string {
+  let current = id
+  const seen = new Set([current])
+  while (Object.hasOwn(aliases, current)) {
+    const next = aliases[current]
+    if (typeof next !== 'string' || seen.has(next)) break
+    seen.add(next)
+    current = next
+  }
+  return current
+}
+
+/** Replay order (SPEC 1.5): date order, and the order of the file (the array) within one date. */
+export function inReplayOrder(history: readonly Review[]): Review[] {
+  // Array.prototype.sort is stable (ES2019), which is what keeps same-day lines in file order.
+  return [...history].sort((a, b) => compareDates(a.date, b.date))
+}
+
+/**
+ * Every item's reviews, keyed by the id they count for after aliases, each list in replay order.
+ * The reviews themselves are returned as read (their `item` is the id written in the log).
+ */
+export function historiesByItem(reviews: readonly Review[], aliases: Aliases = {}): Map<string, Review[]> {
+  const byItem = new Map<string, Review[]>()
+  for (const review of reviews) {
+    const id = canonicalId(review.item, aliases)
+    const list = byItem.get(id)
+    if (list) list.push(review)
+    else byItem.set(id, [review])
+  }
+  for (const [id, list] of byItem) byItem.set(id, inReplayOrder(list))
+  return byItem
+}
+
+/** Applies `history` (already in replay order) to `start`, one review line at a time. */
+export function foldHistory(start: StateEntry, history: readonly Review[], scheduler: Scheduler): StateEntry {
+  let entry = start
+  for (const review of history) entry = scheduler.review(entry, review.date, review.grade)
+  return entry
+}
+
+/**
+ * The date a never-reviewed item is due: the one it was given when first registered (kept in
+ * the previous state), or, for an item registered now, the day after today (SPEC 1.5).
+ */
+function registeredDue(previous: State | null, id: string, today: IsoDate): IsoDate {
+  const entry = previous !== null && Object.hasOwn(previous, id) ? previous[id] : undefined
+  return entry !== undefined && isIsoDate(entry.next_due) ? entry.next_due : addDays(today, 1)
+}
+
+export interface ReplayInput {
+  /** The log's valid reviews, in file order. */
+  reviews: readonly Review[]
+  /** The ids the notes declare; the state holds exactly these. */
+  declared: readonly string[]
+  /** The state as last written (for the registration date of never-reviewed items), or null. */
+  previous: State | null
+  today: IsoDate
+  scheduler: Scheduler
+  aliases?: Aliases
+}
+
+/**
+ * `state = f(log + declared items)` (SPEC 1.5): one entry per declared id, each the fold of its
+ * history from the scheduler's initial entry. Reviews of ids no note declares do not enter it.
+ */
+export function replay(input: ReplayInput): State {
+  const { declared, previous, today, scheduler } = input
+  const histories = historiesByItem(input.reviews, input.aliases)
+  const state: State = {}
+  for (const id of declared) {
+    const start = scheduler.initial(registeredDue(previous, id, today))
+    const history = histories.get(id)
+    state[id] = history ? foldHistory(start, history, scheduler) : start
+  }
+  return state
+}
+
+/**
+ * One review applied on top of the item's current entry. It equals a replay only while reviews
+ * arrive in date order; use `refoldItem` after appending a line that may be dated earlier than
+ * the item's last review (a `grade --date` in the past).
+ */
+export function applyReview(state: State, id: string, review: Review, scheduler: Scheduler, today: IsoDate): State {
+  const current = Object.hasOwn(state, id) ? state[id] : undefined
+  const entry = current ?? scheduler.initial(addDays(today, 1))
+  return { ...state, [id]: scheduler.review(entry, review.date, review.grade) }
+}
+
+/**
+ * The item's entry re-derived from its whole history (in any order; it is put in replay order
+ * here), as SPEC 1.5 asks after a new review is appended: what `replay` with `state` as the
+ * previous state gives for that item.
+ */
+export function refoldItem(
+  state: State,
+  id: string,
+  history: readonly Review[],
+  scheduler: Scheduler,
+  today: IsoDate,
+): State {
+  const start = scheduler.initial(registeredDue(state, id, today))
+  return { ...state, [id]: foldHistory(start, inReplayOrder(history), scheduler) }
+}
