@@ -1,0 +1,150 @@
+import { LOG_PATH, STATE_PATH } from './corpus.js'
+import { isIsoDate } from './dates.js'
+import { declaredItems } from './items.js'
+import { failureCount } from './leech.js'
+import { buildTargetIndex, resolveReference } from './links/resolve.js'
+import { historiesByItem, replay } from './replay.js'
+import type { Scheduler } from './scheduler.js'
+import { entriesEqual } from './state.js'
+import type { Config, Finding, IsoDate, NoteModel, Review, State } from './types.js'
+
+export interface ValidateInput {
+  notes: readonly NoteModel[]
+  files: readonly string[]
+  /** `note-unreadable` findings from loading. */
+  unreadable: readonly Finding[]
+  config: Config
+  reviews: readonly Review[]
+  /** `log-malformed` findings from parsing the log. */
+  logFindings: readonly Finding[]
+  previous: State | null
+  stateError: string | null
+  today: IsoDate
+  scheduler: Scheduler
+}
+
+export interface ValidateResult {
+  /** Unsorted; the caller orders them (findings.ts). */
+  findings: Finding[]
+  /** The state a replay gives: what validate writes when it differs from the file. */
+  state: State
+}
+
+const DATE_ATTRIBUTES = ['updated', 'review_by', 'created'] as const
+
+/** SPEC 2, Validate: every rule from `note-unreadable` to `state-without-item`. Pure. */
+export function validate(input: ValidateInput): ValidateResult {
+  const findings: Finding[] = [...input.unreadable, ...input.logFindings]
+  const targets = buildTargetIndex([...input.files], [...input.notes])
+  for (const note of input.notes) {
+    if (note.folder === null) continue
+    findings.push(...headerFindings(note), ...itemFindings(note))
+    for (const reference of note.references) {
+      if (reference.kind !== 'xref') continue
+      const resolved = resolveReference(note, reference, targets)
+      if ('ok' in resolved && !resolved.ok) {
+        findings.push({
+          rule: 'xref-unresolved',
+          severity: 'error',
+          file: note.path,
+          line: reference.line,
+          message: `xref to ${reference.target}: the ${resolved.missing} does not exist`,
+          target: reference.target,
+          missing: resolved.missing,
+        })
+      }
+    }
+  }
+  const declared = declaredItems(input.notes)
+  const aliases = input.config.aliases
+  for (const review of input.reviews) {
+    const id = aliases[review.item] ?? review.item
+    if (review.date > input.today) {
+      findings.push({ rule: 'log-future-date', severity: 'warning', file: LOG_PATH, line: review.line, message: `review of ${review.item} is dated ${review.date}, after today (${input.today}); it counts`, item: review.item })
+    }
+    if (!declared.has(id)) {
+      findings.push({ rule: 'log-unknown-item', severity: 'warning', file: LOG_PATH, line: review.line, message: `review of ${review.item}, which no note declares; kept in the log, left out of the state`, item: review.item })
+    }
+  }
+  const histories = historiesByItem([...input.reviews], aliases)
+  for (const [id, { item, file }] of declared) {
+    const failures = failureCount(histories.get(id) ?? [])
+    if (failures >= input.config.leechThreshold) {
+      findings.push({ rule: 'leech', severity: 'warning', file, line: item.line, message: `${id} was failed ${failures} times: rewrite the prompt rather than drill it again`, item: id, failures })
+    }
+  }
+  const state = replay({ reviews: [...input.reviews], declared: [...declared.keys()], previous: input.previous, today: input.today, scheduler: input.scheduler, aliases })
+  findings.push(...stateFindings(input, state, declared))
+  return { findings, state }
+}
+
+function headerFindings(note: NoteModel): Finding[] {
+  const findings: Finding[] = []
+  const attribute = (name: string) => note.attributes.find((a) => a.name === name)
+  const headerLine = note.attributes[0]?.line ?? 1
+  const intent = attribute('intent')
+  if (!intent) {
+    findings.push({ rule: 'intent-missing', severity: 'error', file: note.path, line: 1, message: `no :intent: in the header (expected ${note.folder})` })
+  } else if (intent.value.trim().toLowerCase() !== note.folder) {
+    findings.push({ rule: 'intent-mismatch', severity: 'error', file: note.path, line: intent.line, message: `:intent: ${intent.value.trim()} but the note is under ${note.folder}/`, intent: intent.value.trim(), folder: note.folder })
+  }
+  if (note.folder === 'reference' && !attribute('source')?.value.trim()) {
+    findings.push({ rule: 'source-missing', severity: 'error', file: note.path, line: headerLine, message: 'a Reference note needs :source: (where its content comes from)' })
+  }
+  for (const name of DATE_ATTRIBUTES) {
+    const found = attribute(name)
+    if (found && !isIsoDate(found.value.trim())) {
+      findings.push({ rule: 'date-invalid', severity: 'error', file: note.path, line: found.line, message: `:${name}: ${found.value.trim()} is not a calendar date (YYYY-MM-DD)`, attribute: name })
+    }
+  }
+  return findings
+}
+
+function itemFindings(note: NoteModel): Finding[] {
+  if (note.folder !== 'internalise') return []
+  const findings: Finding[] = note.itemsWithoutId.map((entry) => ({
+    rule: 'item-missing-id' as const,
+    severity: 'error' as const,
+    file: note.path,
+    line: entry.line,
+    message: `[qanda] entry without an [[id]]: the log needs a stable id to refer to it`,
+  }))
+  const first = new Map<string, number>()
+  for (const item of note.items) {
+    const seen = first.get(item.id)
+    if (seen === undefined) {
+      first.set(item.id, item.line)
+      continue
+    }
+    findings.push({ rule: 'item-duplicate-id', severity: 'error', file: note.path, line: item.line, message: `item id ${item.id} is already declared on line ${seen}; the first one counts`, item: item.id, other: { file: note.path, line: seen } })
+  }
+  return findings
+}
+
+function stateFindings(input: ValidateInput, state: State, declared: ReturnType<typeof declaredItems>): Finding[] {
+  const findings: Finding[] = []
+  if (input.stateError !== null) {
+    findings.push({ rule: 'state-drift', severity: 'warning', file: STATE_PATH, message: `state.json could not be read (${input.stateError}); regenerated from the log`, item: null })
+    return findings
+  }
+  const previous = input.previous ?? {}
+  for (const [id, entry] of Object.entries(state)) {
+    const before = previous[id]
+    const where = declared.get(id)
+    if (before === undefined) {
+      findings.push({ rule: 'item-without-state', severity: 'info', file: where?.file ?? STATE_PATH, line: where?.item.line, message: `${id} has no state entry yet; registered, due ${entry.next_due}`, item: id })
+    } else if (!entriesEqual(before, entry)) {
+      findings.push({ rule: 'state-drift', severity: 'warning', file: STATE_PATH, message: `state of ${id} differs from a replay of the log (${JSON.stringify(before)} vs ${JSON.stringify(entry)}); regenerated`, item: id })
+    }
+  }
+  for (const id of Object.keys(previous)) {
+    if (!(id in state)) findings.push({ rule: 'state-without-item', severity: 'info', file: STATE_PATH, message: `state entry ${id} has no item in any note; dropped`, item: id })
+  }
+  return findings.map((f) => (f.line === undefined ? withoutUndefinedLine(f) : f))
+}
+
+function withoutUndefinedLine(finding: Finding): Finding {
+  const { line: _line, ...rest } = finding
+  return rest as Finding
+}
+
