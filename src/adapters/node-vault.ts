@@ -1,0 +1,131 @@
+import { promises as fs } from 'node:fs'
+import nodePath from 'node:path'
+import writeFileAtomic from 'write-file-atomic'
+import { VaultError, type Vault } from '../ports/vault.js'
+import { corpusSegments, isMissingError, messageOf } from './vault-paths.js'
+
+/**
+ * The corpus on a local disk, for the CLI and the tests. Writes are atomic (temp file, then
+ * rename); `append` is one O_APPEND write, so two processes appending never interleave bytes;
+ * `createExclusive` is an `O_CREAT|O_EXCL` open, the one real lock primitive a disk offers.
+ */
+export function nodeVault(root: string): Vault {
+  const absoluteRoot = nodePath.resolve(root)
+  let realRoot: Promise<string> | null = null
+  const rootReal = (): Promise<string> => (realRoot ??= fs.realpath(absoluteRoot))
+
+  const absolute = (path: string): string => nodePath.join(absoluteRoot, ...corpusSegments(path))
+
+  // A symlink inside the corpus may point anywhere; what it resolves to must still be inside.
+  const assertInside = async (path: string, real: string): Promise<void> => {
+    const base = await rootReal()
+    if (real !== base && !real.startsWith(base + nodePath.sep)) throw new VaultError(path, 'resolves to a file outside the corpus')
+  }
+
+  const prepareFolder = async (path: string, abs: string): Promise<void> => {
+    const folder = nodePath.dirname(abs)
+    await fs.mkdir(folder, { recursive: true })
+    await assertInside(path, await fs.realpath(folder))
+  }
+
+  const failure = (path: string, action: string, error: unknown): VaultError =>
+    error instanceof VaultError ? error : new VaultError(path, `cannot ${action}: ${messageOf(error)}`, { cause: error })
+
+  return {
+    description: `folder ${absoluteRoot} (Node fs)`,
+
+    async list() {
+      const found: string[] = []
+      const walk = async (folder: string, prefix: string): Promise<void> => {
+        let entries
+        try {
+          entries = await fs.readdir(folder, { withFileTypes: true })
+        } catch (error) {
+          if (isMissingError(error) && prefix === '') return
+          throw failure(prefix || '.', 'list', error)
+        }
+        for (const entry of entries) {
+          // Dot names are never notes (SPEC 1); symlinks are skipped, as Logseq's own readdir does.
+          if (entry.name.startsWith('.') || entry.isSymbolicLink()) continue
+          const relative = prefix + entry.name
+          if (entry.isDirectory()) await walk(nodePath.join(folder, entry.name), `${relative}/`)
+          else if (entry.isFile()) found.push(relative)
+        }
+      }
+      await walk(absoluteRoot, '')
+      return found.sort()
+    },
+
+    async read(path) {
+      const abs = absolute(path)
+      try {
+        const real = await fs.realpath(abs)
+        await assertInside(path, real)
+        return await fs.readFile(real, 'utf8')
+      } catch (error) {
+        if (!(error instanceof VaultError) && isMissingError(error)) return null
+        throw failure(path, 'read', error)
+      }
+    },
+
+    async write(path, text) {
+      const abs = absolute(path)
+      try {
+        await prepareFolder(path, abs)
+        await writeFileAtomic(abs, text, { encoding: 'utf8' })
+      } catch (error) {
+        throw failure(path, 'write', error)
+      }
+    },
+
+    async append(path, text) {
+      const abs = absolute(path)
+      const bytes = Buffer.from(text, 'utf8')
+      try {
+        await prepareFolder(path, abs)
+        const handle = await fs.open(abs, 'a')
+        try {
+          // One write(2) on an O_APPEND descriptor: the kernel places it at the end as a whole.
+          const { bytesWritten } = await handle.write(bytes, 0, bytes.length)
+          if (bytesWritten !== bytes.length) throw new Error(`short write (${bytesWritten} of ${bytes.length} bytes)`)
+        } finally {
+          await handle.close()
+        }
+      } catch (error) {
+        throw failure(path, 'append to', error)
+      }
+    },
+
+    async remove(path) {
+      const abs = absolute(path)
+      try {
+        await fs.unlink(abs)
+      } catch (error) {
+        if (!isMissingError(error)) throw failure(path, 'remove', error)
+      }
+    },
+
+    async createExclusive(path, text) {
+      const abs = absolute(path)
+      try {
+        await prepareFolder(path, abs)
+        await fs.writeFile(abs, text, { encoding: 'utf8', flag: 'wx' })
+        return true
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'EEXIST') return false
+        throw failure(path, 'create', error)
+      }
+    },
+
+    async stat(path) {
+      const abs = absolute(path)
+      try {
+        const stats = await fs.stat(abs)
+        return { mtimeMs: stats.mtimeMs, size: stats.size }
+      } catch (error) {
+        if (isMissingError(error)) return null
+        throw failure(path, 'stat', error)
+      }
+    },
+  }
+}

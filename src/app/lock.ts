@@ -1,0 +1,116 @@
+import { LOCK_PATH } from '../core/corpus.js'
+import type { Vault } from '../ports/vault.js'
+
+/**
+ * The log writers' lock of SPEC 1.4 (`internalise/.srs/log.lock`), as ADR 0005 explains it.
+ * Time, sleeping and randomness come in as options so that tests can drive every path.
+ */
+export interface LockOptions {
+  /** Milliseconds since the epoch. */
+  now?: () => number
+  sleep?: (ms: number) => Promise<void>
+  /** The owner token written into the lock. */
+  random?: () => string
+  /** A number in [0, 1) spreading the retries of writers that collided. */
+  jitter?: () => number
+  /** The pause between writing the lock and reading it back; must exceed any writer's check-to-write gap. */
+  pauseMs?: number
+  /** A lock older than this belongs to a writer that died (SPEC: 10 seconds). */
+  staleMs?: number
+  /** Give up waiting for another writer after this long. */
+  timeoutMs?: number
+}
+
+export interface HeldLock {
+  readonly token: string
+  /** Removes the lock if it still holds our token; a lock someone took over is left alone. */
+  release(): Promise<void>
+}
+
+export interface LockRecord {
+  owner: string
+  at: string
+}
+
+export class LockTimeoutError extends Error {
+  constructor(readonly holder: string | null, waitedMs: number) {
+    super(
+      `The review log is locked by another writer (${LOCK_PATH}${holder ? `, owner ${holder}` : ''}); ` +
+        `gave up after ${Math.round(waitedMs / 1000)} s. Nothing was written; try again.`,
+    )
+    this.name = 'LockTimeoutError'
+  }
+}
+
+export const DEFAULT_PAUSE_MS = 30
+export const DEFAULT_STALE_MS = 10_000
+export const DEFAULT_TIMEOUT_MS = 30_000
+
+export function parseLock(text: string | null): LockRecord | null {
+  if (text === null) return null
+  try {
+    const value: unknown = JSON.parse(text)
+    if (typeof value !== 'object' || value === null) return null
+    const { owner, at } = value as { owner?: unknown; at?: unknown }
+    return typeof owner === 'string' && typeof at === 'string' ? { owner, at } : null
+  } catch {
+    return null
+  }
+}
+
+const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+const randomToken = (): string => `${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`
+
+export async function acquireLogLock(vault: Vault, options: LockOptions = {}): Promise<HeldLock> {
+  const now = options.now ?? Date.now
+  const sleep = options.sleep ?? realSleep
+  const jitter = options.jitter ?? Math.random
+  const pauseMs = options.pauseMs ?? DEFAULT_PAUSE_MS
+  const staleMs = options.staleMs ?? DEFAULT_STALE_MS
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const token = (options.random ?? randomToken)()
+  const started = now()
+  const retryDelay = (): number => Math.max(pauseMs, 5) * (1 + 2 * jitter())
+  // A lock whose time cannot be trusted (unreadable, or dated ahead by a skewed clock) goes stale
+  // once we have watched it unchanged for staleMs: its writer is gone either way.
+  let watched: { text: string; since: number } | null = null
+
+  const isStale = (text: string): boolean => {
+    const at = Date.parse(parseLock(text)?.at ?? '')
+    if (!Number.isNaN(at) && now() - at >= staleMs) return true
+    if (watched?.text !== text) watched = { text, since: now() }
+    return now() - watched.since >= staleMs
+  }
+
+  for (;;) {
+    if (now() - started >= timeoutMs) {
+      throw new LockTimeoutError(parseLock(await vault.read(LOCK_PATH))?.owner ?? null, now() - started)
+    }
+    const body = JSON.stringify({ owner: token, at: new Date(now()).toISOString() })
+    let wrote = vault.createExclusive ? await vault.createExclusive(LOCK_PATH, body) : false
+    if (!wrote) {
+      const existing = await vault.read(LOCK_PATH)
+      if (existing === null && vault.createExclusive) continue // released in between: create again
+      if (existing === null || isStale(existing)) {
+        await vault.write(LOCK_PATH, body)
+        wrote = true
+      }
+    }
+    if (wrote) {
+      // Anyone who checked before our write and writes after it does so within its check-to-write
+      // gap; waiting longer than that gap lets us see their token instead of ours.
+      await sleep(pauseMs)
+      if (parseLock(await vault.read(LOCK_PATH))?.owner === token) return heldLock(vault, token)
+    }
+    await sleep(retryDelay())
+  }
+}
+
+function heldLock(vault: Vault, token: string): HeldLock {
+  return {
+    token,
+    async release() {
+      if (parseLock(await vault.read(LOCK_PATH))?.owner === token) await vault.remove(LOCK_PATH)
+    },
+  }
+}
