@@ -1,0 +1,78 @@
+import { describe, it, expect } from 'vitest'
+import { sm2Scheduler } from '../../src/core/schedulers/sm2.js'
+import type { Grade, StateEntry } from '../../src/core/types.js'
+
+// Golden values computed by hand from the published formula (Wozniak 1990, sm2.htm), read as
+// ADR 0002 says: q = rating + 1; EF' = EF + (0.1 - (5-q)(0.08 + (5-q)0.02)) on every grade,
+// floored at 1.3; q < 3 restarts (next day, then I(1) = 1, I(2) = 6); I(n) = ceil(I(n-1) * EF').
+
+const sm2 = sm2Scheduler()
+
+/** Reviews the item on each due date in turn, starting with a new item due on `start`. */
+function onDueDates(start: string, grades: Grade[]): StateEntry[] {
+  let entry = sm2.initial(start)
+  return grades.map((grade) => (entry = sm2.review(entry, entry.next_due, grade)))
+}
+
+describe('SM-2 scheduler', () => {
+  it('starts a new item at EF 2.5 with no repetitions, due when it was registered', () => {
+    expect(sm2.initial('2026-05-02')).toEqual({ ef: 2.5, interval: 0, next_due: '2026-05-02', repetition: 0, reps: 0 })
+  })
+
+  it('follows I(1)=1, I(2)=6, I(3)=ceil(6*EF) and lowers EF by 0.14 on hard', () => {
+    const entries = onDueDates('2026-05-01', ['good', 'good', 'good', 'hard'])
+    expect(entries).toEqual([
+      { ef: 2.5, interval: 1, next_due: '2026-05-02', repetition: 1, reps: 1 },
+      { ef: 2.5, interval: 6, next_due: '2026-05-08', repetition: 2, reps: 2 },
+      { ef: 2.5, interval: 15, next_due: '2026-05-23', repetition: 3, reps: 3 }, // ceil(6 * 2.5)
+      // EF 2.5 - 0.14 = 2.36 is used at once: ceil(15 * 2.36) = ceil(35.4) = 36 (the old EF would give 38)
+      { ef: 2.36, interval: 36, next_due: '2026-06-28', repetition: 4, reps: 4 },
+    ])
+  })
+
+  it('restarts the repetitions after again, keeps the lowered EF, and raises it by 0.1 on easy', () => {
+    const entries = onDueDates('2026-05-01', ['good', 'good', 'good', 'hard', 'again', 'good', 'good', 'easy'])
+    expect(entries.slice(4)).toEqual([
+      { ef: 2.04, interval: 1, next_due: '2026-06-29', repetition: 0, reps: 5 }, // 2.36 - 0.32
+      { ef: 2.04, interval: 1, next_due: '2026-06-30', repetition: 1, reps: 6 },
+      { ef: 2.04, interval: 6, next_due: '2026-07-06', repetition: 2, reps: 7 },
+      { ef: 2.14, interval: 13, next_due: '2026-07-19', repetition: 3, reps: 8 }, // ceil(6 * 2.14) = ceil(12.84)
+    ])
+  })
+
+  it('never lets EF fall below 1.3', () => {
+    const efs = onDueDates('2026-01-01', ['again', 'again', 'again', 'again', 'again']).map((e) => e['ef'])
+    expect(efs).toEqual([2.18, 1.86, 1.54, 1.3, 1.3]) // 1.54 - 0.32 = 1.22, floored
+  })
+
+  it('rounds a whole-number product to itself, not one day up (no floating-point drift)', () => {
+    // EF climbs to 2.8 and 125 * 2.8 is exactly 350; in binary floating point it is 350.00000000000006.
+    const entries = onDueDates('2026-01-01', ['good', 'easy', 'easy', 'good', 'good', 'easy'])
+    expect(entries.map((e) => e['interval'])).toEqual([1, 6, 17, 46, 125, 350])
+    expect(entries.at(-1)!['ef']).toBe(2.8)
+  })
+
+  it('applies every line of a day as one repetition, as SPEC 1.5 has every scheduler do', () => {
+    let entry = sm2.initial('2026-03-02')
+    for (const grade of ['again', 'again', 'good'] as const) entry = sm2.review(entry, '2026-03-02', grade)
+    expect(entry).toEqual({ ef: 1.86, interval: 1, next_due: '2026-03-03', repetition: 1, reps: 3 })
+  })
+
+  it('continues exactly from an entry read back from state.json', () => {
+    const grades: Grade[] = ['good', 'hard', 'good', 'hard', 'easy', 'again', 'good', 'good', 'good']
+    let inMemory = sm2.initial('2026-01-01')
+    let fromDisk = inMemory
+    for (const grade of grades) {
+      inMemory = sm2.review(inMemory, inMemory.next_due, grade)
+      fromDisk = JSON.parse(JSON.stringify(sm2.review(fromDisk, fromDisk.next_due, grade))) as StateEntry
+    }
+    expect(fromDisk).toEqual(inMemory)
+  })
+
+  it('does not mutate the entry it is given', () => {
+    const entry = sm2.initial('2026-01-01')
+    const copy = structuredClone(entry)
+    sm2.review(entry, '2026-01-01', 'easy')
+    expect(entry).toEqual(copy)
+  })
+})
