@@ -3,7 +3,7 @@ import { declaredItems } from '../core/items.js'
 import { formatReviewLine } from '../core/log/format.js'
 import { schedulerFor } from '../core/schedulers/index.js'
 import { previewIntervals } from '../core/schedulers/preview.js'
-import { GRADES, type Grade, type IsoDate } from '../core/types.js'
+import { GRADES, type Grade, type IsoDate, type State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import { loadCorpus, type LoadedCorpus, type LoadOptions } from './corpus.js'
 import { appendReviews } from './log-writer.js'
@@ -36,17 +36,18 @@ export class UnknownItemError extends Error {
  * Records one graded review: refuses an undeclared id or a bad grade before touching anything,
  * appends the line under the writers' lock (SPEC 1.4), then regenerates state.json from the log
  * as it now is on disk, so that reviews another writer added meanwhile are in it too.
- * Returns the corpus as reloaded after the write.
+ * Returns the corpus as reloaded after the append, and the state written from it.
  */
-export async function gradeItem(vault: Vault, corpus: LoadedCorpus, id: string, grade: string, date: IsoDate, today: IsoDate, options: LoadOptions = {}): Promise<LoadedCorpus> {
+export async function gradeItem(vault: Vault, corpus: LoadedCorpus, id: string, grade: string, date: IsoDate, today: IsoDate, options: LoadOptions = {}): Promise<{ corpus: LoadedCorpus; state: State }> {
   assertConfigValid(corpus)
   if (!(GRADES as readonly string[]).includes(grade)) throw new UnknownItemError(`unknown grade "${grade}" (use again, hard, good or easy)`)
   if (!declaredItems(corpus.notes).has(id)) throw new UnknownItemError(`no note declares the item "${id}"`)
   await appendReviews(vault, [formatReviewLine({ item: id, date, grade: grade as Grade })])
   const reloaded = await loadCorpus(vault, options)
   assertConfigValid(reloaded)
-  await writeStateIfChanged(vault, derivedState(reloaded, today))
-  return reloaded
+  const state = derivedState(reloaded, today)
+  await writeStateIfChanged(vault, state)
+  return { corpus: reloaded, state }
 }
 
 /** Registers new items and drops vanished ones: what `replay` does and every writing command does first. */

@@ -1,0 +1,25 @@
+import { loadCorpus } from '../../app/corpus.js'
+import { dueItems, nextDueDate } from '../../app/practice.js'
+import type { Command } from '../context.js'
+
+/** `notekeeper due [--json]`: `{"due": [{id, prompt, response, next_due, leech}]}` (SPEC 3). Writes nothing. */
+export const dueCommand: Command = async (ctx) => {
+  const corpus = await loadCorpus(ctx.vault)
+  if (corpus.configFinding) {
+    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}`)
+    return 2
+  }
+  const due = dueItems(corpus, ctx.today)
+  if (ctx.json) {
+    ctx.out(JSON.stringify({ due: due.map(({ id, prompt, response, next_due, leech }) => ({ id, prompt, response, next_due, leech })) }, null, 2))
+    return 0
+  }
+  if (due.length === 0) {
+    const next = nextDueDate(corpus, ctx.today)
+    ctx.out(`Nothing is due today (${ctx.today}).${next ? ` The next item is due on ${next}.` : ''}`)
+    return 0
+  }
+  ctx.out(`${due.length} item${due.length === 1 ? '' : 's'} due today (${ctx.today}):`)
+  for (const item of due) ctx.out(`  ${item.next_due}  ${item.id}${item.leech ? '  [leech: rewrite it]' : ''}  (${item.file}:${item.line})`)
+  return 0
+}

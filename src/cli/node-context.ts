@@ -1,0 +1,45 @@
+import { existsSync, statSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { nodeVault } from '../adapters/node-vault.js'
+import { isIsoDate, localToday } from '../core/dates.js'
+import type { CommandContext } from './context.js'
+import { UsageError } from './context.js'
+import type { ParsedArgs } from './args.js'
+
+/** Builds the context of a real run: the corpus folder through Node's fs, stdin, the user's cache folder. */
+export function nodeContext(parsed: ParsedArgs, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdin: NodeJS.ReadableStream & { isTTY?: boolean } }): CommandContext {
+  const options = new Map(parsed.options)
+  const corpusOption = options.get('corpus')
+  const today = options.get('today')
+  const json = options.get('json') === true
+  options.delete('corpus')
+  options.delete('today')
+  options.delete('json')
+  if (corpusOption === true || today === true) throw new UsageError('--corpus and --today need a value')
+  if (today !== undefined && !isIsoDate(today)) throw new UsageError(`--today ${today} is not a calendar date (YYYY-MM-DD)`)
+  const corpusDir = resolve(corpusOption ?? '.')
+  if (!existsSync(corpusDir) || !statSync(corpusDir).isDirectory()) throw new CorpusUnreadableError(`${corpusDir}: not a folder`)
+  let lines: AsyncIterable<string> | null = null
+  return {
+    vault: nodeVault(corpusDir),
+    corpusDir,
+    today: today ?? localToday(new Date()),
+    json,
+    args: parsed.positional,
+    flags: options,
+    out: (text) => io.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+    err: (text) => io.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+    get input() {
+      lines ??= createInterface({ input: io.stdin, crlfDelay: Infinity, terminal: false })
+      return lines
+    },
+    cacheDir: join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'notekeeper'),
+    interactive: Boolean(io.stdin.isTTY),
+  }
+}
+
+export class CorpusUnreadableError extends Error {
+  override name = 'CorpusUnreadableError'
+}
