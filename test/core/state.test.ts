@@ -1,0 +1,96 @@
+import { describe, it, expect } from 'vitest'
+import { entriesEqual, parseState, serializeState } from '../../src/core/state.js'
+import type { State } from '../../src/core/types.js'
+
+describe('serializeState', () => {
+  it('writes ids in JavaScript default sort order, two spaces, a final newline', () => {
+    const state: State = {
+      'lang/french#tu-vous': { level: 1, next_due: '2026-05-02', reps: 0 },
+      'English#Zed': { level: 2, next_due: '2026-06-02', reps: 1 },
+      'english#need-action': { level: 2, next_due: '2026-06-02', reps: 3 },
+      'english#few-little': { level: 6, next_due: '2026-12-01', reps: 9 },
+    }
+    const text = serializeState(state)
+    expect(Object.keys(JSON.parse(text) as object)).toEqual([
+      'English#Zed',
+      'english#few-little',
+      'english#need-action',
+      'lang/french#tu-vous',
+    ])
+    expect(text.endsWith('}\n')).toBe(true)
+    expect(text).toContain('\n  "english#need-action": {\n    "level": 2,\n    "next_due": "2026-06-02",\n    "reps": 3\n  }')
+  })
+
+  it('gives the same bytes whatever order the entries were built in', () => {
+    const a: State = { 'b#1': { next_due: '2026-01-02', reps: 0 }, 'a#1': { next_due: '2026-01-03', reps: 1 } }
+    const b: State = { 'a#1': { next_due: '2026-01-03', reps: 1 }, 'b#1': { next_due: '2026-01-02', reps: 0 } }
+    expect(serializeState(a)).toBe(serializeState(b))
+  })
+
+  it('writes an empty state as an empty object', () => {
+    expect(serializeState({})).toBe('{}\n')
+  })
+})
+
+describe('parseState', () => {
+  const entry = { level: 2, next_due: '2026-06-02', reps: 3 }
+
+  it('reads back what serializeState writes', () => {
+    const state: State = { 'english#need-action': entry, 'x#fsrs': { next_due: '2026-07-01', reps: 2, stability: 3.25, difficulty: 5.5 } }
+    expect(parseState(serializeState(state))).toEqual({ state, invalid: [] })
+  })
+
+  it('takes no file, an empty file or a byte-order mark in its stride', () => {
+    expect(parseState(null)).toEqual({ state: {}, invalid: [] })
+    expect(parseState('')).toEqual({ state: {}, invalid: [] })
+    expect(parseState('\ufeff{"a#1": {"level": 2, "next_due": "2026-06-02", "reps": 3}}')).toEqual({
+      state: { 'a#1': entry },
+      invalid: [],
+    })
+  })
+
+  it('is an error when the file is not JSON, or not an object of entries', () => {
+    for (const text of ['{"a#1": {', '[]', '42', 'null']) {
+      const result = parseState(text)
+      expect('error' in result, text).toBe(true)
+    }
+  })
+
+  it('leaves out and names entries that lack a calendar next_due or a whole reps', () => {
+    const text = JSON.stringify({
+      'ok#1': entry,
+      'bad#date': { level: 1, next_due: '2026-02-30', reps: 0 },
+      'bad#reps': { level: 1, next_due: '2026-02-03', reps: -1 },
+      'bad#fraction': { level: 1, next_due: '2026-02-03', reps: 1.5 },
+      'bad#missing': { level: 1 },
+      'bad#array': [],
+    })
+    expect(parseState(text)).toEqual({
+      state: { 'ok#1': entry },
+      invalid: ['bad#date', 'bad#reps', 'bad#fraction', 'bad#missing', 'bad#array'],
+    })
+  })
+})
+
+describe('entriesEqual', () => {
+  const entry = { level: 2, next_due: '2026-06-02', reps: 3 }
+
+  it('sees any change of value, added or missing field as a difference', () => {
+    expect(entriesEqual(entry, { ...entry })).toBe(true)
+    expect(entriesEqual(entry, { ...entry, reps: 4 })).toBe(false)
+    expect(entriesEqual(entry, { ...entry, next_due: '2026-06-03' })).toBe(false)
+    expect(entriesEqual(entry, { next_due: '2026-06-02', reps: 3 })).toBe(false)
+    expect(entriesEqual(entry, { ...entry, extra: null })).toBe(false)
+    expect(entriesEqual(entry, { ...entry, level: '2' })).toBe(false)
+    expect(entriesEqual(entry, undefined)).toBe(false)
+    expect(entriesEqual(undefined, undefined)).toBe(true)
+  })
+
+  it('compares as JSON: key order aside, nested values included, undefined fields as absent', () => {
+    expect(entriesEqual(entry, { reps: 3, next_due: '2026-06-02', level: 2 })).toBe(true)
+    expect(entriesEqual({ ...entry, w: [1, { a: 2 }] }, { ...entry, w: [1, { a: 2 }] })).toBe(true)
+    expect(entriesEqual({ ...entry, w: [1, { a: 2 }] }, { ...entry, w: [1, { a: 3 }] })).toBe(false)
+    expect(entriesEqual({ ...entry, w: [1, 2] }, { ...entry, w: [2, 1] })).toBe(false)
+    expect(entriesEqual({ ...entry, gone: undefined }, entry)).toBe(true)
+  })
+})
