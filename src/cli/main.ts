@@ -48,7 +48,13 @@ commands:
 
 exit status: 0 done, no error found; 1 errors found or edit refused; 2 bad usage, unreadable corpus, invalid config`
 
-export async function run(argv: readonly string[], io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<ExitCode> {
+export interface CliIo {
+  stdout: NodeJS.WritableStream
+  stderr: NodeJS.WritableStream
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean }
+}
+
+export async function run(argv: readonly string[], io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<ExitCode> {
   try {
     const parsed = parseArgs(argv)
     if (parsed.command === null || parsed.command === 'help' || parsed.options.has('help')) {

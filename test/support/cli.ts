@@ -1,0 +1,32 @@
+import { cpSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PassThrough, Readable } from 'node:stream'
+import { run } from '../../src/cli/main.js'
+
+export const EXAMPLE_CORPUS = join(import.meta.dirname, '..', '..', 'examples', 'corpus')
+
+/** A throwaway copy of a corpus folder (the example by default): tests never touch the repository. */
+export function copyCorpus(from = EXAMPLE_CORPUS): string {
+  const dir = mkdtempSync(join(tmpdir(), 'notekeeper-test-'))
+  cpSync(from, dir, { recursive: true })
+  return dir
+}
+
+export interface CliResult {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** Runs the CLI in-process with captured output and the given lines as standard input. */
+export async function cli(args: string[], input: string[] = []): Promise<CliResult> {
+  const stdout = new PassThrough()
+  const stderr = new PassThrough()
+  const chunks = { out: [] as string[], err: [] as string[] }
+  stdout.on('data', (c: Buffer) => chunks.out.push(c.toString()))
+  stderr.on('data', (c: Buffer) => chunks.err.push(c.toString()))
+  const stdin = Readable.from(input.map((line) => `${line}\n`))
+  const code = await run(args, { stdout, stderr, stdin })
+  return { code, stdout: chunks.out.join(''), stderr: chunks.err.join('') }
+}
