@@ -1,0 +1,34 @@
+import { loadCorpus } from '../../app/corpus.js'
+import { forecastCorpus } from '../../app/schedulers.js'
+import { UsageError, flagString, type Command } from '../context.js'
+
+/**
+ * `notekeeper schedulers --compare [--days 30] [--json]`: replays the log under every scheduler
+ * and shows, side by side, what each would put due today, per day over the window, and in total.
+ * Writes nothing: switching is a change to config.json followed by `replay`.
+ */
+export const schedulersCommand: Command = async (ctx) => {
+  if (ctx.flags.get('compare') !== true) throw new UsageError('usage: notekeeper schedulers --compare [--days N] [--json]')
+  const daysText = flagString(ctx, 'days') ?? '30'
+  const days = Number(daysText)
+  if (!Number.isInteger(days) || days < 1 || days > 3650) throw new UsageError(`--days ${daysText}: give a whole number of days from 1 to 3650`)
+  const corpus = await loadCorpus(ctx.vault)
+  if (corpus.configFinding) {
+    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}`)
+    return 2
+  }
+  const forecasts = forecastCorpus(corpus, ctx.today, days)
+  if (ctx.json) {
+    ctx.out(JSON.stringify({ today: ctx.today, days, active: corpus.config.scheduler, schedulers: forecasts }, null, 2))
+    return 0
+  }
+  const names = forecasts.map((f) => f.scheduler + (f.scheduler === corpus.config.scheduler ? '*' : ''))
+  const width = Math.max(8, ...names.map((n) => n.length))
+  const row = (label: string, cells: (string | number)[]) => `${label.padEnd(10)}${cells.map((c) => String(c).padStart(width + 2)).join('')}`
+  ctx.out(`Due items per day from ${ctx.today} for ${days} days, by scheduler (* = active, in config.json):`)
+  ctx.out(row('', names))
+  ctx.out(row('today', forecasts.map((f) => f.dueToday)))
+  for (let day = 1; day < days; day++) ctx.out(row(forecasts[0]?.perDay[day]?.date ?? '', forecasts.map((f) => f.perDay[day]?.due ?? 0)))
+  ctx.out(row('total', forecasts.map((f) => f.total)))
+  return 0
+}
