@@ -1,0 +1,193 @@
+// @vitest-environment jsdom
+import { describe, it, expect, beforeEach } from 'vitest'
+import type { DueItem } from '../../src/core/practice.js'
+import type { Grade } from '../../src/core/types.js'
+import type { GradePreview, PracticeBackend } from '../../src/plugin/practice-backend.js'
+import { openReview, type RenderAsciidoc } from '../../src/plugin/review-modal.js'
+import { createShell, type Shell } from '../../src/plugin/shell.js'
+
+const item = (id: string, prompt: string, response: string, leech = false): DueItem => ({ id, prompt, response, next_due: '2026-05-30', leech, file: `internalise/${id.split('#')[0]}.adoc`, line: 3 })
+
+interface FakeBackend extends PracticeBackend {
+  graded: { id: string; grade: Grade }[]
+  failNext: string | null
+}
+
+function fakeBackend(items: DueItem[], nextDue: string | null = null): FakeBackend {
+  const preview: GradePreview = {
+    again: { next_due: '2026-05-31', days: 1 },
+    hard: { next_due: '2026-05-31', days: 1 },
+    good: { next_due: '2026-06-02', days: 3 },
+    easy: { next_due: '2026-06-06', days: 7 },
+  }
+  const backend: FakeBackend = {
+    graded: [],
+    failNext: null,
+    start: async () => ({ items, nextDue, scheduler: 'leitner' }),
+    preview: () => preview,
+    suggest: (produced) => (produced.trim() === '' ? 'again' : 'good'),
+    async grade(id, grade) {
+      if (backend.failNext) {
+        const message = backend.failNext
+        backend.failNext = null
+        throw new Error(message)
+      }
+      backend.graded.push({ id, grade })
+    },
+  }
+  return backend
+}
+
+// Renders the source as text: these tests are about the modal's flow, not about AsciiDoc.
+const renderAsText: RenderAsciidoc = async (target, source) => {
+  target.textContent = source
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+const q = (testid: string) => document.querySelector<HTMLElement>(`[data-testid="${testid}"]`)
+const key = (k: string, target: EventTarget = document) => target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }))
+
+let closed = 0
+let errors: string[] = []
+let shell: Shell | null = null
+function open(backend: PracticeBackend) {
+  shell?.dispose()
+  closed = 0
+  errors = []
+  shell = createShell(document, () => closed++)
+  return openReview({ shell, backend, render: renderAsText, reportError: (t) => errors.push(t) })
+}
+
+describe('the review modal', () => {
+  beforeEach(() => {
+    shell?.dispose()
+    shell = null
+  })
+
+  it('shows the prompt, progress and an answer box, and reveals with Enter in the answer', async () => {
+    const backend = fakeBackend([item('english#few', 'Few or little?', 'Little.'), item('english#need', 'Need + ?', 'the -ing form')])
+    await open(backend).ready
+    expect(q('progress')?.textContent).toBe('1 of 2')
+    expect(q('prompt')?.textContent).toBe('Few or little?')
+    expect(q('response')).toBeNull()
+    const answer = q('answer') as HTMLTextAreaElement
+    answer.value = 'little'
+    key('Enter', answer)
+    await settle()
+    expect(q('response')?.textContent).toBe('Little.')
+    expect(q('produced')?.textContent).toBe('little')
+    expect(q('suggested')?.textContent).toBe('Suggested: good')
+    expect(document.querySelector('.nk-suggested')?.getAttribute('data-grade')).toBe('good')
+  })
+
+  it('keeps Shift+Enter for a new line in the answer', async () => {
+    await open(fakeBackend([item('a#b', 'p', 'r')])).ready
+    key('Enter', q('answer')!)
+    expect(q('response')).not.toBeNull()
+    await open(fakeBackend([item('a#b', 'p', 'r')])).ready
+    q('answer')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', shiftKey: true, bubbles: true, cancelable: true }))
+    await settle()
+    expect(q('response')).toBeNull()
+  })
+
+  it('reveals with Space when the focus is outside the answer box', async () => {
+    await open(fakeBackend([item('a#b', 'p', 'r')])).ready
+    ;(q('answer') as HTMLTextAreaElement).blur()
+    key(' ')
+    await settle()
+    expect(q('response')).not.toBeNull()
+  })
+
+  it('shows the interval each grade would give', async () => {
+    await open(fakeBackend([item('a#b', 'p', 'r')])).ready
+    q('reveal')!.click()
+    await settle()
+    const labels = ['again', 'hard', 'good', 'easy'].map((g) => q(`grade-${g}`)?.textContent)
+    expect(labels).toEqual(['1again1 day', '2hard1 day', '3good3 days', '4easy7 days'])
+  })
+
+  it('grades with a click and with keys 1-4, each saved before the next prompt', async () => {
+    const items = [item('a#1', 'one', 'r1'), item('a#2', 'two', 'r2'), item('a#3', 'three', 'r3')]
+    const backend = fakeBackend(items)
+    await open(backend).ready
+    q('reveal')!.click()
+    await settle()
+    q('grade-hard')!.click()
+    await settle()
+    expect(backend.graded).toEqual([{ id: 'a#1', grade: 'hard' }])
+    expect(q('progress')?.textContent).toBe('2 of 3')
+    expect(q('prompt')?.textContent).toBe('two')
+    q('reveal')!.click()
+    await settle()
+    key('4')
+    await settle()
+    q('reveal')!.click()
+    await settle()
+    key('1')
+    await settle()
+    expect(backend.graded.map((g) => g.grade)).toEqual(['hard', 'easy', 'again'])
+    expect(q('summary')?.textContent).toBe('3 items reviewed.')
+    expect(document.querySelector('[data-grade="easy"]')?.textContent).toBe('easy: 1')
+  })
+
+  it('ignores grade keys before the response is revealed', async () => {
+    const backend = fakeBackend([item('a#1', 'one', 'r1')])
+    await open(backend).ready
+    key('3')
+    await settle()
+    expect(backend.graded).toEqual([])
+  })
+
+  it('shows a failed save in the modal, keeps the item, and lets the user retry', async () => {
+    const backend = fakeBackend([item('a#1', 'one', 'r1')])
+    await open(backend).ready
+    q('reveal')!.click()
+    await settle()
+    backend.failNext = 'internalise/.srs/log.jsonl: permission denied'
+    q('grade-good')!.click()
+    await settle()
+    expect(q('errors')?.textContent).toContain('was NOT saved: internalise/.srs/log.jsonl: permission denied')
+    expect(errors).toHaveLength(1)
+    expect(q('progress')?.textContent).toBe('1 of 1')
+    q('grade-good')!.click()
+    await settle()
+    expect(backend.graded).toEqual([{ id: 'a#1', grade: 'good' }])
+    expect(q('summary')).not.toBeNull()
+  })
+
+  it('marks a leech', async () => {
+    await open(fakeBackend([item('a#1', 'one', 'r1', true)])).ready
+    expect(q('leech')?.textContent).toContain('leech')
+  })
+
+  it('says when the next item is due when nothing is due', async () => {
+    await open(fakeBackend([], '2026-06-04')).ready
+    expect(q('nothing-due')?.textContent).toBe('Nothing is due today. The next item is due on 2026-06-04.')
+  })
+
+  it('closes on Escape', async () => {
+    await open(fakeBackend([item('a#1', 'one', 'r1')])).ready
+    key('Escape')
+    expect(closed).toBe(1)
+  })
+
+  it('marks the words missing from the answer and the extra ones', async () => {
+    await open(fakeBackend([item('a#1', 'p', 'The car needs *washing*.')])).ready
+    ;(q('answer') as HTMLTextAreaElement).value = 'the car needs a wash'
+    q('reveal')!.click()
+    await settle()
+    const missing = [...document.querySelectorAll('.nk-diff ins')].map((n) => n.textContent)
+    const extra = [...document.querySelectorAll('.nk-diff del')].map((n) => n.textContent)
+    expect(missing).toEqual(['washing.'])
+    expect(extra).toEqual(['a wash'])
+  })
+
+  it('puts a hostile answer and item id in as text, never as markup', async () => {
+    await open(fakeBackend([item('a#<img src=x onerror=alert(1)>', 'p', 'r')])).ready
+    ;(q('answer') as HTMLTextAreaElement).value = '<img src=x onerror="window.pwned=1"><script>window.pwned=1</script>'
+    q('reveal')!.click()
+    await settle()
+    expect(document.querySelectorAll('img, script')).toHaveLength(0)
+    expect(q('produced')?.textContent).toContain('<script>')
+  })
+})
