@@ -1,0 +1,61 @@
+import fs from 'node:fs'
+import nodePath from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { nodeVault } from '../../src/adapters/node-vault.js'
+import { VaultError } from '../../src/ports/vault.js'
+import { tempCorpus, tempFolder } from '../support/temp-corpus.js'
+import { vaultContract } from './vault-contract.js'
+
+vaultContract('node vault', { exclusiveCreate: true, stat: true }, (files) => {
+  const corpus = tempCorpus(files)
+  return { vault: nodeVault(corpus.path), cleanup: corpus.remove }
+})
+
+describe('node vault on a real disk', () => {
+  it('never reads through a symlink to a file outside the corpus, nor lists it', async () => {
+    const outside = tempFolder()
+    const corpus = tempCorpus({ 'internalise/a.adoc': 'a' })
+    try {
+      fs.writeFileSync(nodePath.join(outside.path, 'secret.adoc'), 'secret')
+      fs.symlinkSync(nodePath.join(outside.path, 'secret.adoc'), nodePath.join(corpus.path, 'internalise/link.adoc'))
+      fs.symlinkSync(outside.path, nodePath.join(corpus.path, 'reference'))
+      const vault = nodeVault(corpus.path)
+      await expect(vault.read('internalise/link.adoc')).rejects.toThrow(VaultError)
+      await expect(vault.read('reference/secret.adoc')).rejects.toThrow('outside the corpus')
+      await expect(vault.write('reference/new.adoc', 'x')).rejects.toThrow(VaultError)
+      expect(fs.existsSync(nodePath.join(outside.path, 'new.adoc'))).toBe(false)
+      expect(await vault.list()).toEqual(['internalise/a.adoc'])
+    } finally {
+      corpus.remove()
+      outside.remove()
+    }
+  })
+
+  it('reports a storage failure as a VaultError naming the path, not as a missing file', async () => {
+    const corpus = tempCorpus({ 'internalise/a.adoc/inner': 'x' })
+    try {
+      const vault = nodeVault(corpus.path)
+      // a folder where a file is expected: EISDIR, not ENOENT
+      await expect(vault.read('internalise/a.adoc')).rejects.toThrow(/internalise\/a\.adoc: cannot read/)
+      await expect(vault.append('internalise/a.adoc', 'x')).rejects.toThrow(VaultError)
+    } finally {
+      corpus.remove()
+    }
+  })
+
+  it('lists nothing for a root that does not exist yet, and creates it on the first write', async () => {
+    const parent = tempFolder()
+    try {
+      const vault = nodeVault(nodePath.join(parent.path, 'not-yet'))
+      expect(await vault.list()).toEqual([])
+      await vault.write('internalise/.srs/state.json', '{}\n')
+      expect(fs.readFileSync(nodePath.join(parent.path, 'not-yet/internalise/.srs/state.json'), 'utf8')).toBe('{}\n')
+    } finally {
+      parent.remove()
+    }
+  })
+
+  it('names its folder in the description', () => {
+    expect(nodeVault('/srv/notes').description).toBe('folder /srv/notes (Node fs)')
+  })
+})
