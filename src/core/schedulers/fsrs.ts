@@ -46,7 +46,8 @@ export function fsrsWeightsProblem(weights: readonly number[]): string | null {
   return `fsrs.weights must be empty (the defaults), or hold 21 FSRS-6 or 19 FSRS-5 parameters; found ${weights.length}`
 }
 
-function parametersOf(weights: readonly number[]): number[] | undefined {
+/** The FSRS-6 parameters `weights` stand for (19 FSRS-5 ones padded); undefined for the defaults. */
+export function fsrs6Parameters(weights: readonly number[]): number[] | undefined {
   if (weights.length === 0) return undefined
   return weights.length === 19 ? [...weights, ...FSRS5_PADDING] : [...weights]
 }
@@ -111,7 +112,7 @@ export function fsrsEngine(options: FsrsOptions): FSRS {
   if (!(options.retention > 0 && options.retention < 1)) {
     throw new RangeError(`fsrs.retention must lie strictly between 0 and 1; found ${options.retention}`)
   }
-  const w = parametersOf(options.weights)
+  const w = fsrs6Parameters(options.weights)
   return fsrs({
     enable_short_term: false,
     enable_fuzz: false,
