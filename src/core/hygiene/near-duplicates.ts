@@ -1,0 +1,171 @@
+import type { Finding } from '../types.js'
+import { proseLines, wordsOf } from './prose.js'
+
+// Near-duplicate notes (SPEC 2.2 `near-duplicate`; decision record docs/adr/0006). Word
+// 3-shingles of the prose, MinHash signatures, LSH banding for candidate pairs, then the exact
+// Jaccard similarity of the candidates decides. Every hash goes through Math.imul so that no
+// step loses bits in floating point.
+
+export const PERMUTATIONS = 128
+/** Fewer shingles than this (a stub, a heading and a line) say nothing about duplication. */
+export const MIN_SHINGLES = 5
+
+export interface ShingledNote {
+  path: string
+  /** Line of the first prose line (where the compared text begins). */
+  line: number
+  /** Sorted, distinct 32-bit shingle hashes. */
+  shingles: Uint32Array
+}
+
+export interface SimilarPair {
+  /** Index into the shingled notes, a < b. */
+  a: number
+  b: number
+  similarity: number
+}
+
+export function shingleNote(path: string, text: string): ShingledNote {
+  const prose = proseLines(text)
+  const words = prose.flatMap((line) => wordsOf(line.text))
+  const hashes = new Set<number>()
+  for (let i = 0; i + 2 < words.length; i++) hashes.add(hashString(`${words[i]} ${words[i + 1]} ${words[i + 2]}`))
+  const shingles = Uint32Array.from(hashes).sort()
+  return { path, line: prose[0]?.line ?? 1, shingles }
+}
+
+/** Exact Jaccard similarity of two sorted distinct hash arrays. */
+export function jaccard(a: Uint32Array, b: Uint32Array): number {
+  if (a.length === 0 && b.length === 0) return 0
+  let i = 0
+  let j = 0
+  let shared = 0
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number
+    const y = b[j] as number
+    if (x === y) {
+      shared++
+      i++
+      j++
+    } else if (x < y) i++
+    else j++
+  }
+  return shared / (a.length + b.length - shared)
+}
+
+/**
+ * Rows per band: the most selective banding (fewest chance candidates) that still makes a pair
+ * at the threshold a candidate with probability >= 0.98. 0.5 gives 42 bands of 3 rows.
+ */
+export function bandingFor(threshold: number): { bands: number; rows: number } {
+  for (let rows = 8; rows > 1; rows--) {
+    const bands = Math.floor(PERMUTATIONS / rows)
+    if (1 - (1 - threshold ** rows) ** bands >= 0.98) return { bands, rows }
+  }
+  return { bands: PERMUTATIONS, rows: 1 }
+}
+
+/** Candidate pairs through MinHash + LSH, confirmed by exact Jaccard >= threshold. Sub-quadratic. */
+export function lshPairs(notes: readonly ShingledNote[], threshold: number): SimilarPair[] {
+  const eligible = notes.map((note, index) => ({ note, index })).filter(({ note }) => note.shingles.length >= MIN_SHINGLES)
+  const signatures = eligible.map(({ note }) => signature(note.shingles))
+  const { bands, rows } = bandingFor(threshold)
+  const candidates = new Set<number>()
+  for (let band = 0; band < bands; band++) {
+    const buckets = new Map<number, number[]>()
+    signatures.forEach((sig, k) => {
+      let key = band
+      for (let r = 0; r < rows; r++) key = mix(Math.imul(key, 0x01000193) ^ (sig[band * rows + r] as number))
+      const bucket = buckets.get(key)
+      if (bucket) bucket.push(k)
+      else buckets.set(key, [k])
+    })
+    for (const bucket of buckets.values()) {
+      for (let x = 0; x < bucket.length; x++)
+        for (let y = x + 1; y < bucket.length; y++) candidates.add((bucket[x] as number) * eligible.length + (bucket[y] as number))
+    }
+  }
+  const pairs: SimilarPair[] = []
+  for (const code of candidates) {
+    const first = eligible[Math.floor(code / eligible.length)]
+    const second = eligible[code % eligible.length]
+    if (!first || !second) continue
+    const similarity = jaccard(first.note.shingles, second.note.shingles)
+    if (similarity >= threshold) pairs.push(ordered(first.index, second.index, similarity))
+  }
+  return pairs.sort((p, q) => p.a - q.a || p.b - q.b)
+}
+
+/** Every pair compared exactly: the reference the benchmark measures LSH recall against. Quadratic. */
+export function exactAllPairs(notes: readonly ShingledNote[], threshold: number): SimilarPair[] {
+  const pairs: SimilarPair[] = []
+  for (let a = 0; a < notes.length; a++) {
+    const first = notes[a] as ShingledNote
+    if (first.shingles.length < MIN_SHINGLES) continue
+    for (let b = a + 1; b < notes.length; b++) {
+      const second = notes[b] as ShingledNote
+      if (second.shingles.length < MIN_SHINGLES) continue
+      const similarity = jaccard(first.shingles, second.shingles)
+      if (similarity >= threshold) pairs.push({ a, b, similarity })
+    }
+  }
+  return pairs
+}
+
+/** `near-duplicate` findings, one per pair, on the first file in path order with the second as `other`. */
+export function nearDuplicates(notes: readonly { path: string; text: string }[], threshold: number): Finding[] {
+  const shingled = [...notes].sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0)).map((note) => shingleNote(note.path, note.text))
+  return lshPairs(shingled, threshold).map(({ a, b, similarity }) => {
+    const first = shingled[a] as ShingledNote
+    const second = shingled[b] as ShingledNote
+    const rounded = Math.round(similarity * 100) / 100
+    return {
+      rule: 'near-duplicate',
+      severity: 'warning',
+      file: first.path,
+      line: first.line,
+      message: `nearly the same text as ${second.path} (similarity ${rounded.toFixed(2)}): merge them or make the difference clear`,
+      other: { file: second.path, line: second.line },
+      similarity: rounded,
+    }
+  })
+}
+
+function ordered(x: number, y: number, similarity: number): SimilarPair {
+  return x < y ? { a: x, b: y, similarity } : { a: y, b: x, similarity }
+}
+
+// Each "permutation" is x -> mix(a*x + b) with a odd: both steps are bijections of the 32-bit
+// integers, so it is a true permutation; the murmur3 finaliser hides the linear structure.
+const SEEDS: readonly (readonly [number, number])[] = (() => {
+  let state = 0x9e3779b9
+  const next = () => (state = mix(state + 0x6d2b79f5))
+  return Array.from({ length: PERMUTATIONS }, () => [next() | 1, next()] as const)
+})()
+
+function signature(shingles: Uint32Array): Uint32Array {
+  const sig = new Uint32Array(PERMUTATIONS).fill(0xffffffff)
+  for (const x of shingles) {
+    for (let i = 0; i < PERMUTATIONS; i++) {
+      const [a, b] = SEEDS[i] as readonly [number, number]
+      const h = mix((Math.imul(a, x) + b) | 0)
+      if (h < (sig[i] as number)) sig[i] = h
+    }
+  }
+  return sig
+}
+
+/** The murmur3 32-bit finaliser (unsigned result). */
+function mix(value: number): number {
+  let h = value | 0
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
+  return (h ^ (h >>> 16)) >>> 0
+}
+
+/** FNV-1a over UTF-16 code units, then mixed. */
+export function hashString(text: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
+  return mix(h)
+}

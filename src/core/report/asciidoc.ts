@@ -1,0 +1,42 @@
+import type { Report } from './model.js'
+import { summaryLine } from './model.js'
+
+/**
+ * The report as an AsciiDoc page (`hygiene --out`), for the person to open beside the notes.
+ *
+ * Everything that comes from the corpus (paths, messages, the lines' text) is escaped so that
+ * it cannot become markup: each ASCII punctuation character but `, ; ! ? /` is written as a
+ * decimal character reference (`*` as `&#42;`). Asciidoctor's substitutions see no markup
+ * character left (its special-characters step turns `&` into `&amp;`, and the replacements
+ * step turns `&amp;#42;` back into the reference `&#42;`, after the quotes, attribute and
+ * macro steps had nothing to act on), and the page shows the text exactly as written. We do
+ * not use `+...+` or `pass:c[]`: a `+` or `]` inside the text would end them early, which is
+ * exactly what a hostile line would try.
+ */
+export function renderAsciiDoc(report: Report): string {
+  const lines = [
+    `= ${escapeAsciiDoc(report.title)}`,
+    '',
+    `Corpus: ${escapeAsciiDoc(report.corpus)} +`,
+    `Generated: ${escapeAsciiDoc(report.generatedAt)} +`,
+    `Summary: ${escapeAsciiDoc(summaryLine(report.summary))}`,
+  ]
+  if (report.sections.length === 0) lines.push('', 'Nothing to report.')
+  for (const section of report.sections) {
+    lines.push('', `== ${escapeAsciiDoc(section.rule)} (${section.severity}, ${section.count})`, '')
+    for (const { finding, location, lineText } of section.entries) {
+      lines.push(`* *${escapeAsciiDoc(location)}*: ${escapeAsciiDoc(finding.message)}`)
+      if (lineText !== null && lineText.trim() !== '') lines.push(`+`, `line: \`${escapeAsciiDoc(lineText.trim())}\``)
+    }
+  }
+  return `${lines.join('\n')}\n`
+}
+
+/** Text from the corpus, made inert for AsciiDoc (see above); one line, no control characters. */
+export function escapeAsciiDoc(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ')
+  return flat.replace(/[!-/:-@[-`{-~]/g, (char) => (SAFE_PUNCTUATION.has(char) ? char : `&#${char.charCodeAt(0)};`))
+}
+
+const SAFE_PUNCTUATION = new Set([',', ';', '!', '?', '/'])

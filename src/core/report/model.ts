@@ -1,0 +1,93 @@
+import { SEVERITY_ORDER, type Summary } from '../findings.js'
+import type { Finding, Rule, Severity } from '../types.js'
+
+// A format-neutral report: the CLI renders it as text or as an AsciiDoc page, the plugin as
+// Logseq blocks. Everything a renderer needs is here, already grouped and counted, so that
+// the three faces cannot disagree about what a sweep found.
+
+export interface ReportEntry {
+  finding: Finding
+  /** `file:line`, or `file` when the finding has no line. */
+  location: string
+  /** The text of the line the finding points at, as written (null when there is none). */
+  lineText: string | null
+}
+
+export interface ReportSection {
+  rule: Rule
+  severity: Severity
+  count: number
+  entries: ReportEntry[]
+}
+
+export interface Report {
+  title: string
+  /** The corpus as the user named it (a folder, a graph). */
+  corpus: string
+  generatedAt: string
+  summary: Summary
+  sections: ReportSection[]
+}
+
+export interface ReportInput {
+  title: string
+  corpus: string
+  generatedAt: string
+  findings: readonly Finding[]
+  summary: Summary
+  lineText: (file: string, line: number) => string | null
+}
+
+// The order of SPEC 2.2's table, which reads from "the corpus is broken" to "worth a look".
+export const RULE_ORDER: readonly Rule[] = [
+  'note-unreadable',
+  'config-invalid',
+  'intent-missing',
+  'intent-mismatch',
+  'source-missing',
+  'date-invalid',
+  'xref-unresolved',
+  'item-missing-id',
+  'item-duplicate-id',
+  'log-malformed',
+  'log-future-date',
+  'log-unknown-item',
+  'leech',
+  'state-drift',
+  'item-without-state',
+  'state-without-item',
+  'dead-link',
+  'near-duplicate',
+  'contradiction',
+  'review-overdue',
+  'stale',
+]
+
+/** Sections grouped by rule, in severity then rule order; findings keep the order they came in. */
+export function buildReport(input: ReportInput): Report {
+  const byRule = new Map<Rule, ReportEntry[]>()
+  for (const finding of input.findings) {
+    const entry: ReportEntry = {
+      finding,
+      location: finding.line === undefined ? finding.file : `${finding.file}:${finding.line}`,
+      lineText: finding.line === undefined ? null : input.lineText(finding.file, finding.line),
+    }
+    const entries = byRule.get(finding.rule)
+    if (entries) entries.push(entry)
+    else byRule.set(finding.rule, [entry])
+  }
+  const sections: ReportSection[] = [...byRule.entries()].map(([rule, entries]) => ({
+    rule,
+    severity: (entries[0] as ReportEntry).finding.severity,
+    count: entries.length,
+    entries,
+  }))
+  sections.sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || RULE_ORDER.indexOf(a.rule) - RULE_ORDER.indexOf(b.rule))
+  return { title: input.title, corpus: input.corpus, generatedAt: input.generatedAt, summary: input.summary, sections }
+}
+
+/** "2 errors, 1 warning, 0 infos, 3 ignored". */
+export function summaryLine(summary: Summary): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+  return `${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}, ${plural(summary.infos, 'info')}, ${summary.ignored} ignored`
+}

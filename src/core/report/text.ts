@@ -1,0 +1,26 @@
+import type { Report } from './model.js'
+import { summaryLine } from './model.js'
+
+/**
+ * The report for a terminal: a summary line, then one group per rule with its count, each
+ * finding as `file:line: severity rule: message` (the form editors and CI annotators parse)
+ * with the line's text beneath it.
+ */
+export function renderText(report: Report): string {
+  const lines = [`${report.title}: ${report.corpus} (${report.generatedAt})`, summaryLine(report.summary)]
+  if (report.sections.length === 0) lines.push('', 'Nothing to report.')
+  for (const section of report.sections) {
+    lines.push('', `${section.rule} (${section.severity}): ${section.count}`)
+    for (const { finding, location, lineText } of section.entries) {
+      lines.push(`${location}: ${finding.severity} ${finding.rule}: ${oneLine(finding.message)}`)
+      if (lineText !== null && lineText.trim() !== '') lines.push(`    | ${oneLine(lineText.trim())}`)
+    }
+  }
+  return `${lines.join('\n')}\n`
+}
+
+/** A message or line never spans lines or carries terminal control characters. */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').replace(/\s*\n\s*/g, ' ')
+}
