@@ -1,0 +1,356 @@
+// The block walker: Asciidoctor's `nextSection` / `nextBlock` reduced to what the index needs.
+// It decides, line by line, what each line is (prose, verbatim, comment, markup), records
+// sections, anchors, description list entries, top-level list items and block macros, and
+// hands every list item to the ported `readListItemLines`, so lists end where Asciidoctor ends them.
+
+import { type Entry, Reader } from './reader.js'
+import { readListItemLines } from './list-item-lines.js'
+import { type BlockAttributes, noAttributes, readMetadataLine } from './metadata.js'
+import { type Sink, classify, registerAnchor } from './sink.js'
+import { generateSectionId } from './section-id.js'
+import { scanParagraphAnchors } from './refs.js'
+import {
+  ANY_LIST,
+  BLOCK_MEDIA_MACRO,
+  CALLOUT_LIST,
+  DESCRIPTION_LIST,
+  INLINE_SECTION_ANCHOR,
+  ATX_SECTION_TITLE,
+  LEADING_INLINE_ANCHOR,
+  ORDERED_LIST,
+  UNORDERED_LIST,
+  type ListType,
+  delimiterOf,
+  dlistSiblingPattern,
+  isBlockAttributeLine,
+  isLayoutBreak,
+  sectionLevel,
+} from './syntax.js'
+import type { LineClass } from './verbatim.js'
+
+interface Context {
+  /** Section titles are recognised only at section level, never inside blocks or list items. */
+  sectionLevel: boolean
+  listType: ListType | null
+  textOnly: boolean
+}
+
+const PARAGRAPH_STYLES = new Set(['comment', 'example', 'literal', 'listing', 'normal', 'open', 'pass', 'quote', 'sidebar', 'source', 'verse', 'abstract', 'partintro'])
+const ADMONITIONS = new Set(['NOTE', 'TIP', 'IMPORTANT', 'WARNING', 'CAUTION'])
+const VERBATIM_CLASS: Record<string, LineClass> = {
+  listing: 'listing', source: 'listing', fenced_code: 'listing', literal: 'literal',
+  pass: 'passthrough', stem: 'passthrough', latexmath: 'passthrough', asciimath: 'passthrough', comment: 'comment',
+}
+const COMPOUND = new Set(['example', 'sidebar', 'quote', 'open', 'abstract', 'partintro', 'admonition'])
+
+/** Walks the body of the document (after the header) at section level. */
+export function walkDocumentBody(reader: Reader, sink: Sink, headerLeftovers: BlockAttributes): void {
+  const context: Context = { sectionLevel: true, listType: null, textOnly: false }
+  if (!nextBlock(reader, sink, context, headerLeftovers)) return
+  while (nextBlock(reader, sink, context)) {
+    // each call reads one block or one section title
+  }
+}
+
+function classifyAll(sink: Sink, entries: Entry[], cls: LineClass): void {
+  for (const entry of entries) classify(sink, entry.line, cls)
+}
+
+/** Reads one block; false when the reader is exhausted. */
+function nextBlock(reader: Reader, sink: Sink, context: Context, inherited?: BlockAttributes): boolean {
+  const skipped = reader.skipBlank()
+  if (skipped === null) return false
+  const textOnly = context.textOnly && skipped === 0
+  context.textOnly = false
+  const attrs = inherited ?? noAttributes()
+  while (readMetadataLine(reader, sink, attrs, textOnly)) {
+    if (reader.skipBlank() === null) return false
+  }
+
+  if (context.sectionLevel && attrs.style !== 'discrete' && attrs.style !== 'float') {
+    const first = reader.peek()
+    const level = first ? sectionLevel(first.text, reader.peekAt(1)?.text ?? null) : null
+    if (first && level !== null) {
+      readSectionTitle(reader, sink, attrs, level)
+      return true
+    }
+  }
+
+  const line = reader.read()
+  if (line === undefined) return false
+  const delimiter = delimiterOf(line.text)
+  if (delimiter) {
+    readDelimitedBlock(reader, sink, line, delimiter.context, delimiter.masquerades, delimiter.terminator, attrs)
+    registerBlockId(sink, attrs)
+    return true
+  }
+  readUndelimitedBlock(reader, sink, context, line, attrs, skipped, textOnly)
+  registerBlockId(sink, attrs)
+  return true
+}
+
+function registerBlockId(sink: Sink, attrs: BlockAttributes): void {
+  if (attrs.id !== null) registerAnchor(sink, attrs.id, attrs.idLine, 'block')
+}
+
+function readSectionTitle(reader: Reader, sink: Sink, attrs: BlockAttributes, level: number): void {
+  const first = reader.read() as Entry
+  classify(sink, first.line, 'text')
+  let title: string
+  const atx = (first.text.startsWith('=') || first.text.startsWith('#')) ? ATX_SECTION_TITLE.exec(first.text) : null
+  if (atx) title = atx[2] ?? ''
+  else {
+    title = first.text
+    const underline = reader.read()
+    if (underline) classify(sink, underline.line, 'markup')
+  }
+  let id = attrs.id
+  const inline = INLINE_SECTION_ANCHOR.exec(title)
+  if (inline) {
+    if (inline[1]) title = title.slice(0, inline.index) + title.slice(inline.index + 1)
+    else {
+      title = title.slice(0, inline.index)
+      id = inline[2] ?? id
+    }
+  }
+  if (id === null) id = generateSectionId(title, sink.attributes, sink.registered)
+  registerAnchor(sink, id, first.line, 'section')
+  sink.sections.push({ level, title, id, line: first.line, firstLine: attrs.firstLine || first.line })
+}
+
+function readDelimitedBlock(
+  reader: Reader,
+  sink: Sink,
+  opening: Entry,
+  context: string,
+  masquerades: readonly string[],
+  terminator: string,
+  attrs: BlockAttributes,
+): void {
+  let effective = context
+  if (attrs.style && attrs.style !== context) {
+    if (masquerades.includes(attrs.style)) effective = attrs.style
+    else if (masquerades.includes('admonition') && ADMONITIONS.has(attrs.style)) effective = 'admonition'
+  }
+  const block = reader.readUntilTerminator(terminator)
+  if (!block.closing) sink.problems.push({ line: opening.line, message: `unterminated ${context} block` })
+  const fences = block.closing ? [opening, block.closing] : [opening]
+  const verbatim = VERBATIM_CLASS[effective]
+  if (verbatim) {
+    classifyAll(sink, fences, verbatim)
+    classifyAll(sink, block.lines, verbatim)
+    return
+  }
+  classifyAll(sink, fences, 'markup')
+  if (COMPOUND.has(effective)) {
+    const inner = new Reader(block.lines)
+    const innerContext: Context = { sectionLevel: false, listType: null, textOnly: false }
+    while (nextBlock(inner, sink, innerContext)) {
+      // blocks inside the delimited block
+    }
+  }
+  // Tables and verses keep their lines as prose: inline references count, structure does not.
+}
+
+function readUndelimitedBlock(
+  reader: Reader,
+  sink: Sink,
+  context: Context,
+  line: Entry,
+  attrs: BlockAttributes,
+  skipped: number,
+  textOnly: boolean,
+): void {
+  const style = attrs.style
+  const text = line.text
+  const indented = text.startsWith(' ') || text.startsWith('\t')
+  const breakAtList = skipped === 0 ? context.listType : null
+
+  if (style && (style === 'literal' || style === 'listing' || style === 'source' || style === 'verse')) {
+    reader.unread()
+    const lines = readParagraphLines(reader, breakAtList, false)
+    classifyAll(sink, lines, style === 'verse' ? 'text' : (VERBATIM_CLASS[style] ?? 'literal'))
+    return
+  }
+  if (indented && /^ {0,3}([-*_])( *)\1\2\1$/.test(text)) {
+    classify(sink, line.line, 'markup')
+    return
+  }
+  if (!indented) {
+    if (!textOnly && isLayoutBreak(text)) {
+      classify(sink, line.line, 'markup')
+      return
+    }
+    if (text.endsWith(']') && text.includes('::')) {
+      const media = BLOCK_MEDIA_MACRO.exec(text)
+      if (media) {
+        classify(sink, line.line, 'markup')
+        if (media[1] === 'image') sink.references.push({ kind: 'image', target: media[2] ?? '', line: line.line })
+        return
+      }
+    }
+    if (text.startsWith('<') && CALLOUT_LIST.test(text)) {
+      reader.unread()
+      readList(reader, sink, context, 'colist', style)
+      return
+    }
+  }
+  if (UNORDERED_LIST.test(text)) {
+    reader.unread()
+    readList(reader, sink, context, 'ulist', style)
+    return
+  }
+  if (ORDERED_LIST.test(text)) {
+    reader.unread()
+    readList(reader, sink, context, 'olist', style)
+    return
+  }
+  if ((text.includes('::') || text.includes(';;')) && DESCRIPTION_LIST.test(text)) {
+    reader.unread()
+    readDescriptionList(reader, sink, style)
+    return
+  }
+  if ((style === 'discrete' || style === 'float') && sectionLevel(text, reader.peek()?.text ?? null) !== null) {
+    // A discrete heading is no section, but Asciidoctor still gives it an id.
+    classify(sink, line.line, 'text')
+    const atx = ATX_SECTION_TITLE.exec(text)
+    if (!atx) {
+      const underline = reader.read()
+      if (underline) classify(sink, underline.line, 'markup')
+    }
+    if (attrs.id === null) {
+      attrs.id = generateSectionId(atx?.[2] ?? text, sink.attributes, sink.registered)
+      attrs.idLine = line.line
+    }
+    return
+  }
+  if (style && style !== 'normal' && (PARAGRAPH_STYLES.has(style) || ADMONITIONS.has(style))) {
+    reader.unread()
+    const lines = readParagraphLines(reader, breakAtList, false)
+    classifyAll(sink, lines, VERBATIM_CLASS[style] ?? 'text')
+    return
+  }
+  reader.unread()
+  if (indented && !style) {
+    const lines = readParagraphLines(reader, breakAtList, false)
+    classifyAll(sink, lines, textOnly || breakAtList === 'dlist' ? 'text' : 'literal')
+    return
+  }
+  const comments: Entry[] = []
+  const lines = readParagraphLines(reader, breakAtList, true, comments)
+  classifyAll(sink, lines, 'text')
+  classifyAll(sink, comments, 'comment')
+  if (lines.length > 0) scanParagraphAnchors(lines, sink)
+}
+
+/** Asciidoctor's `readParagraphLines`: up to a blank line, a delimiter, a block attribute line, or (in a list) a list item. */
+function readParagraphLines(reader: Reader, breakAtList: ListType | null, skipComments: boolean, skipped: Entry[] = []): Entry[] {
+  const stop = (entry: Entry): boolean =>
+    entry.continuation === 'placeholder' ||
+    delimiterOf(entry.text) !== null ||
+    isBlockAttributeLine(entry.text) ||
+    (breakAtList !== null && ANY_LIST.test(entry.text))
+  return reader.readParagraph(stop, skipComments, skipped)
+}
+
+// ---------------------------------------------------------------- lists
+
+function markerOf(listType: ListType, match: RegExpExecArray): string {
+  return listType === 'colist' ? '<1>' : (match[1] ?? '')
+}
+
+function readList(reader: Reader, sink: Sink, context: Context, listType: ListType, style: string | null): void {
+  const pattern = listType === 'ulist' ? UNORDERED_LIST : listType === 'olist' ? ORDERED_LIST : CALLOUT_LIST
+  for (let next = reader.peek(); next !== undefined; next = reader.peek()) {
+    const match = pattern.exec(next.text)
+    if (!match) break
+    reader.read()
+    classify(sink, next.line, 'text')
+    let itemText = match[2] ?? ''
+    let marker = markerOf(listType, match)
+    if (itemText.startsWith('[[') && !(listType === 'ulist' && style === 'bibliography')) {
+      const anchor = LEADING_INLINE_ANCHOR.exec(itemText)
+      if (anchor?.[1]) registerAnchor(sink, anchor[1], next.line, 'inline')
+    } else if (listType === 'ulist' && /^\[[ x*]\] /.test(itemText)) {
+      marker = `${marker} ${itemText.slice(0, 3)}`
+      itemText = itemText.slice(4)
+    }
+    const lines = readListItemLines(reader, listType, match[1] ?? '', true)
+    readItemBody(lines, sink, listType, true)
+    // Lists read at section level are the top-level entries of their section (SPEC 1.3);
+    // scan.ts keeps those that stand inside a level-1 section.
+    if (context.sectionLevel && listType !== 'colist') {
+      const last = lines.length > 0 ? (lines[lines.length - 1] as Entry).line : next.line
+      sink.topLevelItems.push({ line: next.line, endLine: Math.max(last, next.line), text: itemText.trim(), marker: marker.trim() })
+    }
+    if (reader.skipBlank() === null) break
+  }
+}
+
+/** The blocks of one list item, read from its buffered lines as Asciidoctor does. */
+function readItemBody(lines: Entry[], sink: Sink, listType: ListType, hasTextIn: boolean): void {
+  if (lines.length === 0) return
+  const reader = new Reader(lines)
+  let index = 0
+  while (lines[index] && lines[index]!.text.startsWith('//') && !lines[index]!.text.startsWith('///')) index++
+  if (lines[index] === undefined) {
+    classifyAll(sink, lines, 'comment')
+    return
+  }
+  let hasText = hasTextIn
+  const adjacent = (lines[index] as Entry).text !== ''
+  if (adjacent && listType !== 'dlist') hasText = false
+  const context: Context = { sectionLevel: false, listType, textOnly: !hasText }
+  while (nextBlock(reader, sink, context)) {
+    // each block attached to the item
+  }
+  for (const entry of lines) if (entry.continuation !== undefined) classify(sink, entry.line, 'markup')
+}
+
+function readDescriptionList(reader: Reader, sink: Sink, style: string | null): void {
+  const first = reader.peek()
+  const firstMatch = first ? DESCRIPTION_LIST.exec(first.text) : null
+  if (!first || !firstMatch) return
+  const sibling = dlistSiblingPattern(firstMatch[2] ?? '::')
+  let waitingTerms: { term: string; line: number; anchor: string | null }[] = []
+  let match: RegExpExecArray | null = firstMatch
+  while (match) {
+    const termEntry = reader.read() as Entry
+    classify(sink, termEntry.line, 'text')
+    const term = match[1] ?? ''
+    let anchor: string | null = null
+    if (term.startsWith('[[')) {
+      const leading = LEADING_INLINE_ANCHOR.exec(term)
+      if (leading?.[1]) {
+        anchor = leading[1]
+        registerAnchor(sink, anchor, termEntry.line, 'inline')
+      }
+    }
+    const inlineText = match[3] ?? null
+    const lines = readListItemLines(reader, 'dlist', sibling, Boolean(inlineText))
+    waitingTerms.push({ term, line: termEntry.line, anchor })
+    // Entries are recorded before the item's body is read, so an outer entry precedes the
+    // entries of a list nested in it, as in Asciidoctor's tree.
+    if (inlineText || lines.length > 0) {
+      const description = describe(sink, termEntry.line, inlineText, lines)
+      for (const waiting of waitingTerms) {
+        sink.dlistEntries.push({ style, term: waiting.term, termLine: waiting.line, description, anchor: waiting.anchor })
+      }
+      waitingTerms = []
+    }
+    readItemBody(lines, sink, 'dlist', Boolean(inlineText))
+    const next = reader.peek()
+    match = next ? sibling.exec(next.text) : null
+  }
+  for (const waiting of waitingTerms) {
+    sink.dlistEntries.push({ style, term: waiting.term, termLine: waiting.line, description: '', anchor: waiting.anchor })
+  }
+}
+
+/** The description as written: the text after the delimiter, then every source line the item spans. */
+function describe(sink: Sink, termLine: number, inlineText: string | null, lines: Entry[]): string {
+  const parts: string[] = inlineText ? [inlineText] : []
+  const last = lines.length > 0 ? (lines[lines.length - 1] as Entry).line : termLine
+  for (let line = termLine + 1; line <= last; line++) parts.push(sink.lines[line - 1] ?? '')
+  return parts.join('\n').trim()
+}

@@ -1,0 +1,93 @@
+// The document header as Asciidoctor's `parseDocumentHeader` reads it:
+//   - attribute entries, comments and block attribute lines at the top (blank lines between
+//     them allowed) are document attributes even without a title;
+//   - a level-0 title (`= Title`, `# Title` or an `=` underline), then attribute entries, an
+//     author line, a revision line, and more attribute entries, comments anywhere among them;
+//   - the first blank line after the title, or any other line, ends the header.
+// Attribute entries after the header belong to the body and are not header attributes.
+
+import type { HeaderAttribute } from '../types.js'
+import type { Reader } from './reader.js'
+import { type BlockAttributes, readAttributeEntry, readMetadataLine, noAttributes } from './metadata.js'
+import { type Sink, classify } from './sink.js'
+import { ATTRIBUTE_ENTRY, ATX_SECTION_TITLE, isCommentLine, sanitizeAttributeName, sectionLevel } from './syntax.js'
+
+export interface Header {
+  title: string | null
+  titleLine: number | null
+  attributes: HeaderAttribute[]
+  /** Block metadata read at the top of a note without a title: it applies to the first block. */
+  leftovers: BlockAttributes
+}
+
+function store(header: Header, sink: Sink, entry: { name: string; value: string; line: number }): void {
+  const unset = entry.name.startsWith('!') || entry.name.endsWith('!')
+  const name = sanitizeAttributeName(entry.name.replace(/^!|!$/g, ''))
+  header.attributes = header.attributes.filter((attribute) => attribute.name !== name)
+  sink.attributes.delete(name)
+  if (unset) return
+  header.attributes.push({ name, value: entry.value, line: entry.line })
+  sink.attributes.set(name, entry.value)
+}
+
+function skipComments(reader: Reader, sink: Sink): void {
+  for (let next = reader.peek(); next !== undefined && isCommentLine(next.text); next = reader.peek()) {
+    classify(sink, next.line, 'comment')
+    reader.read()
+  }
+}
+
+function readEntries(reader: Reader, sink: Sink, header: Header): void {
+  skipComments(reader, sink)
+  for (let next = reader.peek(); next !== undefined && ATTRIBUTE_ENTRY.test(next.text); next = reader.peek()) {
+    const entry = readAttributeEntry(reader, sink)
+    if (entry) store(header, sink, entry)
+    skipComments(reader, sink)
+  }
+}
+
+export function readHeader(reader: Reader, sink: Sink): Header {
+  const attrs = noAttributes()
+  const header: Header = { title: null, titleLine: null, attributes: [], leftovers: attrs }
+  if (reader.skipBlank() === null) return header
+  for (;;) {
+    const next = reader.peek()
+    if (next !== undefined && ATTRIBUTE_ENTRY.test(next.text)) {
+      const entry = readAttributeEntry(reader, sink)
+      if (entry) store(header, sink, entry)
+    } else if (!readMetadataLine(reader, sink, attrs, false)) break
+    if (reader.skipBlank() === null) return header
+  }
+  const first = reader.peek()
+  const second = reader.peekAt(1)
+  const isTitle =
+    first !== undefined && !attrs.style && sectionLevel(first.text, second?.text ?? null) === 0
+  if (!isTitle || first === undefined) return header
+
+  reader.read()
+  header.leftovers = noAttributes()
+  classify(sink, first.line, 'text')
+  const atx = ATX_SECTION_TITLE.exec(first.text)
+  if (atx) header.title = atx[2] ?? ''
+  else {
+    header.title = first.text
+    const underline = reader.read()
+    if (underline) classify(sink, underline.line, 'markup')
+  }
+  header.titleLine = first.line
+
+  readEntries(reader, sink, header)
+  const author = reader.peek()
+  if (author !== undefined && author.text !== '') {
+    reader.read()
+    readEntries(reader, sink, header)
+    const revision = reader.peek()
+    if (revision !== undefined && revision.text !== '') {
+      // Asciidoctor's revision pattern accepts almost any line, so the line is consumed either way.
+      reader.read()
+    }
+    readEntries(reader, sink, header)
+    reader.skipBlank()
+  }
+  return header
+}

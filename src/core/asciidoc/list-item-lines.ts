@@ -1,0 +1,194 @@
+// Which lines belong to a list item: a line-for-line port of Asciidoctor 4.1's
+// `Parser.readLinesForListItem` (src/parser.js). This is where AsciiDoc's list rules live: a list
+// goes on across blank lines while siblings follow, `+` attaches the next block, a list of another
+// kind after a blank line nests into the item, and a block attribute line may end a dlist.
+
+import { type Entry, type Reader, isBlank, isContinuation } from './reader.js'
+import {
+  ANY_LIST,
+  DESCRIPTION_LIST,
+  LIST_PATTERNS,
+  LITERAL_PARAGRAPH,
+  NESTABLE_LISTS,
+  ATTRIBUTE_ENTRY,
+  BLOCK_TITLE,
+  type ListType,
+  type SiblingTrait,
+  delimiterOf,
+  isBlockAttributeLine,
+  isSiblingListItem,
+} from './syntax.js'
+
+const plus = (entry: Entry): Entry => ({ text: '+', line: entry.line, continuation: 'plus' })
+const placeholder = (entry: Entry): Entry => ({ text: '', line: entry.line, continuation: 'placeholder' })
+
+function nestedListType(text: string, candidates: readonly ListType[]): ListType | undefined {
+  return candidates.find((type) => LIST_PATTERNS[type].test(text))
+}
+
+/** Reads a literal paragraph the way Asciidoctor does inside a list item (stops at a sibling for dlists). */
+function readIndented(reader: Reader, listType: ListType, trait: SiblingTrait): Entry[] {
+  const stop = listType === 'dlist' ? (e: Entry) => isSiblingListItem(e.text, listType, trait) : () => false
+  return reader.readParagraph(stop, false)
+}
+
+export function readListItemLines(reader: Reader, listType: ListType, trait: SiblingTrait, hasTextIn: boolean): Entry[] {
+  let hasText = hasTextIn
+  const buffer: Entry[] = []
+  let continuation: 'inactive' | 'active' | 'frozen' = 'inactive'
+  let withinNestedList = false
+  let detachedContinuation: number | null = null
+  const dlist = listType === 'dlist'
+  let pending: Entry | null = null
+
+  const noteNested = (text: string): void => {
+    const nested = nestedListType(text, NESTABLE_LISTS)
+    if (nested === undefined) return
+    withinNestedList = true
+    if (nested === 'dlist' && !DESCRIPTION_LIST.exec(text)?.[3]) hasText = false
+  }
+
+  for (;;) {
+    const read = reader.read()
+    if (read === undefined) break
+    let line: Entry = read
+    pending = line
+    if (isSiblingListItem(line.text, listType, trait)) break
+    if (line.continuation === undefined && line.text === '+') line = plus(line)
+    const prev = buffer.length > 0 ? buffer[buffer.length - 1] : null
+
+    if (isContinuation(prev)) {
+      if (continuation === 'inactive') {
+        continuation = 'active'
+        hasText = true
+        if (!withinNestedList && prev) buffer[buffer.length - 1] = placeholder(prev)
+      }
+      if (isContinuation(line)) {
+        if (continuation !== 'frozen') {
+          continuation = 'frozen'
+          buffer.push(line)
+        }
+        pending = null
+        continue
+      }
+    }
+
+    const delimiter = delimiterOf(line.text)
+    if (delimiter) {
+      if (continuation !== 'active') break
+      buffer.push(line)
+      const block = reader.readUntilTerminator(delimiter.terminator)
+      buffer.push(...block.lines)
+      if (block.closing) buffer.push(block.closing)
+      continuation = 'inactive'
+    } else if (dlist && continuation !== 'active' && isBlockAttributeLine(line.text)) {
+      const attributeLines: Entry[] = [line]
+      let interrupt = false
+      for (;;) {
+        const next = reader.peek()
+        if (next === undefined) break
+        if (delimiterOf(next.text)) {
+          interrupt = true
+          break
+        }
+        if (isBlank(next) || isBlockAttributeLine(next.text)) {
+          attributeLines.push(reader.read() as Entry)
+        } else if (ANY_LIST.test(next.text) && !isSiblingListItem(next.text, listType, trait)) {
+          buffer.push(...attributeLines)
+          break
+        } else {
+          interrupt = true
+          break
+        }
+      }
+      if (interrupt) {
+        // Give back the attribute lines: they belong to whatever follows the list.
+        reader.unread(attributeLines.length)
+        pending = null
+        break
+      }
+    } else if (continuation === 'active' && !isBlank(line)) {
+      if (LITERAL_PARAGRAPH.test(line.text)) {
+        reader.unread()
+        buffer.push(...readIndented(reader, listType, trait))
+        continuation = 'inactive'
+      } else if (
+        (line.text.startsWith('.') && BLOCK_TITLE.test(line.text)) ||
+        isBlockAttributeLine(line.text) ||
+        (line.text.startsWith(':') && ATTRIBUTE_ENTRY.test(line.text))
+      ) {
+        buffer.push(line)
+      } else {
+        if (!withinNestedList) noteNested(line.text)
+        buffer.push(line)
+        continuation = 'inactive'
+      }
+    } else if (prev !== null && isBlank(prev)) {
+      if (isBlank(line)) {
+        if (reader.skipBlank() === null) {
+          pending = null
+          break
+        }
+        const next = reader.read()
+        if (next === undefined) {
+          pending = null
+          break
+        }
+        line = next
+        pending = line
+        if (isSiblingListItem(line.text, listType, trait)) break
+      }
+      if (line.continuation === undefined && line.text === '+') {
+        detachedContinuation = buffer.length
+        buffer.push(plus(line))
+      } else if (hasText) {
+        if (isSiblingListItem(line.text, listType, trait)) break
+        const nested = nestedListType(line.text, NESTABLE_LISTS)
+        if (nested !== undefined) {
+          buffer.push(line)
+          withinNestedList = true
+          if (nested === 'dlist' && !DESCRIPTION_LIST.exec(line.text)?.[3]) hasText = false
+        } else if (LITERAL_PARAGRAPH.test(line.text)) {
+          reader.unread()
+          buffer.push(...readIndented(reader, listType, trait))
+        } else {
+          break
+        }
+      } else {
+        if (!withinNestedList) buffer.pop()
+        buffer.push(line)
+        hasText = true
+      }
+    } else if (isContinuation(line)) {
+      hasText = true
+      buffer.push(line)
+    } else {
+      if (!isBlank(line)) {
+        hasText = true
+        const nested = nestedListType(line.text, withinNestedList ? ['dlist'] : NESTABLE_LISTS)
+        if (nested !== undefined) {
+          withinNestedList = true
+          if (nested === 'dlist' && !DESCRIPTION_LIST.exec(line.text)?.[3]) hasText = false
+        }
+      }
+      buffer.push(line)
+    }
+    pending = null
+  }
+
+  if (pending !== null) reader.unread()
+  if (detachedContinuation !== null) {
+    const entry = buffer[detachedContinuation]
+    if (entry) buffer[detachedContinuation] = placeholder(entry)
+  }
+  while (buffer.length > 0) {
+    const last = buffer[buffer.length - 1] as Entry
+    if (isContinuation(last)) {
+      buffer.pop()
+      break
+    }
+    if (isBlank(last)) buffer.pop()
+    else break
+  }
+  return buffer
+}

@@ -1,0 +1,82 @@
+// A synchronous stand-in for Asciidoctor's line Reader. Lines carry their 1-based source line, so
+// that blocks read from a list item's buffer still know where they were written.
+
+export interface Entry {
+  text: string
+  line: number
+  /** A list continuation Asciidoctor tracks as an object, not a string: `+` as read, or the
+   *  empty placeholder it leaves where a continuation attached a block. */
+  continuation?: 'plus' | 'placeholder'
+}
+
+export const isContinuation = (entry: Entry | null | undefined): boolean => entry?.continuation !== undefined
+
+/** A line that compares equal to '' in Asciidoctor: a blank line, not a placeholder. */
+export const isBlank = (entry: Entry): boolean => entry.continuation === undefined && entry.text === ''
+
+export class Reader {
+  private index = 0
+  constructor(private readonly entries: Entry[]) {}
+
+  hasMore(): boolean {
+    return this.index < this.entries.length
+  }
+  peek(): Entry | undefined {
+    return this.entries[this.index]
+  }
+  peekAt(offset: number): Entry | undefined {
+    return this.entries[this.index + offset]
+  }
+  read(): Entry | undefined {
+    const entry = this.entries[this.index]
+    if (entry !== undefined) this.index++
+    return entry
+  }
+  /** Only ever used to give back the entry just read, so moving back is exact. */
+  unread(count = 1): void {
+    this.index = Math.max(0, this.index - count)
+  }
+  /** Number of blank lines skipped, or null when nothing is left (Asciidoctor's `skipBlankLines`). */
+  skipBlank(): number | null {
+    if (!this.hasMore()) return null
+    let skipped = 0
+    for (let entry = this.peek(); entry !== undefined; entry = this.peek()) {
+      if (entry.text !== '') return skipped
+      this.index++
+      skipped++
+    }
+    return null
+  }
+  /** Lines up to (and including, when present) the exact terminator line; `closed` says whether it came. */
+  readUntilTerminator(terminator: string): { lines: Entry[]; closing: Entry | null } {
+    const lines: Entry[] = []
+    for (let entry = this.read(); entry !== undefined; entry = this.read()) {
+      if (entry.text === terminator) return { lines, closing: entry }
+      lines.push(entry)
+    }
+    return { lines, closing: null }
+  }
+  /**
+   * Asciidoctor's `readLinesUntil` with break_on_blank_lines, break_on_list_continuation and
+   * preserve_last_line: the breaking line stays unread. `skipped` receives comment lines dropped.
+   */
+  readParagraph(stop: (entry: Entry) => boolean, skipComments: boolean, skipped: Entry[] = []): Entry[] {
+    const lines: Entry[] = []
+    let readAny = false
+    for (let entry = this.read(); entry !== undefined; entry = this.read()) {
+      const breaks =
+        isBlank(entry) || (readAny && entry.continuation === undefined && entry.text === '+') || stop(entry)
+      if (breaks) {
+        this.unread()
+        break
+      }
+      if (skipComments && entry.text.startsWith('//') && !entry.text.startsWith('///')) {
+        skipped.push(entry)
+        continue
+      }
+      lines.push(entry)
+      readAny = true
+    }
+    return lines
+  }
+}

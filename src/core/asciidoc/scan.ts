@@ -1,0 +1,102 @@
+// scanNote(path, text): NoteModel — what the index knows about one `.adoc` file.
+//
+// A line-based reading that agrees with Asciidoctor 4.1's parser (test/asciidoc/differential.test.ts
+// compares the two on every fixture and on examples/corpus). Decisions worth knowing:
+//   - `items` and `itemsWithoutId` are filled for notes under internalise/ only (SPEC 1.2);
+//     `dlistEntries` for every note. Two items with one id are both kept, in file order: the
+//     validator reports the second (item-duplicate-id) and the first one counts.
+//   - `anchors` lists ids where Asciidoctor registers them: sections (explicit or generated),
+//     block ids (`[[id]]`, `[#id]` above a block, at the line where they are written), inline
+//     anchors in paragraphs, and a leading `[[id]]` of a list item or a description list term.
+//     Like Asciidoctor, an `[[id]]` elsewhere in a list item or in a table cell is not an anchor.
+//   - `references` include bare URLs (`https://x`) as `link`, besides `link:`, URL macros,
+//     xrefs, images and includes; `mailto:` and e-mail addresses are not references.
+//   - `track` holds every level-1 section with the top-level entries of the lists written
+//     directly in its body or in its subsections' bodies. A list inside a delimited block
+//     (`====`, `--`, ...) or nested in another list item is not a top-level entry.
+//   - `title` is the document title as written; attribute names are lower-cased as Asciidoctor
+//     stores them, values as written (continuation lines joined, `{refs}` not expanded).
+
+import type { NoteModel, PracticeItem, Section, TrackStatus } from '../types.js'
+import { itemId, topFolder } from '../corpus.js'
+import { LEADING_INLINE_ANCHOR } from './syntax.js'
+import { findReferences } from './refs.js'
+import type { RawSection, Sink } from './sink.js'
+import { buildSink, readNote, splitLines } from './walk.js'
+import type { Header } from './header.js'
+
+function sectionsOf(sink: Sink): Section[] {
+  const raw = sink.sections
+  return raw.map((section, index) => {
+    const next = raw.slice(index + 1).find((later: RawSection) => later.level <= section.level)
+    const endLine = next ? next.firstLine - 1 : sink.lines.length
+    return { level: section.level, title: section.title, id: section.id, line: section.line, endLine: Math.max(endLine, section.line) }
+  })
+}
+
+function trackOf(sink: Sink, sections: Section[]): TrackStatus[] {
+  return sections
+    .filter((section) => section.level === 1)
+    .map((section) => ({
+      status: section.title,
+      line: section.line,
+      endLine: section.endLine,
+      items: sink.topLevelItems.filter((item) => item.line > section.line && item.line <= section.endLine),
+    }))
+}
+
+function termWithoutAnchor(term: string): string {
+  const anchor = LEADING_INLINE_ANCHOR.exec(term)
+  return (anchor ? term.slice(anchor[0].length) : term).trim()
+}
+
+export function scanNote(path: string, text: string): NoteModel {
+  const folder = topFolder(path)
+  const sink = buildSink(splitLines(text))
+  let header: Header | null = null
+  try {
+    header = readNote(sink)
+  } catch (error) {
+    // A last guard for the index: a note the scanner cannot finish (say, a stack exhausted by
+    // thousands of nested blocks) keeps what was read and says so, rather than stop the whole run.
+    sink.problems.push({ line: 1, message: `scanner stopped: ${error instanceof Error ? error.message : String(error)}` })
+  }
+
+  const sections = sectionsOf(sink)
+  const items: PracticeItem[] = []
+  const itemsWithoutId: NoteModel['itemsWithoutId'] = []
+  for (const entry of sink.dlistEntries) {
+    if (folder !== 'internalise' || entry.style !== 'qanda') continue
+    if (entry.anchor === null) itemsWithoutId.push({ line: entry.termLine, term: entry.term.trim() })
+    else {
+      items.push({
+        id: itemId(path, entry.anchor),
+        anchor: entry.anchor,
+        prompt: termWithoutAnchor(entry.term),
+        response: entry.description,
+        line: entry.termLine,
+      })
+    }
+  }
+  const references = [...sink.references, ...findReferences(sink.lines, sink.classes)].sort((a, b) => a.line - b.line)
+  return {
+    path,
+    folder,
+    title: header?.title ?? null,
+    attributes: header?.attributes ?? [],
+    anchors: [...sink.anchors].sort((a, b) => a.line - b.line),
+    sections,
+    items,
+    itemsWithoutId,
+    dlistEntries: sink.dlistEntries.map((entry) => ({
+      style: entry.style,
+      term: termWithoutAnchor(entry.term),
+      description: entry.description,
+      line: entry.termLine,
+      anchor: entry.anchor,
+    })),
+    references,
+    track: trackOf(sink, sections),
+    problems: sink.problems.sort((a, b) => a.line - b.line),
+  }
+}

@@ -1,0 +1,50 @@
+// What the block walker collects while it reads a note, before scan.ts turns it into a NoteModel.
+
+import type { Anchor, Reference, TrackItem } from '../types.js'
+import type { LineClass } from './verbatim.js'
+
+export interface RawSection {
+  level: number
+  /** The title as written, without a trailing `[[id]]`. */
+  title: string
+  id: string
+  line: number
+  /** First line of the metadata written above the title (`[[id]]`, `[#id]`, ...), or the title's line. */
+  firstLine: number
+}
+
+export interface RawDlistEntry {
+  style: string | null
+  term: string
+  termLine: number
+  description: string
+  anchor: string | null
+}
+
+export interface TopLevelListItem extends TrackItem {}
+
+export interface Sink {
+  /** Indexed by line - 1. */
+  classes: LineClass[]
+  /** The note's lines (BOM, `\r` and trailing white space removed, as Asciidoctor reads them). */
+  lines: string[]
+  sections: RawSection[]
+  anchors: Anchor[]
+  /** Every id in the order Asciidoctor registers it (for generated-id collisions). */
+  registered: Set<string>
+  dlistEntries: RawDlistEntry[]
+  topLevelItems: TopLevelListItem[]
+  references: Reference[]
+  problems: { line: number; message: string }[]
+  /** Header attributes, for `{name}` references in section titles. */
+  attributes: Map<string, string>
+}
+
+export function registerAnchor(sink: Sink, id: string, line: number, kind: Anchor['kind']): void {
+  sink.anchors.push({ id, line, kind })
+  sink.registered.add(id)
+}
+
+export function classify(sink: Sink, line: number, cls: LineClass): void {
+  if (line >= 1 && line <= sink.classes.length) sink.classes[line - 1] = cls
+}
