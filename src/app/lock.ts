@@ -23,8 +23,11 @@ export interface LockOptions {
 
 export interface HeldLock {
   readonly token: string
-  /** Removes the lock if it still holds our token; a lock someone took over is left alone. */
-  release(): Promise<void>
+  /**
+   * Removes the lock if it still holds our token, and says whether it did. A lock someone took
+   * over is left alone: finding one means another writer may have written while we did.
+   */
+  release(): Promise<boolean>
 }
 
 export interface LockRecord {
@@ -110,7 +113,9 @@ function heldLock(vault: Vault, token: string): HeldLock {
   return {
     token,
     async release() {
-      if (parseLock(await vault.read(LOCK_PATH))?.owner === token) await vault.remove(LOCK_PATH)
+      if (parseLock(await vault.read(LOCK_PATH))?.owner !== token) return false
+      await vault.remove(LOCK_PATH)
+      return true
     },
   }
 }

@@ -1,6 +1,7 @@
 import { LOG_PATH } from '../core/corpus.js'
+import { appendText } from '../core/log/format.js'
 import type { Vault } from '../ports/vault.js'
-import { acquireLogLock, type LockOptions } from './lock.js'
+import { acquireLogLock, type HeldLock, type LockOptions } from './lock.js'
 
 export interface AppendOptions extends LockOptions {
   /** Told about trouble that loses nothing (a lock that could not be released goes stale in 10 s). */
@@ -8,14 +9,14 @@ export interface AppendOptions extends LockOptions {
 }
 
 /**
- * The log does not hold what we wrote: some lines are missing after our write. Carries them, so
- * the caller can show them and keep the reviews; nothing is retried behind the user's back.
+ * Lines that should be in the log are not, even after one attempt to put them back. Carries
+ * them, so the caller can show them and keep the reviews: nothing is dropped without a word.
  */
 export class LogWriteError extends Error {
   constructor(readonly missing: string[]) {
     super(
-      `The review log changed while it was being written: ${missing.length} line(s) are not in ${LOG_PATH} ` +
-        `as expected. Another program may be writing it without the lock. Missing:\n${missing.join('\n')}`,
+      `The review log was changed by another program while Notekeeper wrote to it, and ${missing.length} ` +
+        `line(s) are missing from ${LOG_PATH}. They were not saved:\n${missing.join('\n')}`,
     )
     this.name = 'LogWriteError'
   }
@@ -23,26 +24,52 @@ export class LogWriteError extends Error {
 
 /**
  * Adds review lines to the log under the writers' lock (SPEC 1.4). `lines` are already formatted
- * (`formatReviewLine`), one JSON object each, with or without their final `\n`. The same steps
- * serve every host: read the log, `append` (one O_APPEND write on Node; read, add, write on the
- * whole-file hosts), read it back and check that it is exactly what was there plus our lines.
+ * (`formatReviewLine`), one JSON object each, with or without their final `\n`.
+ *
+ * The same steps serve every host: read the log, `append` (one O_APPEND write on Node; read, add,
+ * write on the whole-file hosts), read it back and check that it is what was there plus our lines.
+ * When that check fails, or the lock turns out to have been taken from us meanwhile, another
+ * writer wrote at the same time and a whole-file write may have erased lines: we wait for the lock
+ * again and put back every line we saw or wrote that is gone (ADR 0005).
  */
 export async function appendReviews(vault: Vault, lines: string[], options: AppendOptions = {}): Promise<void> {
   const clean = lines.map(singleLine)
   if (clean.length === 0) return
+  let expected = ''
+  let intact = false
+  let stillOurs = false
   const lock = await acquireLogLock(vault, options)
   try {
-    const before = await vault.read(LOG_PATH)
-    const expected = (before ?? '') + textToAdd(before, clean)
-    await vault.append(LOG_PATH, expected.slice((before ?? '').length))
-    const after = (await vault.read(LOG_PATH)) ?? ''
-    if (!after.startsWith(expected)) throw new LogWriteError(missingLines(expected, after))
+    const before = (await vault.read(LOG_PATH)) ?? ''
+    expected = before + appendText(before, clean)
+    await vault.append(LOG_PATH, expected.slice(before.length))
+    intact = ((await vault.read(LOG_PATH)) ?? '').startsWith(expected)
   } finally {
-    try {
-      await lock.release()
-    } catch (error) {
-      options.onWarning?.(`could not remove the log lock (it goes stale in 10 s): ${String(error)}`)
-    }
+    stillOurs = await release(lock, options)
+  }
+  if (intact && stillOurs) return
+
+  const again = await acquireLogLock(vault, options)
+  try {
+    const current = (await vault.read(LOG_PATH)) ?? ''
+    const missing = missingLines(expected, current)
+    if (missing.length === 0) return
+    const repaired = current + appendText(current, missing)
+    await vault.append(LOG_PATH, repaired.slice(current.length))
+    const after = (await vault.read(LOG_PATH)) ?? ''
+    if (!after.startsWith(repaired)) throw new LogWriteError(missingLines(repaired, after))
+    options.onWarning?.(`another writer changed the review log at the same time; ${missing.length} line(s) were put back`)
+  } finally {
+    await release(again, options)
+  }
+}
+
+async function release(lock: HeldLock, options: AppendOptions): Promise<boolean> {
+  try {
+    return await lock.release()
+  } catch (error) {
+    options.onWarning?.(`could not remove the log lock (it goes stale in 10 s): ${String(error)}`)
+    return true // it is still ours, just not removed: nobody else wrote
   }
 }
 
@@ -52,19 +79,13 @@ function singleLine(line: string): string {
   return text
 }
 
-/** What SPEC 1.4 lets a writer add: a `\n` first when the file does not end in one, then whole lines. */
-function textToAdd(existing: string | null, lines: string[]): string {
-  const separator = existing && !existing.endsWith('\n') ? '\n' : ''
-  return `${separator}${lines.join('\n')}\n`
-}
-
 /** Lines of `expected` that `actual` lacks, counting repeats (two identical reviews are two reviews). */
 function missingLines(expected: string, actual: string): string[] {
   const available = new Map<string, number>()
   for (const line of actual.split(/\r?\n/)) available.set(line, (available.get(line) ?? 0) + 1)
   const missing: string[] = []
   for (const line of expected.split(/\r?\n/)) {
-    if (line === '') continue
+    if (line.trim() === '') continue
     const left = available.get(line) ?? 0
     if (left > 0) available.set(line, left - 1)
     else missing.push(line)
