@@ -1,0 +1,69 @@
+// Triage edits as the CLI and the plugin run them (SPEC 1.3): read the Track note, scan it,
+// apply the pure edit, and write it back only if nobody changed the file in between.
+
+import { scanNote } from '../core/asciidoc/scan.js'
+import { isNotePath, topFolder } from '../core/corpus.js'
+import { add, demote, itemAt, move, promote, prune, type EditResult } from '../core/triage/edit.js'
+import type { Config } from '../core/types.js'
+import type { Vault } from '../ports/vault.js'
+
+export const TRIAGE_VERBS = ['promote', 'demote', 'move', 'prune', 'add'] as const
+export type TriageVerb = (typeof TRIAGE_VERBS)[number]
+
+export interface TriageRequest {
+  /** The note's path from the corpus root (`track/reading.adoc`). */
+  file: string
+  verb: TriageVerb
+  /** The item's first line (every verb but add). */
+  line?: number
+  /** The target status (move, add). */
+  status?: string
+  /** The new item's text (add). */
+  text?: string
+  /** Refuse unless the item's first line, without its marker, is exactly this. */
+  expect?: string
+}
+
+export type TriageOutcome =
+  | { ok: true; message: string; file: string; line: number; changed: boolean }
+  /** `usage`: the request itself is wrong (no such Track note, missing argument): exit 2. `refused`: exit 1. */
+  | { ok: false; message: string; file: string; reason: 'usage' | 'refused' }
+
+export async function triageEdit(vault: Vault, request: TriageRequest, config: Config): Promise<TriageOutcome> {
+  const { file } = request
+  const usage = (message: string): TriageOutcome => ({ ok: false, message, file, reason: 'usage' })
+  const refused = (message: string): TriageOutcome => ({ ok: false, message, file, reason: 'refused' })
+  if (!isNotePath(file) || topFolder(file) !== 'track') return usage(`${file}: not a Track note (a .adoc file under track/)`)
+  const text = await vault.read(file)
+  if (text === null) return usage(`${file}: no such file`)
+  const model = scanNote(file, text)
+
+  let result: EditResult
+  if (request.verb === 'add') {
+    if (request.status === undefined || request.text === undefined) return usage('add needs a status and the text of the item')
+    result = add(text, model, request.status, request.text, config)
+  } else {
+    const line = request.line
+    if (line === undefined) return usage(`${request.verb} needs the item's line (FILE:LINE)`)
+    if (request.expect !== undefined) {
+      const found = itemAt(model, line)
+      if (found && found.item.text.trim() !== request.expect.trim()) {
+        return refused(`${file}:${line}: the item there reads ${JSON.stringify(found.item.text)}, not ${JSON.stringify(request.expect)}; nothing changed`)
+      }
+    }
+    if (request.verb === 'move') {
+      if (request.status === undefined) return usage('move needs a target status')
+      result = move(text, model, line, config, request.status)
+    } else if (request.verb === 'promote') result = promote(text, model, line, config)
+    else if (request.verb === 'demote') result = demote(text, model, line, config)
+    else result = prune(text, model, line, config)
+  }
+  if (!result.ok) return refused(result.message)
+  if (result.text === text) return { ok: true, message: result.message, file, line: result.line, changed: false }
+
+  // Someone (the user in an editor, a sync tool) may have saved the note while we worked.
+  const now = await vault.read(file)
+  if (now !== text) return refused(`${file}: the file changed since it was read; nothing written, run the command again`)
+  await vault.write(file, result.text)
+  return { ok: true, message: result.message, file, line: result.line, changed: true }
+}

@@ -1,0 +1,168 @@
+// Where an item goes in its target section, and how a missing section is made. Pure line
+// arithmetic over a split text; the verbs in edit.ts decide what moves.
+//
+// Blank lines (decided here, see docs/adr and the report):
+// - An item leaves with exactly its own lines. Blank lines around it stay where they are, so an
+//   emptied section keeps its title and its blank lines (and stays a status in the view).
+// - An item arrives after the last item of the target section. When blank lines follow that item
+//   (or, in a section without items, its last non-blank line), the item goes before the last
+//   `sectionGap` of them, `sectionGap` being the number of blank lines the file usually puts
+//   before a section title; at the end of the file it goes after all of them. This is what makes
+//   "promote, then demote the last item" give back the same bytes in compact files, in files with
+//   a blank line under each title, and in files whose items are separated by blank lines.
+// - A line is added only where AsciiDoc would otherwise read the text differently: a blank line
+//   between the item and a paragraph or a section title it would swallow, and an empty comment
+//   line `//` (after a blank line) when the item's list marker differs from the target list's,
+//   which would otherwise nest the item inside the last one.
+// - A created section is `== Title`, the file's usual number of blank lines under a title, the
+//   item, then blank lines as the file usually puts before a section (at least one).
+
+import type { NoteModel, TrackItem, TrackStatus } from '../types.js'
+import { type SplitText, type TextLine, isBlankLine, newLine } from './lines.js'
+
+export interface FileLayout {
+  /** Blank lines the file usually puts before a level-1 title (at least 1 where it matters). */
+  sectionGap: number
+  /** Blank lines the file usually puts between a status title and its first item. */
+  titleGap: number
+}
+
+/** The most common value (the smallest on a tie), or the fallback when there is none. */
+function mode(values: number[], fallback: number): number {
+  const counts = new Map<number, number>()
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1)
+  let best = fallback
+  let bestCount = 0
+  for (const [value, count] of [...counts].sort((a, b) => a[0] - b[0])) {
+    if (count > bestCount) [best, bestCount] = [value, count]
+  }
+  return best
+}
+
+export function layoutOf(split: SplitText, model: NoteModel): FileLayout {
+  const text = (line: number): string | undefined => split.lines[line - 1]?.text
+  const gaps: number[] = []
+  const titleGaps: number[] = []
+  for (const section of model.track) {
+    let above = section.line - 1
+    while (above >= 1 && /^\[.*\]$/.test(text(above) ?? '')) above--
+    let blanks = 0
+    while (above >= 1 && isBlankLine(text(above) ?? '')) [blanks, above] = [blanks + 1, above - 1]
+    if (above >= 1) gaps.push(blanks)
+    const first = section.items[0]
+    if (first) {
+      const between = Array.from({ length: first.line - section.line - 1 }, (_, i) => text(section.line + 1 + i) ?? '')
+      if (between.every(isBlankLine)) titleGaps.push(between.length)
+    }
+  }
+  return { sectionGap: mode(gaps, 1), titleGap: mode(titleGaps, 0) }
+}
+
+/** `* [x]` and `*` make one list; `1.` and `2.` too. Different markers nest (Asciidoctor). */
+export function listKind(marker: string): string {
+  const base = marker.replace(/[ \t]*\[[ xX*]\]$/, '').trim()
+  if (/^\d+\.$/.test(base)) return '1.'
+  if (/^[a-z]\.$/.test(base)) return 'a.'
+  if (/^[A-Z]\.$/.test(base)) return 'A.'
+  if (/^[ivx]+\)$/.test(base)) return 'i)'
+  if (/^[IVX]+\)$/.test(base)) return 'I)'
+  return base
+}
+
+export interface Arrival {
+  /** The lines after the edit. */
+  lines: TextLine[]
+  /** 1-based line where the arriving item starts. */
+  line: number
+  /** The title of the section created for it, when there was none. */
+  created: string | null
+}
+
+function isTitleLine(model: NoteModel, origin: number): boolean {
+  return origin > 0 && (model.sections.some((s) => s.line === origin) || model.track.some((s) => s.line === origin))
+}
+
+function blankLike(eol: string): TextLine {
+  return newLine('', eol)
+}
+
+/**
+ * Puts `item` (its lines, already taken out of `rest`) as the last item of `target`. `others`
+ * are the target's items other than the one moving.
+ */
+export function arriveInSection(
+  rest: TextLine[],
+  split: SplitText,
+  model: NoteModel,
+  layout: FileLayout,
+  target: TrackStatus,
+  others: TrackItem[],
+  item: { lines: TextLine[]; marker: string },
+): Arrival {
+  const last = others.length > 0 ? others.reduce((a, b) => (b.line > a.line ? b : a)) : undefined
+  const anchorOrigin = last ? last.endLine : lastNonBlankOrigin(rest, target)
+  const anchor = rest.findIndex((l) => l.origin === anchorOrigin)
+  let blanks = 0
+  while (anchor + 1 + blanks < rest.length && isBlankLine(rest[anchor + 1 + blanks]!.text)) blanks++
+  const atEnd = anchor + 1 + blanks === rest.length
+  const skip = atEnd ? blanks : Math.max(blanks - layout.sectionGap, 0)
+  const at = anchor + 1 + skip
+  const before: TextLine[] = []
+  const after: TextLine[] = []
+  const previous = rest[at - 1]
+  const following = rest[at]
+  if (last && listKind(last.marker) !== listKind(item.marker)) {
+    if (previous && !isBlankLine(previous.text)) before.push(blankLike(split.eol))
+    before.push(newLine('//', split.eol))
+  } else if (!last && previous && !isBlankLine(previous.text) && !isTitleLine(model, previous.origin)) {
+    before.push(blankLike(split.eol))
+  }
+  if (following && !isBlankLine(following.text) && isTitleLine(model, following.origin)) after.push(blankLike(split.eol))
+  const lines = [...rest.slice(0, at), ...before, ...item.lines, ...after, ...rest.slice(at)]
+  return { lines, line: at + before.length + 1, created: null }
+}
+
+function lastNonBlankOrigin(rest: TextLine[], section: TrackStatus): number {
+  let found = section.line
+  for (const line of rest) {
+    if (line.origin >= section.line && line.origin <= section.endLine && !isBlankLine(line.text)) found = line.origin
+  }
+  return found
+}
+
+/**
+ * Creates `== title` with the item, before `before` (the first section that ranks lower) or at
+ * the end of the file.
+ */
+export function arriveInNewSection(
+  rest: TextLine[],
+  split: SplitText,
+  layout: FileLayout,
+  title: string,
+  before: TrackStatus | undefined,
+  item: { lines: TextLine[] },
+): Arrival {
+  const eol = split.eol
+  const gap = Math.max(layout.sectionGap, 1)
+  const blanks = (n: number): TextLine[] => Array.from({ length: n }, () => blankLike(eol))
+  const section = [newLine(`== ${title}`, eol), ...blanks(layout.titleGap), ...item.lines]
+  let at: number
+  let lead: TextLine[] = []
+  let tail: TextLine[] = []
+  if (before) {
+    // The title's own attribute lines (`[#id]`, `[[id]]`) stay with it.
+    let first = before.line
+    while (first > 1 && /^\[.*\]$/.test(split.lines[first - 2]?.text ?? '')) first--
+    at = rest.findIndex((l) => l.origin === first)
+    if (at < 0) at = rest.findIndex((l) => l.origin === before.line)
+    if (at > 0 && !isBlankLine(rest[at - 1]!.text)) lead = blanks(1)
+    tail = blanks(gap)
+  } else {
+    at = rest.length
+    let trailing = 0
+    while (trailing < rest.length && isBlankLine(rest[rest.length - 1 - trailing]!.text)) trailing++
+    if (rest.length > 0) lead = blanks(Math.max(gap - trailing, 0))
+  }
+  const lines = [...rest.slice(0, at), ...lead, ...section, ...tail, ...rest.slice(at)]
+  return { lines, line: at + lead.length + 2 + layout.titleGap, created: title }
+}
