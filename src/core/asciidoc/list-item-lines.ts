@@ -55,7 +55,7 @@ export function readListItemLines(reader: Reader, listType: ListType, trait: Sib
     pending = line
     if (isSiblingListItem(line.text, listType, trait)) break
     if (line.continuation === undefined && line.text === '+') line = plus(line)
-    const prev = buffer.length > 0 ? buffer[buffer.length - 1] : null
+    const prev: Entry | null = buffer[buffer.length - 1] ?? null
 
     if (isContinuation(prev)) {
       if (continuation === 'inactive') {
