@@ -1,4 +1,5 @@
 import { CONFIG_PATH } from './corpus.js'
+import { fsrsWeightsProblem } from './schedulers/fsrs.js'
 import type { Config, Finding, SchedulerName } from './types.js'
 
 export const SCHEDULERS: readonly SchedulerName[] = ['leitner', 'fsrs', 'sm2', 'passfail']
@@ -70,6 +71,8 @@ export function parseConfig(text: string | null): ConfigResult {
     },
     aliases: pick(raw['aliases'], d.aliases, isStringRecord, 'aliases'),
   }
+  const weightsProblem = fsrsWeightsProblem(config.fsrs.weights)
+  if (weightsProblem) problems.push(weightsProblem)
   if (problems.length > 0) return invalid(`${CONFIG_PATH}: ${problems.join('; ')}`)
   return { ok: true, config }
 }

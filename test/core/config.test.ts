@@ -27,4 +27,9 @@ describe('config.json (SPEC 1.8)', () => {
     const result = parseConfig('{"leechThreshold": "four"}')
     expect(!result.ok && result.finding.message).toContain('leechThreshold')
   })
+
+  it('refuses FSRS weights that no FSRS version has', () => {
+    const result = parseConfig('{"scheduler": "fsrs", "fsrs": {"weights": [1, 2, 3]}}')
+    expect(!result.ok && result.finding.message).toContain('fsrs.weights')
+  })
 })
