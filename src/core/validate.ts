@@ -62,9 +62,7 @@ export function validate(input: ValidateInput): ValidateResult {
     if (review.date > input.today) {
       findings.push({ rule: 'log-future-date', severity: 'warning', file: LOG_PATH, line: review.line, message: `review of ${review.item} is dated ${review.date}, after today (${input.today}); it counts`, item: review.item })
     }
-    if (!declared.has(id)) {
-      findings.push({ rule: 'log-unknown-item', severity: 'warning', file: LOG_PATH, line: review.line, message: `review of ${review.item}, which no note declares; kept in the log, left out of the state`, item: review.item })
-    }
+    if (!declared.has(id)) findings.push(unknownItemFinding(review, declared))
   }
   const histories = historiesByItem([...input.reviews], aliases)
   for (const [id, { item, file }] of declared) {
@@ -76,6 +74,23 @@ export function validate(input: ValidateInput): ValidateResult {
   const state = replay({ reviews: [...input.reviews], declared: [...declared.keys()], previous: input.previous, today: input.today, scheduler: input.scheduler, aliases })
   findings.push(...stateFindings(input, state, declared))
   return { findings, state }
+}
+
+/**
+ * A review of an undeclared id. When the id's anchor now stands in exactly one other note, the
+ * item was probably moved or its note renamed: the finding names the alias that would carry its
+ * history over (SPEC 1.8 `aliases`), without writing it.
+ */
+function unknownItemFinding(review: Review, declared: ReturnType<typeof declaredItems>): Finding {
+  const finding: Finding = { rule: 'log-unknown-item', severity: 'warning', file: LOG_PATH, line: review.line, message: `review of ${review.item}, which no note declares; kept in the log, left out of the state`, item: review.item }
+  const anchor = review.item.slice(review.item.indexOf('#') + 1)
+  const candidates = [...declared.keys()].filter((id) => id.slice(id.indexOf('#') + 1) === anchor)
+  if (review.item.includes('#') && candidates.length === 1) {
+    const alias = candidates[0]!
+    finding['alias'] = alias
+    finding.message += `; its anchor now stands in ${alias}: add "aliases": {${JSON.stringify(review.item)}: ${JSON.stringify(alias)}} to config.json to keep its history`
+  }
+  return finding
 }
 
 function headerFindings(note: NoteModel): Finding[] {

@@ -119,6 +119,16 @@ describe('validate rules (SPEC 2.2), one fixture each', () => {
     expect(r.vault.files.get(LOG)).toBe(log)
   })
 
+  it('log-unknown-item suggests the alias when the anchor now stands in another note, and the alias carries the history', async () => {
+    const log = '{"item":"grammar#need-action","date":"2026-11-20","grade":"good"}\n'
+    const r = await validateFiles({ 'internalise/english.adoc': english, [LOG]: log })
+    expect(r.pick('log-unknown-item')).toEqual([{ rule: 'log-unknown-item', severity: 'warning', file: LOG, line: 1, item: 'grammar#need-action', alias: 'english#need-action' }])
+    expect(r.findings.find((f) => f.rule === 'log-unknown-item')?.message).toContain('"aliases": {"grammar#need-action": "english#need-action"}')
+    const aliased = await validateFiles({ 'internalise/english.adoc': english, [LOG]: log, 'internalise/.srs/config.json': '{"aliases": {"grammar#need-action": "english#need-action"}}' })
+    expect(aliased.pick('log-unknown-item')).toEqual([])
+    expect(JSON.parse(aliased.vault.files.get(STATE)!)['english#need-action']).toEqual({ level: 2, next_due: '2026-11-23', reps: 1 })
+  })
+
   it('leech at leechThreshold failures, with the count', async () => {
     const fails = (n: number) => Array.from({ length: n }, (_, i) => `{"item":"english#need-action","date":"2026-11-0${i + 1}","grade":"again"}`).join('\n') + '\n'
     const r = await validateFiles({ 'internalise/english.adoc': english, [LOG]: fails(4) })
