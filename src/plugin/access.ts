@@ -1,0 +1,74 @@
+import type { Vault } from '../ports/vault.js'
+import type { HandleStore } from './handle-store.js'
+
+/**
+ * Which way the plugin reaches the corpus (ADR 0007), picked by feature detection:
+ *   1. Logseq desktop's Electron bridge (`top.apis.doAction`, needs `effect: true`), folder from settings;
+ *   2. the File System Access API (`showDirectoryPicker`), the handle kept in IndexedDB;
+ *   3. neither: the user is told what they can do.
+ */
+export type Access =
+  | { kind: 'ready'; vault: Vault; label: string }
+  /** The FSA route needs a click: to pick a folder, or to grant access again after a restart. */
+  | { kind: 'needs-click'; action: 'pick' | 'grant'; label: string; run: () => Promise<Access> }
+  | { kind: 'unavailable'; label: string }
+
+/** The parts of a FileSystemDirectoryHandle used here (the permission methods are not in TS's DOM lib yet). */
+export interface DirectoryHandle {
+  readonly kind: 'directory'
+  readonly name: string
+  queryPermission?(options: { mode: 'readwrite' }): Promise<PermissionState>
+  requestPermission?(options: { mode: 'readwrite' }): Promise<PermissionState>
+}
+
+export interface AccessEnvironment {
+  corpusPath: string
+  /** The bridge vault when the bridge is reachable (null otherwise): `bridgeVault(root, doAction)`. */
+  bridge: ((root: string) => Vault) | null
+  /** `window.showDirectoryPicker` when the frame has it. */
+  pickDirectory: (() => Promise<DirectoryHandle>) | null
+  fsaVault: (handle: DirectoryHandle) => Vault
+  store: HandleStore
+}
+
+export const NO_ACCESS_HELP =
+  'Notekeeper cannot reach your notes folder here: this frame has neither Logseq desktop\'s file bridge nor the File System Access API. ' +
+  'Use Logseq desktop 0.10.x with Notekeeper loaded as an unpacked plugin (its manifest sets effect: true) and set the corpus folder in the plugin settings.'
+
+function isHandle(value: unknown): value is DirectoryHandle {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'directory'
+}
+
+export async function chooseAccess(env: AccessEnvironment): Promise<Access> {
+  if (env.bridge) {
+    const path = env.corpusPath.trim()
+    if (path === '') return { kind: 'unavailable', label: 'Desktop file bridge found, but no corpus folder is set: open the plugin settings and enter the absolute path of your notes folder.' }
+    return { kind: 'ready', vault: env.bridge(path), label: `Desktop file bridge: ${path}` }
+  }
+  const pick = env.pickDirectory
+  if (!pick) return { kind: 'unavailable', label: NO_ACCESS_HELP }
+
+  const picked = async (): Promise<Access> => {
+    const handle = await pick()
+    await env.store.save(handle)
+    return grantedOrAsk(handle)
+  }
+  const grantedOrAsk = async (handle: DirectoryHandle): Promise<Access> => {
+    const state = (await handle.queryPermission?.({ mode: 'readwrite' })) ?? 'granted'
+    if (state === 'granted') return { kind: 'ready', vault: env.fsaVault(handle), label: `Folder picked in the browser (File System Access): ${handle.name}` }
+    return {
+      kind: 'needs-click',
+      action: 'grant',
+      label: `Allow Notekeeper to read and write the folder "${handle.name}" again`,
+      run: async () => {
+        const answer = (await handle.requestPermission?.({ mode: 'readwrite' })) ?? 'denied'
+        if (answer !== 'granted') throw new Error(`Access to the folder "${handle.name}" was not granted.`)
+        return { kind: 'ready', vault: env.fsaVault(handle), label: `Folder picked in the browser (File System Access): ${handle.name}` }
+      },
+    }
+  }
+
+  const stored = await env.store.load().catch(() => null)
+  if (isHandle(stored)) return grantedOrAsk(stored)
+  return { kind: 'needs-click', action: 'pick', label: 'Choose your notes folder (the one holding internalise/, reference/, track/)', run: picked }
+}

@@ -1,0 +1,41 @@
+import type { PluginHost, SettingDescription } from './host.js'
+import type { CommandName } from './plugin-app.js'
+
+const COMMANDS: { name: CommandName; label: string }[] = [
+  { name: 'practice', label: 'Notekeeper: practise the due items' },
+  { name: 'validate', label: 'Notekeeper: validate the corpus (Validation report page)' },
+  { name: 'hygiene', label: 'Notekeeper: hygiene sweep (Hygiene report page)' },
+  { name: 'triage', label: 'Notekeeper: triage Track notes (Triage page)' },
+  { name: 'backlinks', label: 'Notekeeper: backlinks of a note' },
+]
+
+export const PRACTICE_SHORTCUT = 'mod+shift+p'
+
+/** Slash commands, palette entries and the practice shortcut, all running the same commands. */
+export function registerCommands(host: PluginHost, run: (command: CommandName) => Promise<void>): void {
+  for (const { name, label } of COMMANDS) {
+    host.registerSlashCommand(name, () => run(name))
+    host.registerCommandPalette({ key: `notekeeper-${name}`, label }, () => run(name))
+  }
+  host.registerCommandShortcut(PRACTICE_SHORTCUT, { key: 'notekeeper-practice-shortcut', label: 'Notekeeper: practise' }, () => run('practice'))
+}
+
+/** Host things only (SPEC 1.8): limits, thresholds and the scheduler live in the corpus's config.json. */
+export const SETTINGS_SCHEMA: SettingDescription[] = [
+  {
+    key: 'corpusPath',
+    type: 'string',
+    default: '',
+    title: 'Corpus folder',
+    description: 'Absolute path of your notes folder (the one holding `internalise/`, `reference/`, `track/`). Used on Logseq desktop; in a browser you pick the folder instead.',
+  },
+  {
+    key: 'theme',
+    type: 'enum',
+    default: 'follow',
+    title: 'Look',
+    description: 'Light or dark review window; `follow` uses Logseq\'s theme.',
+    enumChoices: ['follow', 'light', 'dark'],
+    enumPicker: 'select',
+  },
+]

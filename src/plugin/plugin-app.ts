@@ -1,0 +1,225 @@
+import { dueItems } from '../app/practice.js'
+import type { IsoDate } from '../core/types.js'
+import type { Vault } from '../ports/vault.js'
+import type { Access } from './access.js'
+import { openBacklinks } from './backlinks-view.js'
+import { el, messageOf } from './dom.js'
+import { PAGE_NAMES, stamp, writeGeneratedPage } from './generated-page.js'
+import type { PluginHost, ThemeMode } from './host.js'
+import { createIndexer, type Indexer } from './indexer.js'
+import type { Operations } from './operations.js'
+import { practiceBackend } from './practice-backend.js'
+import { codeSpan } from './logseq-escape.js'
+import { lineTextFrom, reportPage } from './report-page.js'
+import { openReview, type RenderAsciidoc } from './review-modal.js'
+import { createShell, type Shell } from './shell.js'
+import { TRIAGE_RENDERER, triageButtons, triagePage, type TriageTarget, type TriageVerb } from './triage-page.js'
+
+export type CommandName = 'practice' | 'validate' | 'hygiene' | 'triage' | 'backlinks'
+
+export interface PluginDeps {
+  host: PluginHost
+  doc: Document
+  /** Picks the file access again (at start-up and when the settings change). */
+  chooseAccess: () => Promise<Access>
+  operations: (indexer: Indexer) => Operations
+  render: RenderAsciidoc
+  today: () => IsoDate
+  now: () => Date
+}
+
+export interface PluginApp {
+  start(): Promise<void>
+  run(command: CommandName): Promise<void>
+  /** The toolbar's due count after the last index (null before one). */
+  dueCount(): number | null
+}
+
+export function createPluginApp(deps: PluginDeps): PluginApp {
+  const { host, doc } = deps
+  let access: Access = { kind: 'unavailable', label: 'Starting…' }
+  let vault: Vault | null = null
+  const indexer = createIndexer(() => {
+    if (!vault) throw new Error('no corpus folder is open')
+    return vault
+  })
+  const ops = deps.operations(indexer)
+  let shell: Shell | null = null
+  let due: number | null = null
+  let triageTargets = new Map<string, TriageTarget>()
+
+  const showShell = (): Shell => {
+    shell ??= createShell(doc, () => host.hideMainUI())
+    shell.setAccessMode(access.label)
+    host.showMainUI()
+    return shell
+  }
+  const report = (text: string) => host.showMsg(`Notekeeper: ${text}`, 'error')
+
+  function toolbar(label: string, title: string): void {
+    host.registerToolbarItem('notekeeper-due', `<a class="button" data-on-click="nkPractice" title="${title}"><span class="nk-toolbar">🧠 ${label}</span></a>`)
+  }
+  function refreshDueCount(): void {
+    const corpus = indexer.latest()
+    if (!corpus) return
+    try {
+      due = dueItems(corpus, deps.today()).length
+      toolbar(String(due), `Notekeeper: ${due} due today (practice)`)
+    } catch (error) {
+      toolbar('!', 'Notekeeper: the due count could not be computed')
+      report(messageOf(error))
+    }
+  }
+
+  async function applyTheme(): Promise<void> {
+    const pinned = host.settings().theme
+    const mode: ThemeMode = pinned === 'follow' ? await host.themeMode() : pinned
+    doc.documentElement.dataset['theme'] = mode
+  }
+
+  async function connect(): Promise<void> {
+    access = await deps.chooseAccess()
+    vault = access.kind === 'ready' ? access.vault : null
+    shell?.setAccessMode(access.label)
+    if (!vault) {
+      toolbar('?', `Notekeeper: ${access.label}`)
+      return
+    }
+    toolbar('…', 'Notekeeper: indexing')
+    try {
+      let shownStep = 0
+      const corpus = await indexer.refresh((done, total) => {
+        const step = Math.floor((done / Math.max(total, 1)) * 10)
+        if (step !== shownStep || done === total) {
+          shownStep = step
+          toolbar(`${done}/${total}`, `Notekeeper: indexing ${done} of ${total} files`)
+        }
+      })
+      refreshDueCount()
+      host.showMsg(`Notekeeper: indexed ${corpus.notes.length} files of ${access.label}; ${due ?? 0} due today`, 'success')
+    } catch (error) {
+      toolbar('!', 'Notekeeper: indexing failed')
+      report(`indexing failed: ${messageOf(error)}`)
+    }
+  }
+
+  /** The vault, or null after showing the user what to do (pick a folder, grant access, settings). */
+  async function ready(command: CommandName): Promise<Vault | null> {
+    if (vault) return vault
+    const current = access
+    const body = showShell().show('Notekeeper')
+    body.append(el(doc, 'p', { text: current.label, attrs: { 'data-testid': 'access-help' } }))
+    if (current.kind === 'needs-click') {
+      const button = el(doc, 'button', { className: 'nk-primary', text: current.action === 'pick' ? 'Choose folder…' : 'Allow access', attrs: { type: 'button' } })
+      button.addEventListener('click', () => {
+        void (async () => {
+          try {
+            access = await current.run()
+            vault = access.kind === 'ready' ? access.vault : null
+            if (vault) await run(command)
+          } catch (error) {
+            shell?.showError(messageOf(error))
+            report(messageOf(error))
+          }
+        })()
+      })
+      body.append(button)
+    } else {
+      report(current.label)
+    }
+    return null
+  }
+
+  async function practice(): Promise<void> {
+    const v = await ready('practice')
+    if (!v) return
+    const backend = practiceBackend(() => v, indexer, deps.today)
+    await openReview({ shell: showShell(), backend, render: deps.render, reportError: report, onGraded: refreshDueCount }).ready
+    refreshDueCount()
+  }
+
+  async function findingsPage(kind: 'validate' | 'hygiene'): Promise<void> {
+    const v = await ready(kind)
+    if (!v) return
+    const result = kind === 'validate' ? await ops.validate(v, deps.today()) : await ops.hygiene(v, deps.today())
+    const pageName = kind === 'validate' ? PAGE_NAMES.validation : PAGE_NAMES.hygiene
+    const page = reportPage({
+      pageName,
+      operation: kind === 'validate' ? 'Validation' : 'Hygiene sweep',
+      findings: result.findings,
+      ignored: result.ignored,
+      corpus: v.description,
+      when: stamp(deps.now()),
+      lineText: lineTextFrom(result.corpus.texts),
+    })
+    await writeGeneratedPage(host, page)
+    refreshDueCount()
+    const errors = result.findings.filter((f) => f.severity === 'error').length
+    host.showMsg(`Notekeeper: ${result.findings.length} findings (${errors} errors); see the page "${pageName}"`, errors > 0 ? 'warning' : 'success')
+  }
+
+  async function triage(): Promise<void> {
+    const v = await ready('triage')
+    if (!v) return
+    const corpus = await indexer.refresh()
+    const generation = deps.now().getTime().toString(36)
+    const built = triagePage(corpus.notes, generation, `Triage of ${codeSpan(v.description)} at ${stamp(deps.now())}: buttons promote, demote or prune the item in its file. Regenerated on each run.`, PAGE_NAMES.triage)
+    triageTargets = built.targets
+    await writeGeneratedPage(host, built.page)
+    refreshDueCount()
+  }
+
+  async function triageClick(token: string, verb: TriageVerb): Promise<void> {
+    const target = triageTargets.get(token)
+    const corpus = indexer.latest()
+    if (!target || !vault || !corpus) return report('this Triage page is stale: run /triage again')
+    try {
+      const message = await ops.triageEdit(vault, corpus, target, verb)
+      host.showMsg(`Notekeeper: ${message}`, 'success')
+    } catch (error) {
+      report(`${verb} refused: ${messageOf(error)}`)
+    }
+    await triage()
+  }
+
+  async function run(command: CommandName): Promise<void> {
+    try {
+      if (command === 'practice') await practice()
+      else if (command === 'validate' || command === 'hygiene') await findingsPage(command)
+      else if (command === 'triage') await triage()
+      else {
+        const v = await ready('backlinks')
+        if (v) openBacklinks(showShell(), (target) => ops.backlinks(v, target), report)
+      }
+    } catch (error) {
+      report(`${command} failed: ${messageOf(error)}`)
+      shell?.showError(`${command} failed: ${messageOf(error)}`)
+    }
+  }
+
+  return {
+    run,
+    dueCount: () => due,
+    async start() {
+      host.provideModel({
+        nkPractice: () => run('practice'),
+        nkTriage: (event) => {
+          const token = event.dataset?.['token'] ?? ''
+          const verb = event.dataset?.['verb']
+          if (verb === 'promote' || verb === 'demote' || verb === 'prune') void triageClick(token, verb)
+        },
+      })
+      host.onMacroRendererSlotted(({ slot, arguments: args }) => {
+        if (args[0]?.trim() !== TRIAGE_RENDERER) return
+        const token = args[1]?.trim() ?? ''
+        host.provideSlotUI(`nk-triage-${slot}`, slot, triageButtons(token, triageTargets.has(token)))
+      })
+      host.onThemeModeChanged((mode) => {
+        if (host.settings().theme === 'follow') doc.documentElement.dataset['theme'] = mode
+      })
+      host.onSettingsChanged(() => void applyTheme().then(connect))
+      await applyTheme()
+      await connect()
+    },
+  }
+}
