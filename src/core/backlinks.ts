@@ -1,3 +1,4 @@
+import { splitLines } from './asciidoc/walk.js'
 import { classifyLines } from './hygiene/prose.js'
 import { baseName } from './links/paths.js'
 import { resolveReference, type TargetIndex } from './links/resolve.js'
@@ -65,8 +66,4 @@ export function backlinks(input: BacklinksInput, note: string, anchor: string | 
 function mentionPattern(fileName: string): RegExp {
   const escaped = fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   return new RegExp(`(?<![\\p{L}\\p{N}_.-])${escaped}(?![\\p{L}\\p{N}_-])`, 'u')
-}
-
-function splitLines(text: string): string[] {
-  return text.replace(/^\uFEFF/, '').split(/\r?\n/)
 }

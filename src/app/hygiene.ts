@@ -1,0 +1,64 @@
+import { splitLines } from '../core/asciidoc/walk.js'
+import { applyIgnore, sortFindings, summarize, type Summary } from '../core/findings.js'
+import { hygieneWithExternal } from '../core/hygiene/index.js'
+import { buildReport, type Report } from '../core/report/index.js'
+import type { Finding, IsoDate } from '../core/types.js'
+import type { Vault } from '../ports/vault.js'
+import { loadCorpus } from './corpus.js'
+import { onlineDeadLinks, type FetchLike, type LinkCacheStore } from './online-links.js'
+
+export interface HygieneOptions {
+  today: IsoDate
+  /** Check external http(s) links too. Without it, no request is made at all. */
+  online: boolean
+  /** Where online answers are remembered (the CLI's cache folder); none: nothing remembered. */
+  cache?: LinkCacheStore
+  fetch?: FetchLike
+  now?: () => number
+  timeoutMs?: number
+  /** Shown in the report; the CLI passes today's date so that two runs give the same page. */
+  generatedAt?: string
+  /** How the report names the corpus (a folder, a graph). */
+  corpusName?: string
+}
+
+export interface HygieneResult {
+  findings: Finding[]
+  ignored: Finding[]
+  summary: Summary
+  report: Report
+  /** True when config.json is invalid: the only finding is `config-invalid` and the CLI exits 2. */
+  configInvalid: boolean
+}
+
+/** The hygiene sweep (SPEC 2): writes nothing. */
+export async function runHygiene(vault: Vault, options: HygieneOptions): Promise<HygieneResult> {
+  const corpus = await loadCorpus(vault)
+  const lineText = (file: string, line: number) => {
+    const text = corpus.texts.get(file)
+    return text === undefined ? null : (splitLines(text)[line - 1] ?? null)
+  }
+  const finish = (findings: Finding[], ignored: Finding[], configInvalid: boolean): HygieneResult => {
+    const summary = summarize(findings, ignored.length)
+    const report = buildReport({
+      title: 'Hygiene sweep',
+      corpus: options.corpusName ?? vault.description,
+      generatedAt: options.generatedAt ?? options.today,
+      findings,
+      summary,
+      lineText,
+    })
+    return { findings, ignored, summary, report, configInvalid }
+  }
+  if (corpus.configFinding) return finish([corpus.configFinding], [], true)
+
+  const offline = hygieneWithExternal({ notes: corpus.notes, files: corpus.files, texts: corpus.texts, config: corpus.config, today: options.today })
+  const found = [...corpus.unreadable, ...offline.findings]
+  if (options.online && offline.external.length > 0) {
+    const fetch = options.fetch ?? (globalThis.fetch as FetchLike)
+    const onlineOptions = { fetch, ...(options.cache && { cache: options.cache }), ...(options.now && { now: options.now }), ...(options.timeoutMs && { timeoutMs: options.timeoutMs }) }
+    found.push(...(await onlineDeadLinks(offline.external, onlineOptions)))
+  }
+  const { kept, ignored } = applyIgnore(sortFindings(found), corpus.config.hygiene.ignore)
+  return finish(kept, ignored, false)
+}
