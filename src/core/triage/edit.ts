@@ -93,7 +93,8 @@ export function add(text: string, model: NoteModel, status: string, itemText: st
   const split = splitText(text)
   const target = findStatus(model, status)
   const last = target?.items.reduce<TrackItem | undefined>((a, b) => (a && a.line > b.line ? a : b), undefined)
-  const prefix = last ? markerPrefix(split.lines[last.line - 1]?.text ?? '', last) : '* '
+  const done = target !== undefined && standingOf(target.status, config).kind === 'final'
+  const prefix = last ? markerPrefix(split.lines[last.line - 1]?.text ?? '', last, done) : '* '
   const item = { lines: [newLine(prefix + entry, split.eol)], marker: last?.marker ?? '*' }
   const arrival = target
     ? arriveInSection(split.lines, split, model, layoutOf(split, model), target, target.items, item)
@@ -103,13 +104,14 @@ export function add(text: string, model: NoteModel, status: string, itemText: st
 }
 
 /**
- * The new item copies the last item's marker as written (indent, marker, checkbox), unchecked;
- * an explicitly numbered list gets the next number.
+ * The new item copies the last item's marker as written (indent, marker, checkbox). A checkbox
+ * starts unchecked, except in a final status whose last item is checked (a Done checklist); an
+ * explicitly numbered list gets the next number.
  */
-function markerPrefix(raw: string, last: TrackItem): string {
+function markerPrefix(raw: string, last: TrackItem, keepChecked: boolean): string {
   let prefix = last.text !== '' && raw.endsWith(last.text) ? raw.slice(0, raw.length - last.text.length) : `${last.marker} `
   if (!/[ \t]$/.test(prefix)) prefix += ' '
-  prefix = prefix.replace(/\[[xX*]\]([ \t]+)$/, '[ ]$1')
+  if (!keepChecked) prefix = prefix.replace(/\[[xX*]\]([ \t]+)$/, '[ ]$1')
   return prefix.replace(/^([ \t]*)(\d+)\./, (_, indent: string, n: string) => `${indent}${Number(n) + 1}.`)
 }
 

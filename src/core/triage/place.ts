@@ -11,9 +11,9 @@
 //   "promote, then demote the last item" give back the same bytes in compact files, in files with
 //   a blank line under each title, and in files whose items are separated by blank lines.
 // - A line is added only where AsciiDoc would otherwise read the text differently: a blank line
-//   between the item and a paragraph or a section title it would swallow, and an empty comment
-//   line `//` (after a blank line) when the item's list marker differs from the target list's,
-//   which would otherwise nest the item inside the last one.
+//   between the item and a paragraph or a section title it would swallow, and the list separator
+//   Asciidoctor documents (`//-` between blank lines) when the item's list marker differs from
+//   the target list's, which would otherwise nest the item inside the last one.
 // - A created section is `== Title`, the file's usual number of blank lines under a title, the
 //   item, then blank lines as the file usually puts before a section (at least one).
 
@@ -113,7 +113,7 @@ export function arriveInSection(
   const following = rest[at]
   if (last && listKind(last.marker) !== listKind(item.marker)) {
     if (previous && !isBlankLine(previous.text)) before.push(blankLike(split.eol))
-    before.push(newLine('//', split.eol))
+    before.push(newLine('//-', split.eol), blankLike(split.eol))
   } else if (!last && previous && !isBlankLine(previous.text) && !isTitleLine(model, previous.origin)) {
     before.push(blankLike(split.eol))
   }
