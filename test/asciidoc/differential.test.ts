@@ -1,0 +1,123 @@
+// The scanner against Asciidoctor 4.1 itself, on every fixture and on every note of examples/corpus
+// (picked up whenever that folder exists). Where the scanner deliberately reads differently, the
+// difference is listed below with its reason; anything else that differs fails the test.
+
+import { describe, it, expect } from 'vitest'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { scanNote } from '../../src/core/asciidoc/scan.js'
+import { classifyLines } from '../../src/core/asciidoc/verbatim.js'
+import type { NoteModel } from '../../src/core/types.js'
+import { type AsciidoctorView, asciidoctorView } from './asciidoctor-view.js'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const fixtures = join(root, 'test/fixtures/asciidoc')
+const corpus = join(root, 'examples/corpus')
+
+function adocFiles(folder: string): string[] {
+  if (!existsSync(folder)) return []
+  return (readdirSync(folder, { recursive: true }) as string[])
+    .filter((name) => name.endsWith('.adoc'))
+    .map((name) => join(folder, name))
+    .sort()
+}
+
+/**
+ * Deliberate differences, each with its reason. `ids` are anchors Asciidoctor registers that the
+ * scanner does not (or the reverse, `extraIds`); `targets` are references the recorder sees that the
+ * scanner does not report (or the reverse).
+ */
+const DIFFERENCES: Record<string, { extraIds?: string[]; missingXrefs?: string[]; reason: string }[]> = {}
+
+/** The refid Asciidoctor builds for an xref target as written (`other.adoc#x` -> `other#x`). */
+function refidOf(target: string, docname: string): string {
+  const hash = target.indexOf('#')
+  let path = hash < 0 ? target : target.slice(0, hash)
+  const fragment = hash < 0 ? null : target.slice(hash + 1)
+  const isPath = hash >= 0 || path.endsWith('.adoc') || path.includes('/')
+  if (!isPath) return target
+  path = path.replace(/\.adoc$/, '')
+  if (path === '' || path === docname) return fragment ?? ''
+  return fragment === null ? path : `${path}#${fragment}`
+}
+
+const sorted = (values: string[]): string[] => [...values].sort()
+
+/** Lines Asciidoctor skips between a `[[id]]` and the block it names. */
+function onlyMetadataBetween(lines: string[], from: number, to: number): boolean {
+  const classes = classifyLines(lines)
+  for (let line = from + 1; line < to; line++) {
+    const cls = classes[line - 1]
+    const isTitle = (lines[line - 1] ?? '').startsWith('.')
+    if (!(cls === 'markup' || cls === 'comment' || cls === 'blank' || cls === 'attribute-entry' || isTitle)) return false
+  }
+  return true
+}
+
+function compare(file: string, text: string, model: NoteModel, view: AsciidoctorView, docname: string): void {
+  const name = relative(root, file)
+  const known = DIFFERENCES[name] ?? []
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/)
+
+  expect(model.title, `${name}: title`).toBe(view.title)
+
+  const scannedAttributes = Object.fromEntries(
+    model.attributes.filter((a) => !a.value.includes('{')).map((a) => [a.name, a.value]),
+  )
+  const viewAttributes = Object.fromEntries(
+    Object.entries(view.attributes).filter(([key]) => model.attributes.every((a) => a.name !== key || !a.value.includes('{'))),
+  )
+  expect(scannedAttributes, `${name}: header attributes`).toEqual(viewAttributes)
+
+  expect(
+    model.sections.map((s) => ({ level: s.level, title: s.title, id: s.id, line: s.line })),
+    `${name}: sections`,
+  ).toEqual(view.sections)
+
+  const extraIds = new Set(known.flatMap((k) => k.extraIds ?? []))
+  const scannedIds = [...new Set(model.anchors.map((a) => a.id))].filter((id) => !extraIds.has(id))
+  expect(sorted(scannedIds), `${name}: anchor ids`).toEqual(sorted([...view.refs.keys()]))
+  for (const [id, ref] of view.refs) {
+    const candidates = model.anchors.filter((a) => a.id === id)
+    const agrees = candidates.some((anchor) => {
+      if (ref.line === undefined) return true
+      if (anchor.kind === 'section') return anchor.line === ref.line
+      if (anchor.kind === 'block') return ref.line >= anchor.line && onlyMetadataBetween(lines, anchor.line, ref.line)
+      // An inline anchor: Asciidoctor knows only the line its paragraph or list item starts on.
+      return ref.line <= anchor.line
+    })
+    expect(agrees, `${name}: line of anchor ${id} (Asciidoctor: ${ref.line}, scanner: ${candidates.map((c) => `${c.kind}@${c.line}`).join(', ')})`).toBe(true)
+  }
+
+  const scannedEntries = model.dlistEntries.map((e) => ({ style: e.style, termLine: e.line, anchor: e.anchor }))
+  const byLine = (a: { termLine: number }, b: { termLine: number }): number => a.termLine - b.termLine
+  expect(scannedEntries.sort(byLine), `${name}: description list entries`).toEqual([...view.dlistEntries].sort(byLine))
+
+  const missingXrefs = new Set(known.flatMap((k) => k.missingXrefs ?? []))
+  const xrefs = model.references.filter((r) => r.kind === 'xref').map((r) => refidOf(r.target, docname))
+  expect(sorted(xrefs), `${name}: xref targets`).toEqual(sorted(view.xrefs.filter((x) => !missingXrefs.has(x))))
+  expect(sorted(model.references.filter((r) => r.kind === 'link').map((r) => r.target)), `${name}: links`).toEqual(sorted(view.links))
+  expect(sorted(model.references.filter((r) => r.kind === 'image').map((r) => r.target)), `${name}: images`).toEqual(sorted(view.images))
+  expect(sorted(model.references.filter((r) => r.kind === 'include').map((r) => r.target)), `${name}: includes`).toEqual(sorted(view.includes))
+
+  const unterminated = view.warnings.filter((w) => w.startsWith('unterminated'))
+  expect(sorted(model.problems.map((p) => p.message)), `${name}: problems`).toEqual(sorted(unterminated))
+}
+
+const files = [...adocFiles(fixtures), ...adocFiles(corpus)]
+
+describe('the scanner agrees with Asciidoctor 4.1', () => {
+  it('has fixtures to compare', () => {
+    expect(adocFiles(fixtures).length).toBeGreaterThanOrEqual(8)
+  })
+  for (const file of files) {
+    it(relative(root, file), async () => {
+      const text = readFileSync(file, 'utf8')
+      const docname = file.replace(/^.*\//, '').replace(/\.adoc$/, '')
+      const notePath = file.startsWith(corpus) ? relative(corpus, file) : `internalise/${docname}.adoc`
+      const view = await asciidoctorView(text, docname)
+      compare(file, text, scanNote(notePath, text), view, docname)
+    })
+  }
+})
