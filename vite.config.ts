@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import type { Plugin } from 'vite'
 import { fileURLToPath } from 'node:url'
 
 // One config, two builds:
@@ -7,6 +8,22 @@ import { fileURLToPath } from 'node:url'
 // and vitest's two projects: `unit` (everything in test/ but the browser tests) and `browser`
 // (real Chromium through playwright-core; see test/browser/README.md).
 const root = fileURLToPath(new URL('.', import.meta.url))
+
+/**
+ * Asciidoctor's browser build contains `new URL('.', import.meta.url)`, which makes vite emit a
+ * byte-identical ~990 KB copy of it as an asset that is never requested at run time
+ * (research/asciidoc.md §1.12). Drop it from the plugin package.
+ */
+function dropUnusedAsciidoctorCopy(): Plugin {
+  return {
+    name: 'notekeeper-drop-unused-asciidoctor-copy',
+    generateBundle(_options, bundle) {
+      for (const [name, output] of Object.entries(bundle)) {
+        if (output.type === 'asset' && /(^|\/)index-[\w-]+\.js$/.test(name) && String(output.source).includes('Asciidoctor')) delete bundle[name]
+      }
+    },
+  }
+}
 
 export default defineConfig(({ mode }) => {
   if (mode === 'cli') {
@@ -30,15 +47,23 @@ export default defineConfig(({ mode }) => {
     }
   }
   return {
+    // The plugin: its HTML entry lives in src/plugin/, the output goes to the top-level dist/
+    // (package.json `main: dist/index.html`) with relative URLs, as Logseq loads it from file://.
+    // emptyOutDir stays false so that dist/cli/ (the other build) survives.
+    root: `${root}src/plugin`,
     base: './',
+    plugins: [dropUnusedAsciidoctorCopy()],
     build: {
-      outDir: 'dist',
+      outDir: `${root}dist`,
       emptyOutDir: false,
       target: 'es2022',
       sourcemap: true,
-      rollupOptions: { input: `${root}index.html` },
+      chunkSizeWarningLimit: 600,
+      rollupOptions: { input: `${root}src/plugin/index.html` },
     },
     test: {
+      // The plugin build's root is src/plugin; the tests run from the checkout.
+      root,
       projects: [
         {
           extends: true,
