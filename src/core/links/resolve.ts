@@ -55,7 +55,9 @@ export function resolveReference(from: NoteModel, ref: Reference, index: TargetI
     case 'image': {
       const imagesdir = substituteAttributes(attributeOf(from, 'imagesdir') ?? '', from)
       if (URL_PATTERN.test(imagesdir)) return { external: true, url: `${imagesdir.replace(/\/$/, '')}/${target}` }
-      return resolveFile(from, imagesdir === '' ? target : `${imagesdir}/${target}`, index)
+      // An absolute target ignores :imagesdir:, as in Asciidoctor (and is then outside the corpus).
+      const absolute = /^([\\/]|[A-Za-z]:[\\/])/.test(target)
+      return resolveFile(from, imagesdir === '' || absolute ? target : `${imagesdir}/${target}`, index)
     }
     case 'include':
       return resolveFile(from, target, index)

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { scanNote } from '../../src/core/asciidoc/scan.js'
+import { buildTargetIndex, resolveReference, type Resolution } from '../../src/core/links/resolve.js'
+import type { NoteModel, Reference } from '../../src/core/types.js'
+
+const OTHER = scanNote('reference/other.adoc', '= Other\n:intent: reference\n:source: x\n\n== Part One\n\n[[part]]\nText.\n')
+const HOME = scanNote('reference/home.adoc', '= Home\n:intent: reference\n:source: x\n:imagesdir: pics\n\n[#intro]\n== Getting Started\n\n[[anchor-here]]\nText.\n')
+const DEEP = scanNote('reference/sub/deep.adoc', '= Deep\n:intent: reference\n:source: x\n')
+const FILES = ['reference/other.adoc', 'reference/home.adoc', 'reference/sub/deep.adoc', 'reference/pics/a.png', 'reference/b.png', 'docs/adr/0001-x.adoc', 'reference/data/t.csv']
+const index = buildTargetIndex(FILES, [OTHER, HOME, DEEP])
+
+function resolve(kind: Reference['kind'], target: string, from: NoteModel = HOME): Resolution {
+  return resolveReference(from, { kind, target, line: 1 }, index)
+}
+
+describe('resolveReference, as Asciidoctor resolves', () => {
+  it('finds another note relative to the note, with or without .adoc, with or without a fragment', () => {
+    expect(resolve('xref', 'other.adoc')).toEqual({ ok: true, file: 'reference/other.adoc', anchor: null })
+    expect(resolve('xref', 'other#part')).toEqual({ ok: true, file: 'reference/other.adoc', anchor: 'part' })
+    expect(resolve('xref', 'other.adoc#_part_one')).toEqual({ ok: true, file: 'reference/other.adoc', anchor: '_part_one' })
+    expect(resolve('xref', 'other#')).toEqual({ ok: true, file: 'reference/other.adoc', anchor: null })
+    expect(resolve('xref', 'sub/deep.adoc')).toEqual({ ok: true, file: 'reference/sub/deep.adoc', anchor: null })
+    expect(resolve('xref', '../home.adoc#intro', DEEP)).toEqual({ ok: true, file: 'reference/home.adoc', anchor: 'intro' })
+    expect(resolve('xref', '../docs/adr/0001-x.adoc')).toEqual({ ok: true, file: 'docs/adr/0001-x.adoc', anchor: null })
+  })
+
+  it('says whether the file or the anchor is missing', () => {
+    expect(resolve('xref', 'nope.adoc#x')).toEqual({ ok: false, missing: 'file', file: 'reference/nope.adoc' })
+    expect(resolve('xref', 'other#nope')).toEqual({ ok: false, missing: 'anchor', file: 'reference/other.adoc' })
+    // Across documents a section title is not an id (Asciidoctor would link to other.html#Part One).
+    expect(resolve('xref', 'other#Part One')).toEqual({ ok: false, missing: 'anchor', file: 'reference/other.adoc' })
+  })
+
+  it('reads a target without # and without an extension as an id of the note itself', () => {
+    expect(resolve('xref', 'anchor-here')).toEqual({ ok: true, file: 'reference/home.adoc', anchor: 'anchor-here' })
+    expect(resolve('xref', '#intro')).toEqual({ ok: true, file: 'reference/home.adoc', anchor: 'intro' })
+    expect(resolve('xref', 'other')).toEqual({ ok: false, missing: 'anchor', file: 'reference/home.adoc' })
+  })
+
+  it('accepts a section title as a natural xref within the note', () => {
+    expect(resolve('xref', 'Getting Started')).toEqual({ ok: true, file: 'reference/home.adoc', anchor: 'intro' })
+    expect(resolve('xref', 'Getting started')).toEqual({ ok: false, missing: 'anchor', file: 'reference/home.adoc' })
+  })
+
+  it('finds images under :imagesdir:, includes and links relative to the note', () => {
+    expect(resolve('image', 'a.png')).toEqual({ ok: true, file: 'reference/pics/a.png', anchor: null })
+    expect(resolve('image', 'b.png')).toEqual({ ok: false, missing: 'file', file: 'reference/pics/b.png' })
+    expect(resolve('image', '../b.png', DEEP)).toEqual({ ok: true, file: 'reference/b.png', anchor: null })
+    expect(resolve('include', 'data/t.csv')).toEqual({ ok: true, file: 'reference/data/t.csv', anchor: null })
+    expect(resolve('link', 'data/t.csv?raw=1#row2')).toEqual({ ok: true, file: 'reference/data/t.csv', anchor: null })
+    expect(resolve('link', 'data/missing%20file.csv')).toEqual({ ok: false, missing: 'file', file: 'reference/data/missing file.csv' })
+  })
+
+  it('treats a target outside the corpus folder as missing, without naming a file to read', () => {
+    expect(resolve('include', '../../../etc/passwd')).toEqual({ ok: false, missing: 'file' })
+    expect(resolve('xref', '../../x.adoc')).toEqual({ ok: false, missing: 'file' })
+    expect(resolve('image', '/etc/hosts')).toEqual({ ok: false, missing: 'file' })
+  })
+
+  it('leaves URLs to the online check', () => {
+    expect(resolve('link', 'https://example.com/a#b')).toEqual({ external: true, url: 'https://example.com/a#b' })
+    expect(resolve('link', 'mailto:me@example.com')).toEqual({ external: true, url: 'mailto:me@example.com' })
+    expect(resolve('image', 'http://example.com/x.png')).toEqual({ external: true, url: 'http://example.com/x.png' })
+  })
+
+  it('substitutes header attributes in a target', () => {
+    const note = scanNote('reference/attr.adoc', '= A\n:intent: reference\n:source: x\n:base: https://example.org\n:dir: pics\n')
+    expect(resolveReference(note, { kind: 'link', target: '{base}/page', line: 6 }, index)).toEqual({ external: true, url: 'https://example.org/page' })
+    expect(resolveReference(note, { kind: 'image', target: '{dir}/a.png', line: 6 }, index)).toEqual({ ok: true, file: 'reference/pics/a.png', anchor: null })
+  })
+})
