@@ -78,6 +78,17 @@ ConverterFactory.register(new Recorder('html5'), 'notekeeper-recorder')
 
 const baseline = (async () => (await load('', { safe: 'secure', attributes: { docname: 'note' } })).getAttributes())()
 
+/**
+ * getRefs() keeps the first of two equal ids; the second is only in Asciidoctor's warning
+ * `id assigned to anchor already in use: <id>`. A term written with such an id still has it.
+ */
+function duplicateAnchor(term: Node, logger: { getMessages(): unknown }): string | undefined {
+  const raw = String((term as unknown as { _text?: string })._text ?? '')
+  const duplicates = (logger.getMessages() as { getText(): string }[])
+    .map((message) => /^id assigned to anchor already in use: (.+)$/.exec(message.getText())?.[1])
+  return duplicates.find((id) => id !== undefined && raw.startsWith(`[[${id}]]`))
+}
+
 /** Loads the text as the index would, converts it with a recording converter, and reports. */
 export async function asciidoctorView(text: string, docname: string): Promise<AsciidoctorView> {
   const logger = MemoryLogger.create()
@@ -107,13 +118,18 @@ export async function asciidoctorView(text: string, docname: string): Promise<As
       id: section.getId?.() ?? '',
       line: section.getLineNumber?.() ?? -1,
     }))
+  // A term's anchor is the inline anchor Asciidoctor registered with that term as its parent.
+  const anchorOfTerm = new Map<Node, string>()
+  for (const [id, node] of Object.entries(doc.getRefs() as Record<string, Node>)) {
+    const parent = node.getNodeName?.() === 'inline_anchor' ? node.getParent?.() : undefined
+    if (parent && !anchorOfTerm.has(parent)) anchorOfTerm.set(parent, id)
+  }
   const dlistEntries: AsciidoctorView['dlistEntries'] = []
   for (const list of doc.findBy({ context: 'dlist' }) as Node[]) {
     const items = list.getItems?.() as [Node[], Node | null][]
     for (const [terms] of items) {
       for (const term of terms) {
-        const termText = String((term as unknown as { _text?: string })._text ?? '')
-        const anchor = /^\[\[([^\],]+)/.exec(termText)?.[1] ?? null
+        const anchor = anchorOfTerm.get(term) ?? duplicateAnchor(term, logger) ?? null
         dlistEntries.push({ style: list.getStyle?.() ?? null, termLine: term.getLineNumber?.() ?? -1, anchor })
       }
     }
