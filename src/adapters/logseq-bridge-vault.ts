@@ -81,15 +81,20 @@ export function bridgeVault(root: string, doAction: DoAction, options: BridgeOpt
   }
 
   const read = async (path: string): Promise<string | null> => {
-    const outcome = await attempt(['readFile', absolute(path)])
-    if (outcome.ok && typeof outcome.value === 'string') return outcome.value
-    if (!outcome.ok && !isMissingError(outcome.error)) {
-      throw new VaultError(path, `cannot read: ${messageOf(outcome.error)}`, { cause: outcome.error })
-    }
     // The 0.10 host answers nothing both for a missing file and for an unreadable one; only a
     // missing file may read as null, or a writer would take an unreadable log for an empty one.
-    if (outcome.ok && (await stat(path)) !== null) throw new VaultError(path, 'cannot read: the host returned no text')
-    return null
+    // A file that another writer creates between our read and our stat (the lock, say) is no
+    // failure, so ask again a few times before calling it unreadable.
+    for (let tries = 0; tries < 5; tries++) {
+      const outcome = await attempt(['readFile', absolute(path)])
+      if (outcome.ok && typeof outcome.value === 'string') return outcome.value
+      if (!outcome.ok) {
+        if (isMissingError(outcome.error)) return null
+        throw new VaultError(path, `cannot read: ${messageOf(outcome.error)}`, { cause: outcome.error })
+      }
+      if ((await stat(path)) === null) return null
+    }
+    throw new VaultError(path, 'cannot read: the host returned no text')
   }
 
   const write = async (path: string, text: string): Promise<void> => {

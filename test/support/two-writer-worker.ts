@@ -1,0 +1,21 @@
+// One writer process for test/app/two-writers.test.ts, bundled by the test with vite's build API:
+//   node worker.mjs <node|bridge> <corpus root> <name> <count> <pauseMs> <startAtMs> <logseq dot root>
+// It adds <count> reviews `<name>#<i>` one appendReviews call each, through the Node vault (the
+// CLI's path) or through the bridge vault over a fake Electron bridge writing whole files.
+import { bridgeVault } from '../../src/adapters/logseq-bridge-vault.js'
+import { nodeVault } from '../../src/adapters/node-vault.js'
+import { appendReviews } from '../../src/app/log-writer.js'
+import { formatReviewLine } from '../../src/core/log/format.js'
+import { fakeBridge } from './fake-bridge.js'
+
+const [mode, root = '', name = 'w', count = '0', pause = '30', startAt = '0', dotRoot = ''] = process.argv.slice(2)
+const vault = mode === 'bridge' ? bridgeVault(root, fakeBridge({ dotRoot }).doAction) : nodeVault(root)
+const warnings: string[] = []
+
+// Both processes start adding at the same instant, whatever their start-up times were.
+await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAt) - Date.now())))
+for (let i = 0; i < Number(count); i++) {
+  const line = formatReviewLine({ item: `${name}#${i}`, date: '2026-05-30', grade: 'good' })
+  await appendReviews(vault, [line], { pauseMs: Number(pause), timeoutMs: 60_000, onWarning: (m) => warnings.push(m) })
+}
+process.stdout.write(JSON.stringify({ name, warnings }))
