@@ -137,18 +137,28 @@ function ordered(x: number, y: number, similarity: number): SimilarPair {
 
 // Each "permutation" is x -> mix(a*x + b) with a odd: both steps are bijections of the 32-bit
 // integers, so it is a true permutation; the murmur3 finaliser hides the linear structure.
-const SEEDS: readonly (readonly [number, number])[] = (() => {
+const SEED_A = new Int32Array(PERMUTATIONS)
+const SEED_B = new Int32Array(PERMUTATIONS)
+{
   let state = 0x9e3779b9
-  const next = () => (state = mix(state + 0x6d2b79f5))
-  return Array.from({ length: PERMUTATIONS }, () => [next() | 1, next()] as const)
-})()
+  for (let i = 0; i < PERMUTATIONS; i++) {
+    state = mix(state + 0x6d2b79f5)
+    SEED_A[i] = state | 1
+    state = mix(state + 0x6d2b79f5)
+    SEED_B[i] = state
+  }
+}
 
 function signature(shingles: Uint32Array): Uint32Array {
   const sig = new Uint32Array(PERMUTATIONS).fill(0xffffffff)
-  for (const x of shingles) {
+  for (let s = 0; s < shingles.length; s++) {
+    const x = shingles[s] as number
     for (let i = 0; i < PERMUTATIONS; i++) {
-      const [a, b] = SEEDS[i] as readonly [number, number]
-      const h = mix((Math.imul(a, x) + b) | 0)
+      // mix() inlined: this loop runs 128 times per shingle.
+      let h = (Math.imul(SEED_A[i] as number, x) + (SEED_B[i] as number)) | 0
+      h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
+      h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
+      h = (h ^ (h >>> 16)) >>> 0
       if (h < (sig[i] as number)) sig[i] = h
     }
   }
