@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest'
+import { cli } from '../support/cli.js'
+import { CONFIG, LOG, STATE, changedPaths, config, exists, logLine, logOf, makeCorpus, qandaNote, read, readState, run, snapshot, writeFiles, type Files } from './corpus-kit.js'
+
+// SPEC 3 `grade`, `due` and `practice`, with the daily limits of SPEC 1.8.
+
+const DECK = 'internalise/deck.adoc'
+const TODAY = '2026-05-10'
+
+describe('notekeeper grade', () => {
+  it('appends exactly one line dated --date and writes the entry a replay gives, even for an out-of-order date', async () => {
+    const log = logOf([['deck#a', '2026-05-01', 'good'], ['deck#a', '2026-05-08', 'good']])
+    const dir = makeCorpus({ [DECK]: qandaNote('Deck', ['a', 'b']), [LOG]: log })
+    const before = snapshot(dir)
+    const result = await run(dir, TODAY, 'grade', 'deck#a', 'again', '--date', '2026-05-05')
+    expect(result.code, result.stderr).toBe(0)
+    expect(read(dir, LOG)).toBe(log + logLine('deck#a', '2026-05-05', 'again'))
+    // again 05-05 falls between the two goods: level 1 on 05-05, then good 05-08 gives level 2.
+    expect(readState(dir)['deck#a']).toEqual({ level: 2, reps: 3, next_due: '2026-05-11' })
+    // The new item was registered today by the writing command.
+    expect(readState(dir)['deck#b']).toEqual({ level: 1, reps: 0, next_due: '2026-05-11' })
+    const graded = read(dir, STATE)
+    await run(dir, TODAY, 'replay')
+    expect(read(dir, STATE)).toBe(graded)
+    expect(changedPaths(before, snapshot(dir))).toEqual([LOG, STATE])
+    expect(exists(dir, 'internalise/.srs/log.lock')).toBe(false)
+  })
+
+  it('dates the review today without --date, and creates the log when there is none', async () => {
+    const dir = makeCorpus({ [DECK]: qandaNote('Deck', ['a']) })
+    expect((await run(dir, TODAY, 'grade', 'deck#a', 'easy')).code).toBe(0)
+    expect(read(dir, LOG)).toBe('{"item":"deck#a","date":"2026-05-10","grade":"easy"}\n')
+    expect(readState(dir)['deck#a']).toEqual({ level: 3, reps: 1, next_due: '2026-05-17' })
+  })
+
+  it('adds the missing newline first when the log does not end in one', async () => {
+    const dir = makeCorpus({ [DECK]: qandaNote('Deck', ['a']), [LOG]: '{"item":"deck#a","date":"2026-05-01","grade":"good"}' })
+    expect((await run(dir, TODAY, 'grade', 'deck#a', 'good')).code).toBe(0)
+    expect(read(dir, LOG)).toBe('{"item":"deck#a","date":"2026-05-01","grade":"good"}\n{"item":"deck#a","date":"2026-05-10","grade":"good"}\n')
+    expect(readState(dir)['deck#a']).toEqual({ level: 3, reps: 2, next_due: '2026-05-17' })
+  })
+
+  const refusals: [string, string[]][] = [
+    ['an undeclared id', ['grade', 'deck#nope', 'good']],
+    ['an id without its note path', ['grade', 'a', 'good']],
+    ['a grade in capitals', ['grade', 'deck#a', 'Good']],
+    ['an unknown grade', ['grade', 'deck#a', 'medium']],
+    ['a grade number', ['grade', 'deck#a', '3']],
+    ['a --date that is not a calendar date', ['grade', 'deck#a', 'good', '--date', '2026-02-29']],
+    ['a missing grade', ['grade', 'deck#a']],
+  ]
+  for (const [what, args] of refusals) {
+    it(`refuses ${what}: exit 2, nothing appended, nothing written`, async () => {
+      const dir = makeCorpus({ [DECK]: qandaNote('Deck', ['a']), [LOG]: logOf([['deck#a', '2026-05-01', 'good']]) })
+      const before = snapshot(dir)
+      const result = await run(dir, TODAY, ...args)
+      expect(result.code).toBe(2)
+      expect(result.stderr).not.toBe('')
+      expect(changedPaths(before, snapshot(dir))).toEqual([])
+    })
+  }
+
+  it('refuses to grade while config.json is invalid', async () => {
+    const dir = makeCorpus({ [DECK]: qandaNote('Deck', ['a']), [CONFIG]: '{"scheduler":"leitner"' })
+    const before = snapshot(dir)
+    expect((await run(dir, TODAY, 'grade', 'deck#a', 'good')).code).toBe(2)
+    expect(changedPaths(before, snapshot(dir))).toEqual([])
+  })
+
+  it('grades under the active scheduler: the entry equals a replay under fsrs too', async () => {
+    const dir = makeCorpus({ [DECK]: qandaNote('Deck', ['a']), [LOG]: logOf([['deck#a', '2026-05-01', 'good']]), ...config({ scheduler: 'fsrs' }) })
+    await run(dir, TODAY, 'grade', 'deck#a', 'hard', '--date', '2026-05-09')
+    await run(dir, TODAY, 'grade', 'deck#a', 'good')
+    const graded = read(dir, STATE)
+    expect(readState(dir)['deck#a']!.reps).toBe(3)
+    writeFiles(dir, { [STATE]: '{}\n' })
+    await run(dir, TODAY, 'replay')
+    expect(read(dir, STATE)).toBe(graded)
+  })
+})
+
+// Five items: three never reviewed and due (registered long ago), two reviewed and due.
+const dueState = {
+  'deck#n1': { level: 1, next_due: '2026-05-03', reps: 0 },
+  'deck#n2': { level: 1, next_due: '2026-05-01', reps: 0 },
+  'deck#n3': { level: 1, next_due: '2026-05-03', reps: 0 },
+  'deck#r1': { level: 2, next_due: '2026-05-04', reps: 1 },
+  'deck#r2': { level: 2, next_due: '2026-05-02', reps: 1 }, // good 04-29 + 3 days
+}
+const dueFiles = (limits?: object): Files => ({
+  [DECK]: qandaNote('Deck', ['r2', 'r1', 'n3', 'n2', 'n1', 'later', 'unregistered']),
+  [LOG]: logOf([['deck#r1', '2026-05-01', 'good'], ['deck#r2', '2026-04-29', 'good'], ['deck#later', '2026-05-09', 'good']]),
+  [STATE]: JSON.stringify({ ...dueState, 'deck#later': { level: 2, next_due: '2026-05-12', reps: 1 } }, null, 2) + '\n',
+  ...(limits ? config({ limits }) : {}),
+})
+
+async function dueIds(files: Files, today = TODAY): Promise<string[]> {
+  const result = await run(makeCorpus(files), today, 'due', '--json')
+  expect(result.code).toBe(0)
+  return (JSON.parse(result.stdout) as { due: { id: string }[] }).due.map((d) => d.id)
+}
+
+describe('notekeeper due', () => {
+  it('--json: {"due": [{id, prompt, response, next_due, leech}]} in next_due then id order, only JSON on stdout, nothing written', async () => {
+    const dir = makeCorpus(dueFiles())
+    const before = snapshot(dir)
+    const result = await run(dir, TODAY, 'due', '--json')
+    expect(result.code).toBe(0)
+    const parsed = JSON.parse(result.stdout) as { due: Record<string, unknown>[] }
+    expect(Object.keys(parsed)).toEqual(['due'])
+    for (const item of parsed.due) expect(Object.keys(item).sort()).toEqual(['id', 'leech', 'next_due', 'prompt', 'response'])
+    expect(parsed.due.map((d) => [d['next_due'], d['id']])).toEqual([
+      ['2026-05-01', 'deck#n2'],
+      ['2026-05-02', 'deck#r2'],
+      ['2026-05-03', 'deck#n1'],
+      ['2026-05-03', 'deck#n3'],
+      ['2026-05-04', 'deck#r1'],
+    ])
+    expect(parsed.due[0]).toMatchObject({ prompt: 'Prompt of n2?', response: 'Response of n2.', leech: false })
+    expect(changedPaths(before, snapshot(dir))).toEqual([])
+  })
+
+  it('includes items due exactly today, and treats unregistered items as registered today (due tomorrow)', async () => {
+    expect(await dueIds(dueFiles(), '2026-05-12')).toContain('deck#later')
+    expect(await dueIds(dueFiles(), '2026-05-11')).not.toContain('deck#later')
+    expect(await dueIds(dueFiles(), '2026-05-12')).not.toContain('deck#unregistered')
+  })
+
+  it('limits.newPerDay caps the never-reviewed items, the earliest first', async () => {
+    expect(await dueIds(dueFiles({ newPerDay: 1 }))).toEqual(['deck#n2', 'deck#r2', 'deck#r1'])
+    expect(await dueIds(dueFiles({ newPerDay: 0 }))).toEqual(['deck#r2', 'deck#r1'])
+    expect(await dueIds(dueFiles({ newPerDay: null }))).toHaveLength(5)
+  })
+
+  it('limits.newPerDay counts the items first reviewed today', async () => {
+    const files = dueFiles({ newPerDay: 2 })
+    files[LOG] += logLine('deck#n2', TODAY, 'good')
+    expect(await dueIds(files)).toEqual(['deck#r2', 'deck#n1', 'deck#r1'])
+  })
+
+  it('limits.reviewsPerDay caps all items, in due order', async () => {
+    expect(await dueIds(dueFiles({ reviewsPerDay: 2 }))).toEqual(['deck#n2', 'deck#r2'])
+    expect(await dueIds(dueFiles({ reviewsPerDay: 4, newPerDay: 1 }))).toEqual(['deck#n2', 'deck#r2', 'deck#r1'])
+  })
+})
+
+describe('notekeeper practice with piped input', () => {
+  it('grades the due items in order, within the limits, and ends cleanly when the input ends', async () => {
+    const dir = makeCorpus(dueFiles({ reviewsPerDay: 3 }))
+    const logBefore = read(dir, LOG)
+    const result = await cli(['practice', '--corpus', dir, '--today', TODAY], ['my answer', 'again', '', 'easy'])
+    expect(result.code).toBe(0)
+    expect(read(dir, LOG)).toBe(logBefore + logLine('deck#n2', TODAY, 'again') + logLine('deck#r2', TODAY, 'easy'))
+    const practised = read(dir, STATE)
+    await run(dir, TODAY, 'replay')
+    expect(read(dir, STATE)).toBe(practised)
+    expect(readState(dir)['deck#n2']).toEqual({ level: 1, reps: 1, next_due: '2026-05-11' })
+  })
+})
