@@ -22,10 +22,25 @@ export function nodeVault(root: string): Vault {
     if (real !== base && !real.startsWith(base + nodePath.sep)) throw new VaultError(path, 'resolves to a file outside the corpus')
   }
 
+  // Folders already made and found inside the root: the log's folder is prepared once, not on
+  // every append (a folder removed since then makes the next call fail; it is made again after).
+  const preparedFolders = new Set<string>()
   const prepareFolder = async (path: string, abs: string): Promise<void> => {
     const folder = nodePath.dirname(abs)
+    if (preparedFolders.has(folder)) return
     await fs.mkdir(folder, { recursive: true })
     await assertInside(path, await fs.realpath(folder))
+    preparedFolders.add(folder)
+  }
+  const inPreparedFolder = async <T>(path: string, abs: string, action: () => Promise<T>): Promise<T> => {
+    await prepareFolder(path, abs)
+    try {
+      return await action()
+    } catch (error) {
+      if (!isMissingError(error) || !preparedFolders.delete(nodePath.dirname(abs))) throw error
+      await prepareFolder(path, abs)
+      return await action()
+    }
   }
 
   const failure = (path: string, action: string, error: unknown): VaultError =>
@@ -71,8 +86,7 @@ export function nodeVault(root: string): Vault {
     async write(path, text) {
       const abs = absolute(path)
       try {
-        await prepareFolder(path, abs)
-        await writeFileAtomic(abs, text, { encoding: 'utf8' })
+        await inPreparedFolder(path, abs, () => writeFileAtomic(abs, text, { encoding: 'utf8' }))
       } catch (error) {
         throw failure(path, 'write', error)
       }
@@ -82,8 +96,7 @@ export function nodeVault(root: string): Vault {
       const abs = absolute(path)
       const bytes = Buffer.from(text, 'utf8')
       try {
-        await prepareFolder(path, abs)
-        const handle = await fs.open(abs, 'a')
+        const handle = await inPreparedFolder(path, abs, () => fs.open(abs, 'a'))
         try {
           // One write(2) on an O_APPEND descriptor: the kernel places it at the end as a whole.
           const { bytesWritten } = await handle.write(bytes, 0, bytes.length)
@@ -108,8 +121,7 @@ export function nodeVault(root: string): Vault {
     async createExclusive(path, text) {
       const abs = absolute(path)
       try {
-        await prepareFolder(path, abs)
-        await fs.writeFile(abs, text, { encoding: 'utf8', flag: 'wx' })
+        await inPreparedFolder(path, abs, () => fs.writeFile(abs, text, { encoding: 'utf8', flag: 'wx' }))
         return true
       } catch (error) {
         if ((error as { code?: unknown }).code === 'EEXIST') return false

@@ -55,6 +55,24 @@ describe('node vault on a real disk', () => {
     }
   })
 
+  it('makes a folder again when it was removed between two writes', async () => {
+    const corpus = tempCorpus()
+    try {
+      const vault = nodeVault(corpus.path)
+      await vault.append('internalise/.srs/log.jsonl', 'a\n')
+      await vault.createExclusive?.('internalise/.srs/log.lock', 'x')
+      fs.rmSync(nodePath.join(corpus.path, 'internalise'), { recursive: true })
+      await vault.append('internalise/.srs/log.jsonl', 'b\n')
+      expect(await vault.createExclusive?.('internalise/.srs/log.lock', 'y')).toBe(true)
+      fs.rmSync(nodePath.join(corpus.path, 'internalise'), { recursive: true })
+      await vault.write('internalise/.srs/log.jsonl', 'c\n')
+      expect(await vault.read('internalise/.srs/log.jsonl')).toBe('c\n')
+      expect(await vault.list()).toEqual([])
+    } finally {
+      corpus.remove()
+    }
+  })
+
   it('names its folder in the description', () => {
     expect(nodeVault('/srv/notes').description).toBe('folder /srv/notes (Node fs)')
   })
