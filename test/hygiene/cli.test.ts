@@ -131,3 +131,19 @@ describe('notekeeper backlinks', () => {
     await expect(backlinksCommand(context(nodeVault(join(FIXTURES, 'backlinks'))).ctx)).rejects.toThrow(UsageError)
   })
 })
+
+describe('through the notekeeper command line', () => {
+  it('runs hygiene and backlinks with the global options, exit codes per SPEC 3', async () => {
+    const { cli } = await import('../support/cli.js')
+    const deadLinks = join(FIXTURES, 'dead-links')
+    const sweep = await cli(['hygiene', '--corpus', deadLinks, '--today', '2026-11-30', '--json'])
+    expect(sweep.code).toBe(1)
+    expect((JSON.parse(sweep.stdout) as { summary: { errors: number } }).summary.errors).toBe(7)
+    const refused = await cli(['hygiene', '--corpus', deadLinks, '--today', '2026-11-30', '--out', 'reference/report.adoc'])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('must not be inside internalise/, reference/ or track/')
+    const links = await cli(['backlinks', 'reference/http.adoc#verbs', '--corpus', join(FIXTURES, 'backlinks'), '--json'])
+    expect(links.code).toBe(0)
+    expect((JSON.parse(links.stdout) as { references: unknown[] }).references).toHaveLength(3)
+  })
+})
