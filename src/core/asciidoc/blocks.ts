@@ -8,7 +8,7 @@ import { readListItemLines } from './list-item-lines.js'
 import { type BlockAttributes, noAttributes, readMetadataLine } from './metadata.js'
 import { type Sink, classify, registerAnchor } from './sink.js'
 import { generateSectionId } from './section-id.js'
-import { scanParagraphAnchors } from './refs.js'
+import { scanParagraphAnchors, scanTableAnchors } from './refs.js'
 import {
   ANY_LIST,
   BLOCK_MEDIA_MACRO,
@@ -93,29 +93,33 @@ function registerBlockId(sink: Sink, attrs: BlockAttributes): void {
   if (attrs.id !== null) registerAnchor(sink, attrs.id, attrs.idLine, 'block')
 }
 
-function readSectionTitle(reader: Reader, sink: Sink, attrs: BlockAttributes, level: number): void {
+/** Reads an ATX or setext title (Asciidoctor's `parseSectionTitle`): its text and its id, if named. */
+function readHeading(reader: Reader, sink: Sink, explicitId: string | null): { first: Entry; title: string; id: string | null } {
   const first = reader.read() as Entry
   classify(sink, first.line, 'text')
   let title: string
-  const atx = (first.text.startsWith('=') || first.text.startsWith('#')) ? ATX_SECTION_TITLE.exec(first.text) : null
+  const atx = first.text.startsWith('=') || first.text.startsWith('#') ? ATX_SECTION_TITLE.exec(first.text) : null
   if (atx) title = atx[2] ?? ''
   else {
     title = first.text
     const underline = reader.read()
     if (underline) classify(sink, underline.line, 'markup')
   }
-  let id = attrs.id
-  const inline = INLINE_SECTION_ANCHOR.exec(title)
-  if (inline) {
-    if (inline[1]) title = title.slice(0, inline.index) + title.slice(inline.index + 1)
-    else {
-      title = title.slice(0, inline.index)
-      id = inline[2] ?? id
-    }
+  let id = explicitId
+  // A trailing `[[id]]` names the heading only when no id was given above the title.
+  const inline = id === null && title.endsWith(']]') ? INLINE_SECTION_ANCHOR.exec(title) : null
+  if (inline && !inline[1]) {
+    title = title.slice(0, inline.index)
+    id = inline[2] ?? null
   }
-  if (id === null) id = generateSectionId(title, sink.attributes, sink.registered)
-  registerAnchor(sink, id, first.line, 'section')
-  sink.sections.push({ level, title, id, line: first.line, firstLine: attrs.firstLine || first.line })
+  return { first, title, id }
+}
+
+function readSectionTitle(reader: Reader, sink: Sink, attrs: BlockAttributes, level: number): void {
+  const heading = readHeading(reader, sink, attrs.id)
+  const id = heading.id ?? generateSectionId(heading.title, sink.attributes, sink.registered)
+  registerAnchor(sink, id, heading.first.line, 'section')
+  sink.sections.push({ level, title: heading.title, id, line: heading.first.line, firstLine: attrs.firstLine || heading.first.line })
 }
 
 function readDelimitedBlock(
@@ -142,6 +146,9 @@ function readDelimitedBlock(
     return
   }
   classifyAll(sink, fences, 'markup')
+  if (effective === 'table' && (terminator.startsWith('|') || terminator.startsWith('!'))) {
+    scanTableAnchors(block.lines, terminator.slice(0, 1), sink)
+  }
   if (COMPOUND.has(effective)) {
     const inner = new Reader(block.lines)
     const innerContext: Context = { sectionLevel: false, listType: null, textOnly: false }
@@ -167,8 +174,9 @@ function readUndelimitedBlock(
   const breakAtList = skipped === 0 ? context.listType : null
 
   if (style && (style === 'literal' || style === 'listing' || style === 'source' || style === 'verse')) {
+    // A verbatim paragraph runs to a blank line or a `+`: delimiters and attribute lines do not end it.
     reader.unread()
-    const lines = readParagraphLines(reader, breakAtList, false)
+    const lines = reader.readParagraph(() => false, false)
     classifyAll(sink, lines, style === 'verse' ? 'text' : (VERBATIM_CLASS[style] ?? 'literal'))
     return
   }
@@ -212,22 +220,20 @@ function readUndelimitedBlock(
   }
   if ((style === 'discrete' || style === 'float') && sectionLevel(text, reader.peek()?.text ?? null) !== null) {
     // A discrete heading is no section, but Asciidoctor still gives it an id.
-    classify(sink, line.line, 'text')
-    const atx = ATX_SECTION_TITLE.exec(text)
-    if (!atx) {
-      const underline = reader.read()
-      if (underline) classify(sink, underline.line, 'markup')
-    }
+    reader.unread()
+    const heading = readHeading(reader, sink, attrs.id)
     if (attrs.id === null) {
-      attrs.id = generateSectionId(atx?.[2] ?? text, sink.attributes, sink.registered)
+      attrs.id = heading.id ?? generateSectionId(heading.title, sink.attributes, sink.registered)
       attrs.idLine = line.line
     }
     return
   }
   if (style && style !== 'normal' && (PARAGRAPH_STYLES.has(style) || ADMONITIONS.has(style))) {
     reader.unread()
-    const lines = readParagraphLines(reader, breakAtList, false)
+    const comments: Entry[] = []
+    const lines = readParagraphLines(reader, null, true, comments)
     classifyAll(sink, lines, VERBATIM_CLASS[style] ?? 'text')
+    classifyAll(sink, comments, 'comment')
     return
   }
   reader.unread()

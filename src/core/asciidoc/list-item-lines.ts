@@ -138,7 +138,7 @@ export function readListItemLines(reader: Reader, listType: ListType, trait: Sib
         pending = line
         if (isSiblingListItem(line.text, listType, trait)) break
       }
-      if (line.continuation === undefined && line.text === '+') {
+      if (line.text === '+') {
         detachedContinuation = buffer.length
         buffer.push(plus(line))
       } else if (hasText) {
