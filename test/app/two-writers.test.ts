@@ -9,7 +9,8 @@ import { tempCorpus, tempFolder } from '../support/temp-corpus.js'
 
 // SPEC 1.4 with real processes: two writers adding to one log at the same time, each taking the
 // lock for every single review. Nothing may be lost, doubled or joined. The two cases run side by
-// side: each spends most of its time in the lock's pauses (26 s measured on 2 cores under load 10).
+// side: each spends most of its time in the lock's pauses and I/O waits (measured on 2 shared cores:
+// 26 s at load 10, 39 s at load 17).
 const REVIEWS = 1_000
 const repo = fileURLToPath(new URL('../..', import.meta.url))
 let bundle: { path: string; remove: () => void }
