@@ -1,0 +1,65 @@
+import { describe, it, expect } from 'vitest'
+import { memoryVault } from '../../src/adapters/memory-vault.js'
+import { chooseAccess, NO_ACCESS_HELP, type AccessEnvironment, type DirectoryHandle } from '../../src/plugin/access.js'
+import type { HandleStore } from '../../src/plugin/handle-store.js'
+
+function store(initial: unknown = undefined): HandleStore & { saved: unknown } {
+  const s = {
+    saved: initial,
+    load: async () => s.saved,
+    save: async (handle: unknown) => void (s.saved = handle),
+    clear: async () => void (s.saved = undefined),
+  }
+  return s
+}
+
+function handle(permission: PermissionState, afterRequest: PermissionState = 'granted'): DirectoryHandle & { asked: number } {
+  const h = { kind: 'directory' as const, name: 'notes', asked: 0, queryPermission: async () => permission, requestPermission: async () => (h.asked++, afterRequest) }
+  return h
+}
+
+const env = (over: Partial<AccessEnvironment>): AccessEnvironment => ({ corpusPath: '', bridge: null, pickDirectory: null, fsaVault: () => memoryVault(), store: store(), ...over })
+
+describe('choosing the file access', () => {
+  it('uses the desktop bridge with the folder from the settings', async () => {
+    const roots: string[] = []
+    const access = await chooseAccess(env({ corpusPath: ' /home/me/notes ', bridge: (root) => (roots.push(root), memoryVault()), pickDirectory: async () => handle('granted') }))
+    expect(access).toMatchObject({ kind: 'ready', label: 'Desktop file bridge: /home/me/notes' })
+    expect(roots).toEqual(['/home/me/notes'])
+  })
+
+  it('asks for the folder path when the bridge is there but no folder is set', async () => {
+    const access = await chooseAccess(env({ bridge: () => memoryVault() }))
+    expect(access.kind).toBe('unavailable')
+    expect(access.label).toContain('open the plugin settings')
+  })
+
+  it('asks the user to pick a folder, keeps the handle, and is then ready', async () => {
+    const kept = store()
+    const access = await chooseAccess(env({ pickDirectory: async () => handle('granted'), store: kept }))
+    expect(access).toMatchObject({ kind: 'needs-click', action: 'pick' })
+    if (access.kind !== 'needs-click') return
+    const after = await access.run()
+    expect(after).toMatchObject({ kind: 'ready', label: 'Folder picked in the browser (File System Access): notes' })
+    expect(kept.saved).toMatchObject({ name: 'notes' })
+  })
+
+  it('asks again for permission on a kept handle after a restart', async () => {
+    const kept = handle('prompt')
+    const access = await chooseAccess(env({ pickDirectory: async () => handle('granted'), store: store(kept) }))
+    expect(access).toMatchObject({ kind: 'needs-click', action: 'grant' })
+    if (access.kind !== 'needs-click') return
+    expect((await access.run()).kind).toBe('ready')
+    expect(kept.asked).toBe(1)
+  })
+
+  it('reports a refused permission as an error', async () => {
+    const access = await chooseAccess(env({ pickDirectory: async () => handle('granted'), store: store(handle('prompt', 'denied')) }))
+    if (access.kind !== 'needs-click') throw new Error('expected a click')
+    await expect(access.run()).rejects.toThrow('Access to the folder "notes" was not granted.')
+  })
+
+  it('says what the user can do when neither way exists', async () => {
+    expect(await chooseAccess(env({}))).toEqual({ kind: 'unavailable', label: NO_ACCESS_HELP })
+  })
+})

@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import { describe, it, expect, afterEach } from 'vitest'
+import { memoryVault, type MemoryVault } from '../../src/adapters/memory-vault.js'
+import type { Access } from '../../src/plugin/access.js'
+import { registerCommands } from '../../src/plugin/commands.js'
+import { appOperations } from '../../src/plugin/operations.js'
+import { createPluginApp, type PluginApp } from '../../src/plugin/plugin-app.js'
+import { fakeHost, type FakeHost } from './fake-host.js'
+
+const TODAY = '2026-06-10'
+const corpus = (): Record<string, string> => ({
+  'internalise/english.adoc': '= English\n:intent: internalise\n\n[qanda]\n[[few]]Few or little?:: Little.\n[[need]]Need + ?:: The -ing form.\n',
+  'internalise/.srs/state.json': JSON.stringify({ 'english#few': { level: 1, next_due: '2026-06-01', reps: 0 }, 'english#need': { level: 1, next_due: '2026-07-01', reps: 0 } }, null, 2) + '\n',
+  'reference/http.adoc': '= HTTP\n:intent: reference\n\nSee xref:missing.adoc[{{query (todo now)}}] #tag <b>x</b>.\n',
+  'track/reading.adoc': '= Reading\n:intent: track\n\n== Now\n* Book A\n\n== Next\n* Book B {{embed [[x]]}}\n',
+})
+
+let app: PluginApp | null = null
+afterEach(() => {
+  document.body.replaceChildren()
+  app = null
+})
+
+async function started(access: (vault: MemoryVault) => Access = (vault) => ({ kind: 'ready', vault, label: 'Test vault' })): Promise<{ host: FakeHost; vault: MemoryVault }> {
+  const host = fakeHost()
+  const vault = memoryVault(corpus())
+  app = createPluginApp({
+    host,
+    doc: document,
+    chooseAccess: async () => access(vault),
+    operations: (indexer) => appOperations(indexer, {}),
+    render: async (target, source) => void (target.textContent = source),
+    today: () => TODAY,
+    now: () => new Date(Date.UTC(2026, 5, 10, 9, 30)),
+  })
+  registerCommands(host, app.run)
+  await app.start()
+  return { host, vault }
+}
+
+describe('the plugin glue against a fake host', () => {
+  it('registers the five commands as slash commands and palette entries, and a practice shortcut', async () => {
+    const { host } = await started()
+    expect([...host.slash.keys()].sort()).toEqual(['backlinks', 'hygiene', 'practice', 'triage', 'validate'])
+    expect([...host.palette.keys()].sort()).toEqual(['notekeeper-backlinks', 'notekeeper-hygiene', 'notekeeper-practice', 'notekeeper-triage', 'notekeeper-validate'])
+    expect(host.shortcuts).toEqual(['mod+shift+p'])
+  })
+
+  it('indexes at start-up and shows the due count in the toolbar', async () => {
+    const { host } = await started()
+    expect(host.toolbar.get('notekeeper-due')).toContain('🧠 1<')
+    expect(host.msgs.at(-1)).toEqual({ text: 'Notekeeper: indexed 3 files of Test vault; 1 due today', status: 'success' })
+  })
+
+  it('follows Logseq\'s theme', async () => {
+    const { host } = await started()
+    expect(document.documentElement.dataset['theme']).toBe('light')
+    host.themeListener?.('dark')
+    expect(document.documentElement.dataset['theme']).toBe('dark')
+  })
+
+  it('regenerates the Validation report page: one header, old blocks gone, note text escaped', async () => {
+    const { host } = await started()
+    await host.slash.get('validate')!()
+    await host.slash.get('validate')!()
+    const page = host.pages.get('Notekeeper/Validation report')!
+    expect(page).toHaveLength(1)
+    expect(page[0]!.content).toMatch(/^Validation of `memory \(test vault\)` at 2026-06-10 09:30 UTC: 2 errors, 0 warnings, 0 infos\./)
+    const lines = host.contents('Notekeeper/Validation report')
+    expect(lines).toContain('Rule `source-missing` (error): 1')
+    expect(lines).toContain('At `reference/http.adoc:2`: `a Reference note needs :source: (where its content comes from)` ; line: `:intent: reference`')
+    const hostile = lines.find((l) => l.startsWith('At `reference/http.adoc:4`'))
+    expect(hostile).toContain('line: `See xref:missing.adoc[{{query (todo now)}}] #tag <b>x</b>.`')
+  })
+
+  it('writes the Triage page with renderer buttons that promote an item in its file and regenerate the page', async () => {
+    const { host, vault } = await started()
+    await host.slash.get('triage')!()
+    const lines = host.contents('Notekeeper/Triage')
+    const bookB = lines.find((l) => l.includes('Book B'))!
+    expect(bookB).toMatch(/^\{\{renderer :notekeeper-triage, [a-z0-9]+-2\}\} `Book B \{\{embed \[\[x\]\]\}\}`$/)
+    const token = /, ([a-z0-9]+-2)\}\}/.exec(bookB)![1]!
+    host.macro!({ slot: 'slot-1', arguments: [':notekeeper-triage', ` ${token}`] })
+    expect(host.slots[0]!.template).toContain(`data-token="${token}" data-verb="promote"`)
+    await host.models['nkTriage']!({ dataset: { token, verb: 'promote' } })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await vault.read('track/reading.adoc')).toBe('= Reading\n:intent: track\n\n== Now\n* Book A\n* Book B {{embed [[x]]}}\n\n== Next\n')
+    expect(host.msgs.at(-1)?.status).toBe('success')
+    const after = host.contents('Notekeeper/Triage')
+    expect(after.filter((l) => l.startsWith('Status `Now`'))).toEqual(['Status `Now`: 2'])
+  })
+
+  it('shows a stale label for a token it did not write', async () => {
+    const { host } = await started()
+    host.macro!({ slot: 's', arguments: [':notekeeper-triage', '"><img src=x onerror=alert(1)>'] })
+    expect(host.slots[0]!.template).toBe('<span class="nk-triage-stale">stale: run /triage again</span>')
+  })
+
+  it('says plainly what to do when no file access works, in the dialog and as a message', async () => {
+    const { host } = await started(() => ({ kind: 'unavailable', label: 'No file access: use Logseq desktop.' }))
+    expect(host.toolbar.get('notekeeper-due')).toContain('?')
+    await host.slash.get('practice')!()
+    expect(document.querySelector('[data-testid="access-help"]')?.textContent).toBe('No file access: use Logseq desktop.')
+    expect(document.querySelector('[data-testid="access-mode"]')?.textContent).toBe('No file access: use Logseq desktop.')
+    expect(host.msgs.at(-1)).toEqual({ text: 'Notekeeper: No file access: use Logseq desktop.', status: 'error' })
+  })
+
+  it('shows a failed write as an error, not silence', async () => {
+    const { host, vault } = await started()
+    vault.write = async (path) => {
+      throw new Error(`${path}: read-only file system`)
+    }
+    await host.slash.get('validate')!()
+    await host.slash.get('practice')!()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    ;(document.querySelector('[data-testid="reveal"]') as HTMLButtonElement).click()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    ;(document.querySelector('[data-testid="grade-good"]') as HTMLButtonElement).click()
+    for (let i = 0; i < 100 && !document.querySelector('.nk-error'); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(document.querySelector('[data-testid="errors"]')?.textContent).toContain('was NOT saved')
+    expect(host.msgs.some((m) => m.status === 'error' && m.text.includes('read-only file system'))).toBe(true)
+  })
+})
