@@ -12,6 +12,7 @@ export type Aliases = Readonly<Record<string, string>>
  * id before it would repeat, so a bad config cannot hang a replay.
  */
 export function canonicalId(id: string, aliases: Aliases = {}): string {
+  if (!Object.hasOwn(aliases, id)) return id // the usual case, without allocating
   let current = id
   const seen = new Set([current])
   while (Object.hasOwn(aliases, current)) {
