@@ -1,15 +1,16 @@
 // Where an item goes in its target section, and how a missing section is made. Pure line
 // arithmetic over a split text; the verbs in edit.ts decide what moves.
 //
-// Blank lines (decided here, see docs/adr and the report):
+// Blank lines (decided here; the report and the tests say the same):
 // - An item leaves with exactly its own lines. Blank lines around it stay where they are, so an
 //   emptied section keeps its title and its blank lines (and stays a status in the view).
-// - An item arrives after the last item of the target section. When blank lines follow that item
-//   (or, in a section without items, its last non-blank line), the item goes before the last
-//   `sectionGap` of them, `sectionGap` being the number of blank lines the file usually puts
-//   before a section title; at the end of the file it goes after all of them. This is what makes
-//   "promote, then demote the last item" give back the same bytes in compact files, in files with
-//   a blank line under each title, and in files whose items are separated by blank lines.
+// - An item arrives after the last item of the target section (in a section without items,
+//   after its last non-blank line). Blank lines that follow there are shared out the way the file
+//   itself does it: as many go above the item as the file usually puts between two items (or
+//   under a title, when the section has no items), and as many stay below it as the file usually
+//   puts before a section title. That is what makes "promote, then demote the last item" give
+//   back the same bytes in compact files, in files with a blank line under each title, and in
+//   files whose items are separated by blank lines.
 // - A line is added only where AsciiDoc would otherwise read the text differently: a blank line
 //   between the item and a paragraph or a section title it would swallow, and the list separator
 //   Asciidoctor documents (`//-` between blank lines) when the item's list marker differs from
@@ -21,41 +22,60 @@ import type { NoteModel, TrackItem, TrackStatus } from '../types.js'
 import { type SplitText, type TextLine, isBlankLine, newLine } from './lines.js'
 
 export interface FileLayout {
-  /** Blank lines the file usually puts before a level-1 title (at least 1 where it matters). */
+  /** Blank lines the file usually puts before a level-1 title. */
   sectionGap: number
   /** Blank lines the file usually puts between a status title and its first item. */
   titleGap: number
+  /** Blank lines the file usually puts between two items of a status. */
+  itemGap: number
 }
 
-/** The most common value (the smallest on a tie), or the fallback when there is none. */
-function mode(values: number[], fallback: number): number {
+/**
+ * The most common value, or the fallback when there is none. On a tie, `prefer` picks: an edit
+ * only ever makes gaps between items smaller (an item joined where no blank line was free) and
+ * gaps before titles larger (the blank lines an item leaves behind), so a tie leans against that.
+ */
+function mode(values: number[], fallback: number, prefer: 'smaller' | 'larger'): number {
   const counts = new Map<number, number>()
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1)
   let best = fallback
   let bestCount = 0
-  for (const [value, count] of [...counts].sort((a, b) => a[0] - b[0])) {
+  const order = [...counts].sort((a, b) => (prefer === 'smaller' ? a[0] - b[0] : b[0] - a[0]))
+  for (const [value, count] of order) {
     if (count > bestCount) [best, bestCount] = [value, count]
   }
   return best
 }
 
 export function layoutOf(split: SplitText, model: NoteModel): FileLayout {
-  const text = (line: number): string | undefined => split.lines[line - 1]?.text
+  const text = (line: number): string => split.lines[line - 1]?.text ?? ''
+  const blankRun = (from: number, to: number): number | null => {
+    for (let line = from; line <= to; line++) if (!isBlankLine(text(line))) return null
+    return Math.max(to - from + 1, 0)
+  }
+  // How a section ends shows after a section with content (the blank lines under an empty
+  // section's title say something else); the header's blank lines count as one more example,
+  // which settles a note of two sections whose only gap an edit has just widened.
+  const titles = new Set([...model.sections.map((s) => s.line), ...model.track.map((s) => s.line)])
   const gaps: number[] = []
   const titleGaps: number[] = []
+  const itemGaps: number[] = []
   for (const section of model.track) {
     let above = section.line - 1
-    while (above >= 1 && /^\[.*\]$/.test(text(above) ?? '')) above--
+    while (above >= 1 && /^\[.*\]$/.test(text(above))) above--
     let blanks = 0
-    while (above >= 1 && isBlankLine(text(above) ?? '')) [blanks, above] = [blanks + 1, above - 1]
-    if (above >= 1) gaps.push(blanks)
+    while (above >= 1 && isBlankLine(text(above))) [blanks, above] = [blanks + 1, above - 1]
+    if (above >= 1 && !titles.has(above)) gaps.push(blanks)
     const first = section.items[0]
-    if (first) {
-      const between = Array.from({ length: first.line - section.line - 1 }, (_, i) => text(section.line + 1 + i) ?? '')
-      if (between.every(isBlankLine)) titleGaps.push(between.length)
-    }
+    const underTitle = first ? blankRun(section.line + 1, first.line - 1) : null
+    if (underTitle !== null) titleGaps.push(underTitle)
+    section.items.forEach((item, index) => {
+      const next = section.items[index + 1]
+      const between = next ? blankRun(item.endLine + 1, next.line - 1) : null
+      if (between !== null) itemGaps.push(between)
+    })
   }
-  return { sectionGap: mode(gaps, 1), titleGap: mode(titleGaps, 0) }
+  return { sectionGap: mode(gaps, 1, 'smaller'), titleGap: mode(titleGaps, 0, 'larger'), itemGap: mode(itemGaps, 0, 'larger') }
 }
 
 /** `* [x]` and `*` make one list; `1.` and `2.` too. Different markers nest (Asciidoctor). */
@@ -105,7 +125,9 @@ export function arriveInSection(
   let blanks = 0
   while (anchor + 1 + blanks < rest.length && isBlankLine(rest[anchor + 1 + blanks]!.text)) blanks++
   const atEnd = anchor + 1 + blanks === rest.length
-  const skip = atEnd ? blanks : Math.max(blanks - layout.sectionGap, 0)
+  const room = atEnd ? blanks : Math.max(blanks - layout.sectionGap, 0)
+  const wanted = last ? layout.itemGap : isTitleLine(model, anchorOrigin) ? layout.titleGap : 1
+  const skip = Math.min(wanted, room)
   const at = anchor + 1 + skip
   const before: TextLine[] = []
   const after: TextLine[] = []
