@@ -66,4 +66,10 @@ describe('notekeeper backlinks', () => {
   it('of a note nothing refers to: an empty list', async () => {
     expect(await backlinks('track/t.adoc')).toEqual([])
   })
+
+  it('counts a mention of the file name as a whole word wherever punctuation bounds it', async () => {
+    const dir = makeCorpus({ 'reference/http.adoc': '= H\n:intent: reference\n:source: me\n', 'track/t.adoc': '= T\n:intent: track\n\nSee http.adoc.\n(http.adoc)\nreference/http.adoc\n' })
+    const result = await run(dir, null, 'backlinks', 'reference/http.adoc', '--json')
+    expect((JSON.parse(result.stdout) as { references: Ref[] }).references.map((r) => r.line)).toEqual([4, 5, 6])
+  })
 })

@@ -144,6 +144,19 @@ describe('notekeeper due', () => {
   })
 })
 
+describe('limits across the day', () => {
+  it('limits.reviewsPerDay counts the items already reviewed today', async () => {
+    const dir = makeCorpus({
+      [DECK]: qandaNote('Deck', ['a', 'b', 'c', 'e', 'f']),
+      [STATE]: JSON.stringify({ 'deck#c': { level: 1, next_due: '2026-05-01', reps: 0 }, 'deck#e': { level: 1, next_due: '2026-05-01', reps: 0 }, 'deck#f': { level: 1, next_due: '2026-05-01', reps: 0 } }),
+      [LOG]: logOf([['deck#a', TODAY, 'good'], ['deck#b', TODAY, 'good']]),
+      ...config({ limits: { reviewsPerDay: 3 } }),
+    })
+    const result = await run(dir, TODAY, 'due', '--json')
+    expect((JSON.parse(result.stdout) as { due: { id: string }[] }).due.map((d) => d.id)).toEqual(['deck#c'])
+  })
+})
+
 describe('notekeeper practice with piped input', () => {
   it('grades the due items in order, within the limits, and ends cleanly when the input ends', async () => {
     const dir = makeCorpus(dueFiles({ reviewsPerDay: 3 }))

@@ -161,4 +161,28 @@ describe('triage edits', () => {
     expect(read(dir, NOTE)).toBe('= R\n:intent: track\n\n== Doing\n* a\n* b\n\n== Todo\n')
     expect((await run(dir, null, 'triage', 'promote', `${NOTE}:5`)).code).toBe(1)
   })
+
+  it('matches ladder titles case-insensitively', async () => {
+    const dir = makeCorpus({ [NOTE]: '= T\n:intent: track\n\n== NOW\n* a\n\n== next\n* b\n' })
+    expect((await run(dir, null, 'triage', 'promote', `${NOTE}:8`)).code).toBe(0)
+    expect(read(dir, NOTE)).toBe('= T\n:intent: track\n\n== NOW\n* a\n* b\n\n== next\n')
+  })
+
+  it('places a moved item after the target\'s last item, before a paragraph that follows it', async () => {
+    const dir = makeCorpus({ [NOTE]: '= T\n:intent: track\n\n== Now\n* a\n\nNotes about now.\n\n== Next\n* b\n' })
+    expect((await run(dir, null, 'triage', 'promote', `${NOTE}:10`)).code).toBe(0)
+    expect(read(dir, NOTE)).toBe('= T\n:intent: track\n\n== Now\n* a\n* b\n\nNotes about now.\n\n== Next\n')
+  })
+
+  it('moves into an empty section right under its title', async () => {
+    const dir = makeCorpus({ [NOTE]: '= T\n:intent: track\n\n== Now\n\n== Next\n* x\n' })
+    expect((await run(dir, null, 'triage', 'promote', `${NOTE}:7`)).code).toBe(0)
+    expect(read(dir, NOTE)).toBe('= T\n:intent: track\n\n== Now\n* x\n\n== Next\n')
+  })
+
+  it('moves an item with its attached (+) content', async () => {
+    const dir = makeCorpus({ [NOTE]: '= T\n:intent: track\n\n== Now\n* a\n\n== Next\n* b\n+\nattached para\n* c\n' })
+    expect((await run(dir, null, 'triage', 'promote', `${NOTE}:8`)).code).toBe(0)
+    expect(read(dir, NOTE)).toBe('= T\n:intent: track\n\n== Now\n* a\n* b\n+\nattached para\n\n== Next\n* c\n')
+  })
 })
