@@ -1,5 +1,5 @@
+// @vitest-environment jsdom
 import { convert } from '@asciidoctor/core'
-import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
 import { summarize } from '../../src/core/findings.js'
 import { buildReport, escapeAsciiDoc, renderAsciiDoc, renderText } from '../../src/core/report/index.js'
@@ -59,7 +59,7 @@ describe('AsciiDoc report', () => {
   it('shows hostile note text literally: no element, macro, attribute or passthrough comes out of it', async () => {
     const source = renderAsciiDoc(report)
     const html = String(await convert(source, { safe: 'secure', standalone: false }))
-    const document = new JSDOM(`<body>${html}</body>`).window.document
+    const document = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html')
     expect(document.querySelectorAll('script, img, a, em, mark, sup, sub')).toHaveLength(0)
     // The only bold text is the report's own: one location per finding.
     expect(document.querySelectorAll('strong')).toHaveLength(findings.length)
@@ -72,7 +72,7 @@ describe('AsciiDoc report', () => {
 
   it('keeps the report’s own structure: a title, one section per rule, one list item per finding', async () => {
     const html = String(await convert(renderAsciiDoc(report), { safe: 'secure', standalone: true }))
-    const document = new JSDOM(html).window.document
+    const document = new DOMParser().parseFromString(html, 'text/html')
     expect(document.querySelector('h1')?.textContent).toBe('Hygiene sweep')
     expect([...document.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['dead-link (error, 2)', 'near-duplicate (warning, 1)', 'contradiction (warning, 1)', 'stale (info, 1)'])
     expect(document.querySelectorAll('li')).toHaveLength(5)
