@@ -37,7 +37,7 @@ export default defineConfig(({ mode }) => {
         sourcemap: true,
         rollupOptions: {
           input: {
-            notekeeper: `${root}src/cli/main.ts`,
+            notekeeper: `${root}src/cli/bin.ts`,
             start: `${root}src/cli/start.ts`,
             bench: `${root}bench/bench.ts`,
           },

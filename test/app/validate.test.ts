@@ -86,7 +86,7 @@ describe('validate rules (SPEC 2.2), one fixture each', () => {
   })
 
   it('xref-unresolved tells a missing file from a missing anchor', async () => {
-    const note = '= N\n:intent: track\n\nSee xref:../reference/http.adoc#redirects[], xref:../reference/http.adoc#nowhere[] and\n<<gone.adoc#x,gone>>.\n\n----\nxref:in-a-listing.adoc[]\n----\n'
+    const note = '= N\n:intent: track\n\nSee xref:../reference/http.adoc#_redirects[], xref:../reference/http.adoc#nowhere[] and\n<<gone.adoc#x,gone>>.\n\n----\nxref:in-a-listing.adoc[]\n----\n'
     const r = await validateFiles({ 'reference/http.adoc': http, 'track/n.adoc': note })
     expect(r.pick('xref-unresolved')).toEqual([
       { rule: 'xref-unresolved', severity: 'error', file: 'track/n.adoc', line: 4, target: '../reference/http.adoc#nowhere', missing: 'anchor' },
