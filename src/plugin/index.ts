@@ -8,7 +8,7 @@ import { chooseAccess, type DirectoryHandle } from './access.js'
 import { SETTINGS_SCHEMA, registerCommands } from './commands.js'
 import { indexedDbHandleStore } from './handle-store.js'
 import type { PluginHost } from './host.js'
-import { appOperations, type PendingOperations } from './operations.js'
+import { appOperations } from './operations.js'
 import { createPluginApp } from './plugin-app.js'
 import { renderAsciidocInto } from './render-asciidoc.js'
 
@@ -20,7 +20,6 @@ interface TestHarness {
   host: PluginHost
   vault: Vault
   today: string
-  pending?: PendingOperations
 }
 declare global {
   interface Window {
@@ -47,7 +46,7 @@ async function main(): Promise<void> {
             fsaVault: (handle) => fsaVault(handle as unknown as FileSystemDirectoryHandle, handle.name),
             store: indexedDbHandleStore(indexedDB),
           }),
-    operations: (indexer) => appOperations(indexer, harness?.pending ?? {}),
+    operations: appOperations,
     render: renderAsciidocInto,
     today: () => (harness ? harness.today : localToday(new Date())),
     now: () => new Date(),

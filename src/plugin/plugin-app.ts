@@ -10,7 +10,7 @@ import { createIndexer, type Indexer } from './indexer.js'
 import type { Operations } from './operations.js'
 import { practiceBackend } from './practice-backend.js'
 import { codeSpan } from './logseq-escape.js'
-import { lineTextFrom, reportPage } from './report-page.js'
+import { reportPage } from './report-page.js'
 import { openReview, type RenderAsciidoc } from './review-modal.js'
 import { createShell, type Shell } from './shell.js'
 import { TRIAGE_RENDERER, triageButtons, triagePage, type TriageTarget, type TriageVerb } from './triage-page.js'
@@ -141,21 +141,13 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
   async function findingsPage(kind: 'validate' | 'hygiene'): Promise<void> {
     const v = await ready(kind)
     if (!v) return
-    const result = kind === 'validate' ? await ops.validate(v, deps.today()) : await ops.hygiene(v, deps.today())
+    const when = stamp(deps.now())
+    const report = kind === 'validate' ? await ops.validate(v, deps.today(), when) : await ops.hygiene(v, deps.today(), when)
     const pageName = kind === 'validate' ? PAGE_NAMES.validation : PAGE_NAMES.hygiene
-    const page = reportPage({
-      pageName,
-      operation: kind === 'validate' ? 'Validation' : 'Hygiene sweep',
-      findings: result.findings,
-      ignored: result.ignored,
-      corpus: v.description,
-      when: stamp(deps.now()),
-      lineText: lineTextFrom(result.corpus.texts),
-    })
-    await writeGeneratedPage(host, page)
-    refreshDueCount()
-    const errors = result.findings.filter((f) => f.severity === 'error').length
-    host.showMsg(`Notekeeper: ${result.findings.length} findings (${errors} errors); see the page "${pageName}"`, errors > 0 ? 'warning' : 'success')
+    await writeGeneratedPage(host, reportPage(pageName, report))
+    if (kind === 'validate') refreshDueCount()
+    const { errors, warnings } = report.summary
+    host.showMsg(`Notekeeper: ${errors} errors, ${warnings} warnings; see the page "${pageName}"`, errors > 0 ? 'warning' : 'success')
   }
 
   async function triage(): Promise<void> {

@@ -9,7 +9,7 @@ import { fakeHost, type FakeHost } from './fake-host.js'
 
 const TODAY = '2026-06-10'
 const corpus = (): Record<string, string> => ({
-  'internalise/english.adoc': '= English\n:intent: internalise\n\n[qanda]\n[[few]]Few or little?:: Little.\n[[need]]Need + ?:: The -ing form.\n',
+  'internalise/english.adoc': '= English\n:intent: internalise\n\nSee xref:../reference/http.adoc[<img src=x onerror=alert(1)>].\n\n[qanda]\n[[few]]Few or little?:: Little.\n[[need]]Need + ?:: The -ing form.\n',
   'internalise/.srs/state.json': JSON.stringify({ 'english#few': { level: 1, next_due: '2026-06-01', reps: 0 }, 'english#need': { level: 1, next_due: '2026-07-01', reps: 0 } }, null, 2) + '\n',
   'reference/http.adoc': '= HTTP\n:intent: reference\n\nSee xref:missing.adoc[{{query (todo now)}}] #tag <b>x</b>.\n',
   'track/reading.adoc': '= Reading\n:intent: track\n\n== Now\n* Book A\n\n== Next\n* Book B {{embed [[x]]}}\n',
@@ -28,7 +28,7 @@ async function started(access: (vault: MemoryVault) => Access = (vault) => ({ ki
     host,
     doc: document,
     chooseAccess: async () => access(vault),
-    operations: (indexer) => appOperations(indexer, {}),
+    operations: appOperations,
     render: async (target, source) => void (target.textContent = source),
     today: () => TODAY,
     now: () => new Date(Date.UTC(2026, 5, 10, 9, 30)),
@@ -65,7 +65,7 @@ describe('the plugin glue against a fake host', () => {
     await host.slash.get('validate')!()
     const page = host.pages.get('Notekeeper/Validation report')!
     expect(page).toHaveLength(1)
-    expect(page[0]!.content).toMatch(/^Validation of `memory \(test vault\)` at 2026-06-10 09:30 UTC: 2 errors, 0 warnings, 0 infos\./)
+    expect(page[0]!.content).toMatch(/^Validation of `memory \(test vault\)` at 2026-06-10 09:30 UTC: 2 errors, 0 warnings, 0 infos, 0 ignored\. Regenerated on each run/)
     const lines = host.contents('Notekeeper/Validation report')
     expect(lines).toContain('Rule `source-missing` (error): 1')
     expect(lines).toContain('At `reference/http.adoc:2`: `a Reference note needs :source: (where its content comes from)` ; line: `:intent: reference`')
@@ -119,5 +119,33 @@ describe('the plugin glue against a fake host', () => {
     for (let i = 0; i < 100 && !document.querySelector('.nk-error'); i++) await new Promise((resolve) => setTimeout(resolve, 20))
     expect(document.querySelector('[data-testid="errors"]')?.textContent).toContain('was NOT saved')
     expect(host.msgs.some((m) => m.status === 'error' && m.text.includes('read-only file system'))).toBe(true)
+  })
+})
+
+describe('hygiene and backlinks through the app layer', () => {
+  it('writes the Hygiene report page', async () => {
+    const { host } = await started()
+    await host.slash.get('hygiene')!()
+    const page = host.pages.get('Notekeeper/Hygiene report')!
+    expect(page).toHaveLength(1)
+    expect(page[0]!.content).toMatch(/^Hygiene sweep of `memory \(test vault\)` at 2026-06-10 09:30 UTC: /)
+    expect(host.contents('Notekeeper/Hygiene report').some((l) => l.startsWith('Rule `dead-link` (error)'))).toBe(true)
+  })
+
+  it('lists the backlinks of a note named in the main UI, as text', async () => {
+    const { host } = await started()
+    await host.slash.get('backlinks')!()
+    const input = document.querySelector<HTMLInputElement>('[data-testid="backlinks-input"]')!
+    input.value = 'reference/http.adoc'
+    input.form!.requestSubmit()
+    const results = document.querySelector('[data-testid="backlinks-results"]')!
+    for (let i = 0; i < 100 && !results.textContent?.includes('reference'); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(results.querySelector('p')?.textContent).toBe('1 reference to reference/http.adoc')
+    expect(results.querySelector('li')?.textContent).toBe('internalise/english.adoc:4 See xref:../reference/http.adoc[<img src=x onerror=alert(1)>].')
+    expect(results.querySelector('img')).toBeNull()
+    input.value = 'reference/nowhere.adoc'
+    input.form!.requestSubmit()
+    for (let i = 0; i < 100 && !document.querySelector('.nk-error'); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(document.querySelector('.nk-error')?.textContent).toContain('no such .adoc file')
   })
 })
