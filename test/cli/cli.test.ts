@@ -88,23 +88,24 @@ describe('notekeeper on a copy of the example corpus', () => {
 
   it('practice works on piped input: grades what was answered, appends before the next item, ends cleanly at end of input', async () => {
     const dir = copyCorpus()
-    const due = JSON.parse((await cli(['due', '--json', '--corpus', dir, '--today', TODAY])).stdout).due as { id: string }[]
+    const later = '2026-12-15'
+    const due = JSON.parse((await cli(['due', '--json', '--corpus', dir, '--today', later])).stdout).due as { id: string }[]
     expect(due.length).toBeGreaterThan(2)
     const before = readFileSync(join(dir, LOG), 'utf8').split('\n').filter(Boolean).length
-    const result = await cli(['practice', '--corpus', dir, '--today', TODAY], ['my answer', '3', '', 'easy', 'half an answer'])
+    const result = await cli(['practice', '--corpus', dir, '--today', later], ['my answer', '3', '', 'easy', 'half an answer'])
     expect(result.code).toBe(0)
     expect(result.stdout).toContain(`[1 of ${due.length}] ${due[0]!.id}`)
     expect(result.stdout).toContain('suggested:')
     expect(result.stdout).toMatch(/Practised 2 of \d+/)
     const lines = readFileSync(join(dir, LOG), 'utf8').split('\n').filter(Boolean)
     expect(lines.length).toBe(before + 2)
-    expect(JSON.parse(lines.at(-2)!)).toEqual({ item: due[0]!.id, date: TODAY, grade: 'good' })
-    expect(JSON.parse(lines.at(-1)!)).toEqual({ item: due[1]!.id, date: TODAY, grade: 'easy' })
+    expect(JSON.parse(lines.at(-2)!)).toEqual({ item: due[0]!.id, date: later, grade: 'good' })
+    expect(JSON.parse(lines.at(-1)!)).toEqual({ item: due[1]!.id, date: later, grade: 'easy' })
   })
 
   it('practice asks again on a word that is not a grade', async () => {
     const dir = copyCorpus()
-    const result = await cli(['practice', '--corpus', dir, '--today', TODAY], ['x', 'maybe', '1'])
+    const result = await cli(['practice', '--corpus', dir, '--today', '2026-12-15'], ['x', 'maybe', '1'])
     expect(result.stdout).toContain('"maybe" is not a grade')
     expect(result.stdout).toMatch(/Practised 1 of/)
   })
