@@ -23,6 +23,8 @@ export interface LoadedCorpus {
   /** The state on disk; null when there is none. `stateError` when it could not be parsed. */
   state: State | null
   stateError: string | null
+  /** Ids whose state entry is damaged (no valid next_due or reps); left out of `state`. */
+  stateInvalid: string[]
 }
 
 /** The parse cache is keyed by the file's text: a re-index re-scans only what changed. */
@@ -55,10 +57,13 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   const log = logText === null ? { reviews: [], findings: [] } : parseLog(logText, LOG_PATH)
   let state: State | null = null
   let stateError: string | null = null
+  let stateInvalid: string[] = []
   if (stateText !== null) {
     const parsed = parseState(stateText)
-    if ('state' in parsed) state = parsed.state
-    else stateError = parsed.error
+    if ('state' in parsed) {
+      state = parsed.state
+      stateInvalid = parsed.invalid
+    } else stateError = parsed.error
   }
   return {
     files,
@@ -70,6 +75,7 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
     log: { text: logText, reviews: log.reviews, findings: log.findings },
     state,
     stateError,
+    stateInvalid,
   }
 }
 

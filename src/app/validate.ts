@@ -32,6 +32,7 @@ export async function runValidate(vault: Vault, options: { today: IsoDate; dryRu
     logFindings: corpus.log.findings,
     previous: corpus.state,
     stateError: corpus.stateError,
+    stateInvalid: corpus.stateInvalid,
     today: options.today,
     scheduler: schedulerFor(corpus.config),
   })

@@ -19,6 +19,8 @@ export interface ValidateInput {
   logFindings: readonly Finding[]
   previous: State | null
   stateError: string | null
+  /** Ids whose entry in state.json is damaged: reported as drift, not as missing. */
+  stateInvalid?: readonly string[]
   today: IsoDate
   scheduler: Scheduler
 }
@@ -146,7 +148,9 @@ function stateFindings(input: ValidateInput, state: State, declared: ReturnType<
   for (const [id, entry] of Object.entries(state)) {
     const before = previous[id]
     const where = declared.get(id)
-    if (before === undefined) {
+    if (before === undefined && input.stateInvalid?.includes(id)) {
+      findings.push({ rule: 'state-drift', severity: 'warning', file: STATE_PATH, message: `state entry of ${id} is damaged (no valid next_due or reps); regenerated`, item: id })
+    } else if (before === undefined) {
       findings.push({ rule: 'item-without-state', severity: 'info', file: where?.file ?? STATE_PATH, line: where?.item.line, message: `${id} has no state entry yet; registered, due ${entry.next_due}`, item: id })
     } else if (!entriesEqual(before, entry)) {
       findings.push({ rule: 'state-drift', severity: 'warning', file: STATE_PATH, message: `state of ${id} differs from a replay of the log (${JSON.stringify(before)} vs ${JSON.stringify(entry)}); regenerated`, item: id })

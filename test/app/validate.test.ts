@@ -149,6 +149,14 @@ describe('validate rules (SPEC 2.2), one fixture each', () => {
     expect(again.findings).toEqual([])
   })
 
+  it('a damaged state entry is drift, regenerated', async () => {
+    const state = JSON.stringify({ 'english#need-action': { level: 1, next_due: 'soon', reps: 0 }, 'english#few-little': { level: 1, next_due: '2026-12-01', reps: 0 } })
+    const r = await validateFiles({ 'internalise/english.adoc': english, [STATE]: state })
+    expect(r.pick('state-drift')).toEqual([{ rule: 'state-drift', severity: 'warning', file: STATE, item: 'english#need-action' }])
+    expect(r.pick('item-without-state')).toEqual([])
+    expect(JSON.parse(r.vault.files.get(STATE)!)['english#need-action']).toEqual({ level: 1, next_due: '2026-12-01', reps: 0 })
+  })
+
   it('config-invalid stops everything: one finding, nothing written', async () => {
     const r = await validateFiles({ 'internalise/english.adoc': english, 'internalise/.srs/config.json': '{"scheduler": "anki"}' })
     expect(r.configInvalid).toBe(true)
