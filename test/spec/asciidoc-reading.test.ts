@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { makeCorpus, readState, run, validateJson, type Files } from './corpus-kit.js'
 
+const xrefErrors = async (text: string) =>
+  (await validateJson(makeCorpus({ 'reference/x.adoc': text }), '2026-05-01')).findings.filter((f) => f.rule === 'xref-unresolved').map((f) => [f.line, f.target])
+const REF_HEAD = '= X\n:intent: reference\n:source: me\n'
+
 // SPEC 1: "AsciiDoc is read as Asciidoctor reads it". Constructs an Asciidoctor user writes
 // without thinking, each of which changes what is an item or a header attribute.
 
@@ -52,5 +56,40 @@ describe('Track sections', () => {
     const result = await run(dir, null, 'triage', '--json')
     const view = JSON.parse(result.stdout) as { notes: { statuses: { status: string }[] }[] }
     expect(view.notes[0]!.statuses.map((s) => s.status)).toEqual(['Now', 'Next'])
+  })
+})
+
+describe('line ends and byte-order marks in notes', () => {
+  it('a CRLF note has the same items, attributes and line numbers', async () => {
+    const dir = makeCorpus({ 'internalise/d.adoc': '= Note\r\n:intent: internalise\r\n\r\n[qanda]\r\n[[a]]Q?:: A\r\nNo id?:: B\r\n' })
+    const { findings } = await validateJson(dir, '2026-05-01')
+    expect(findings.filter((f) => f.severity === 'error').map((f) => [f.rule, f.line])).toEqual([['item-missing-id', 6]])
+    expect(Object.keys(readState(dir))).toEqual(['d#a'])
+  })
+
+  it('a note starting with a byte-order mark keeps its title and header', async () => {
+    const dir = makeCorpus({ 'internalise/d.adoc': '\uFEFF= Note\n:intent: internalise\n\n[qanda]\n[[a]]Q?:: A\n' })
+    const { findings } = await validateJson(dir, '2026-05-01')
+    expect(findings.filter((f) => f.severity === 'error')).toEqual([])
+    expect(Object.keys(readState(dir))).toEqual(['d#a'])
+  })
+})
+
+describe('ids an xref can reach (as Asciidoctor 4.1 assigns them)', () => {
+  it('an explicit section id replaces the auto-generated one; the title still resolves', async () => {
+    expect(await xrefErrors(`${REF_HEAD}\n<<custom>> <<Title>>\n\n<<_title>>\n\n[#custom]\n== Title\n`)).toEqual([[7, '_title']])
+  })
+
+  it(':idprefix: and :idseparator: shape the auto-generated ids', async () => {
+    expect(await xrefErrors(`${REF_HEAD}:idprefix:\n:idseparator: -\n\n<<section-title>>\n\n<<_section_title>>\n\n== Section Title\n`)).toEqual([[9, '_section_title']])
+  })
+
+  it('auto ids drop punctuation, keep letters with accents, and number duplicates', async () => {
+    const text = `${REF_HEAD}\n<<_http2_you>> <<_intro>> <<_intro_2>> <<_ünïcode_stuff>> <<_c_templates>>\n\n<<_intro_3>>\n\n== HTTP/2 & You\n\n== Intro\n\n== Intro\n\n== Ünïcode Stuff\n\n== C++ <Templates>\n`
+    expect(await xrefErrors(text)).toEqual([[7, '_intro_3']])
+  })
+
+  it('block anchors, [#id], anchor:id[] and inline [[id]] are all targets', async () => {
+    expect(await xrefErrors(`${REF_HEAD}\n<<a1>> <<a2>> <<a3>> <<a4>>\n\n[[a1]]\nPara.\n\n[#a2]\nPara.\n\nText with anchor:a3[] inside and [[a4]] here.\n`)).toEqual([])
   })
 })

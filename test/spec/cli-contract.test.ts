@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CONFIG, makeCorpus, run } from './corpus-kit.js'
+import { cli } from '../support/cli.js'
+import { CONFIG, LOG, STATE, exists, makeCorpus, qandaNote, run } from './corpus-kit.js'
 
 // SPEC 3: exit status 2 "on bad usage, an unreadable corpus or config-invalid", for every command.
 
@@ -19,4 +20,21 @@ describe('exit status 2', () => {
       expect(result.code).toBe(2)
     })
   }
+})
+
+describe('--json and standard input', () => {
+  it('--json puts nothing but JSON on stdout, for every command that has it', async () => {
+    const dir = makeCorpus({ 'internalise/d.adoc': qandaNote('D', ['a']), 'reference/r.adoc': '= R\n:intent: reference\n:source: me\n', 'track/t.adoc': '= T\n:intent: track\n\n== Now\n* x\n' })
+    for (const args of [['due'], ['validate'], ['hygiene'], ['triage'], ['backlinks', 'reference/r.adoc'], ['replay'], ['grade', 'd#a', 'good'], ['triage', 'add', 'track/t.adoc', 'Now', 'y']]) {
+      const result = await run(dir, '2026-05-01', ...args, '--json')
+      expect(() => JSON.parse(result.stdout) as unknown, `${args.join(' ')}: ${result.stdout}`).not.toThrow()
+    }
+  })
+
+  it('practice ends cleanly on empty input, appending nothing', async () => {
+    const dir = makeCorpus({ 'internalise/d.adoc': qandaNote('D', ['a']), [STATE]: JSON.stringify({ 'd#a': { level: 1, next_due: '2026-04-01', reps: 0 } }) })
+    const result = await cli(['practice', '--corpus', dir, '--today', '2026-05-01'], [])
+    expect(result.code).toBe(0)
+    expect(exists(dir, LOG)).toBe(false)
+  })
 })

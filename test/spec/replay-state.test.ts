@@ -55,6 +55,12 @@ describe('the state file (SPEC 1.5)', () => {
     expect(state['lang/french#tu-vous']).toEqual({ level: 3, reps: 2, next_due: '2026-05-08' })
   })
 
+  it('sorts non-ASCII ids by code unit, not by locale', async () => {
+    const dir = makeCorpus({ 'internalise/d.adoc': '= D\n:intent: internalise\n\n[qanda]\n[[été]]A?:: a\n[[zèbre]]B?:: b\n[[Zed]]C?:: c\n' })
+    await run(dir, '2026-05-01', 'replay')
+    expect(Object.keys(readState(dir))).toEqual(['d#Zed', 'd#zèbre', 'd#été'])
+  })
+
   it('two replays give the same bytes and the second one does not rewrite the file', async () => {
     const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['a', 'b']), [LOG]: logOf([['deck#a', '2026-05-01', 'easy']]) })
     await run(dir, '2026-05-02', 'replay')
@@ -165,6 +171,22 @@ describe('reading the log (SPEC 1.4)', () => {
     expect(reported.map((f) => f.line)).toEqual([2, 3, 4, 5, 6, 7, 8])
     for (const f of reported) expect(f).toMatchObject({ severity: 'error', file: LOG })
     expect(read(dir, LOG)).toBe(text)
+  })
+
+  it('skips lines that are JSON but not a review: a timestamp, a null grade, two objects, a number id, a month 00', async () => {
+    const lines = [
+      '{"item":"deck#a","date":"2026-05-01T10:00","grade":"good"}',
+      '{"item":"deck#a","date":"2026-05-01","grade":null}',
+      'null',
+      '{"item":"deck#a","date":"2026-05-01","grade":"good"}{"item":"deck#a","date":"2026-05-01","grade":"good"}',
+      '{"item":42,"date":"2026-05-01","grade":"good"}',
+      '"just a string"',
+      '{"item":"deck#a","date":"2026-00-10","grade":"good"}',
+    ]
+    const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['a']), [LOG]: lines.join('\n') + '\n' })
+    const { findings } = await validateJson(dir, '2026-05-10')
+    expect(findings.filter((f) => f.rule === 'log-malformed').map((f) => f.line)).toEqual([1, 2, 3, 4, 5, 6, 7])
+    expect(readState(dir)['deck#a']!.reps).toBe(0)
   })
 
   it('counts a review dated after today', async () => {

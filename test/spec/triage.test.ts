@@ -185,4 +185,23 @@ describe('triage edits', () => {
     expect((await run(dir, null, 'triage', 'promote', `${NOTE}:8`)).code).toBe(0)
     expect(read(dir, NOTE)).toBe('= T\n:intent: track\n\n== Now\n* a\n* b\n+\nattached para\n\n== Next\n* c\n')
   })
+
+  it('creates a missing ladder section before the first lower-ranked one, skipping unranked ones', async () => {
+    const dir = makeCorpus({ [NOTE]: '= T\n:intent: track\n\n== Now\n* a\n\n== Ideas\n* i\n\n== Done\n* d\n' })
+    expect((await run(dir, null, 'triage', 'add', NOTE, 'Someday', 'new thing')).code).toBe(0)
+    expect((await view(dir)).notes[0]!.statuses.map((s) => [s.status, s.items.map((i) => i.text)])).toEqual([['Now', ['a']], ['Ideas', ['i']], ['Someday', ['new thing']], ['Done', ['d']]])
+  })
+
+  it('creates a missing section at the end of the file when nothing ranks lower', async () => {
+    const dir = makeCorpus({ [NOTE]: '= T\n:intent: track\n\n== Now\n* a\n\n== Ideas\n* i\n' })
+    expect((await run(dir, null, 'triage', 'move', `${NOTE}:5`, 'Dropped')).code).toBe(0)
+    expect((await view(dir)).notes[0]!.statuses.map((s) => s.status)).toEqual(['Now', 'Ideas', 'Dropped'])
+  })
+
+  it('demote into a missing rung creates it between its neighbours', async () => {
+    const dir = makeCorpus({ [NOTE]: '= T\n:intent: track\n\n== Now\n* a\n\n== Someday\n* s\n' })
+    expect((await run(dir, null, 'triage', 'demote', `${NOTE}:5`)).code).toBe(0)
+    expect(read(dir, NOTE)).toContain('== Now\n\n== Next\n* a\n')
+    expect((await view(dir)).notes[0]!.statuses.map((s) => s.status)).toEqual(['Now', 'Next', 'Someday'])
+  })
 })
