@@ -1,5 +1,6 @@
 import type { Finding, NoteModel } from '../types.js'
-import { proseLines, wordsOf } from './prose.js'
+import { wordsOf } from './prose.js'
+import { sentencesOf } from './sentences.js'
 import { diceOnBigrams, jaccardOfSets, normaliseLabel, singularLabel } from './similarity.js'
 
 // Contradiction *candidates* (SPEC 2.2 `contradiction`): lexical heuristics that find two
@@ -88,11 +89,9 @@ function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, s
   for (const note of notes) {
     const text = texts.get(note.path)
     if (text === undefined) continue
-    for (const { line, text: lineText } of proseLines(text)) {
-      for (const piece of lineText.split(/(?<=[.!?])\s+/)) {
-        const words = new Set(wordsOf(piece))
-        if (words.size >= MIN_SENTENCE_WORDS) sentences.push({ file: note.path, line, text: piece.trim(), words })
-      }
+    for (const sentence of sentencesOf(text)) {
+      const words = new Set(wordsOf(sentence.text))
+      if (words.size >= MIN_SENTENCE_WORDS) sentences.push({ file: note.path, line: sentence.line, text: sentence.text, words })
     }
   }
   const frequency = new Map<string, number>()
