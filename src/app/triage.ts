@@ -22,6 +22,11 @@ export interface TriageRequest {
   text?: string
   /** Refuse unless the item's first line, without its marker, is exactly this. */
   expect?: string
+  /**
+   * The note's text as the caller last showed it (the plugin's open view): refuse when the file
+   * no longer reads so, because the line numbers the user chose from may have moved.
+   */
+  seen?: string
 }
 
 export type TriageOutcome =
@@ -36,6 +41,7 @@ export async function triageEdit(vault: Vault, request: TriageRequest, config: C
   if (!isNotePath(file) || topFolder(file) !== 'track') return usage(`${file}: not a Track note (a .adoc file under track/)`)
   const text = await vault.read(file)
   if (text === null) return usage(`${file}: no such file`)
+  if (request.seen !== undefined && request.seen !== text) return refused(`${file}: the file changed since it was shown; nothing written, look again`)
   const model = scanNote(file, text)
 
   let result: EditResult

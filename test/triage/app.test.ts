@@ -86,3 +86,13 @@ describe('triageEdit', () => {
     expect(vault.files.get(FILE)).toBe(reading.replace('== Done\n', '== Later\n* Staff Engineer\n\n== Done\n'))
   })
 })
+
+describe('triageEdit with the text the caller last showed', () => {
+  it('refuses when the note no longer reads as shown, and edits when it does', async () => {
+    const vault = memoryVault({ [FILE]: reading })
+    const stale = await triageEdit(vault, { file: FILE, verb: 'prune', line: 8, seen: reading.replace('Refactoring', 'Refactoring, 2nd ed.') }, DEFAULT_CONFIG)
+    expect(stale).toMatchObject({ ok: false, reason: 'refused' })
+    expect(vault.files.get(FILE)).toBe(reading)
+    expect(await triageEdit(vault, { file: FILE, verb: 'prune', line: 8, seen: reading }, DEFAULT_CONFIG)).toMatchObject({ ok: true, changed: true })
+  })
+})

@@ -26,7 +26,10 @@ export function itemAt(model: NoteModel, line: number): LocatedItem | undefined 
   return undefined
 }
 
-const refuse = (model: NoteModel, line: number, message: string): EditResult => ({ ok: false, message: `${model.path}:${line}: ${message}` })
+const refuse = (model: NoteModel, line: number | null, message: string): EditResult => ({
+  ok: false,
+  message: `${model.path}${line === null ? '' : `:${line}`}: ${message}`,
+})
 const quote = (text: string): string => JSON.stringify(text)
 
 function locate(model: NoteModel, line: number): LocatedItem | EditResult {
@@ -86,10 +89,10 @@ export function prune(text: string, model: NoteModel, line: number, _config: Con
 
 export function add(text: string, model: NoteModel, status: string, itemText: string, config: Config = DEFAULT_CONFIG): EditResult {
   const problem = statusProblem(status)
-  if (problem) return refuse(model, 1, problem)
-  if (/[\r\n]/.test(itemText)) return refuse(model, 1, `the text of a new item must be a single line`)
+  if (problem) return refuse(model, null, problem)
+  if (/[\r\n]/.test(itemText)) return refuse(model, null, `the text of a new item must be a single line`)
   const entry = itemText.trim()
-  if (entry === '') return refuse(model, 1, `the text of a new item is empty`)
+  if (entry === '') return refuse(model, null, `the text of a new item is empty`)
   const split = splitText(text)
   const target = findStatus(model, status)
   const last = target?.items.reduce<TrackItem | undefined>((a, b) => (a && a.line > b.line ? a : b), undefined)
