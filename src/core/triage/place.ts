@@ -31,9 +31,10 @@ export interface FileLayout {
 }
 
 /**
- * The most common value, or the fallback when there is none. On a tie, `prefer` picks: an edit
- * only ever makes gaps between items smaller (an item joined where no blank line was free) and
- * gaps before titles larger (the blank lines an item leaves behind), so a tie leans against that.
+ * The most common value, or the fallback when there is none. On a tie, `prefer` picks. An edit
+ * can only make the gaps between items or under a title smaller than the file's habit (an item
+ * placed where no blank line was free) and the gaps before a title larger (the blank lines an
+ * item leaves behind), so in a small note a tie leans against what the last edit may have done.
  */
 function mode(values: number[], fallback: number, prefer: 'smaller' | 'larger'): number {
   const counts = new Map<number, number>()
