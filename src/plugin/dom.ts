@@ -29,3 +29,8 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
+
+/** For the few HTML templates the host renders in its own page (toolbar label): text and attribute safe. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}

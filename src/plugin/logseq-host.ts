@@ -32,6 +32,7 @@ export async function connectLogseqHost(): Promise<PluginHost> {
     provideModel: (model) => void ls.provideModel(model),
     provideStyle: (css) => void ls.provideStyle(css),
     provideSlotUI: (key, slot, template) => void ls.provideUI({ key, slot, template, reset: true }),
+    provideUIAt: (key, path, template) => void ls.provideUI({ key, path, template, reset: true }),
     registerSlashCommand: (name, action) => void ls.Editor.registerSlashCommand(name, async () => action()),
     registerCommandPalette: (spec, action) =>
       ls.App.registerCommandPalette(

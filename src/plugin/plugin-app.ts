@@ -3,7 +3,7 @@ import type { IsoDate } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import type { Access } from './access.js'
 import { openBacklinks } from './backlinks-view.js'
-import { el, messageOf } from './dom.js'
+import { el, escapeHtml, messageOf } from './dom.js'
 import { PAGE_NAMES, stamp, writeGeneratedPage } from './generated-page.js'
 import type { PluginHost, ThemeMode } from './host.js'
 import { createIndexer, type Indexer } from './indexer.js'
@@ -56,8 +56,11 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
   }
   const report = (text: string) => host.showMsg(`Notekeeper: ${text}`, 'error')
 
-  function toolbar(label: string, title: string): void {
-    host.registerToolbarItem('notekeeper-due', `<a class="button" data-on-click="nkPractice" title="${title}"><span class="nk-toolbar">🧠 ${label}</span></a>`)
+  // The toolbar button is registered once (re-registering would add a second button); its label
+  // is injected into it by key, replacing the previous one. The tooltip may hold a folder path
+  // from the settings, hence the escaping: this HTML lands in Logseq's own page.
+  function toolbar(label: string, why: string): void {
+    host.provideUIAt('notekeeper-due-count', '#notekeeper-due-count', `<span title="${escapeHtml(why)}">${escapeHtml(label)}</span>`)
   }
   function refreshDueCount(): void {
     const corpus = indexer.latest()
@@ -193,6 +196,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     run,
     dueCount: () => due,
     async start() {
+      host.registerToolbarItem('notekeeper-due', '<a class="button" data-on-click="nkPractice" title="Notekeeper: practise the due items"><span>🧠 </span><span id="notekeeper-due-count"></span></a>')
       host.provideModel({
         nkPractice: () => run('practice'),
         nkTriage: (event) => {

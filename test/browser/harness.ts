@@ -46,7 +46,7 @@ function harnessScript(scenario: Scenario): string {
     async append(path, text) { files.set(path, (files.get(path) ?? '') + text) },
     async remove(path) { files.delete(path) },
   }
-  const rec = { slash: {}, palette: {}, shortcuts: [], toolbar: {}, msgs: [], pages: {}, mainUI: false, models: {}, slots: [], macro: null }
+  const rec = { injected: {}, slash: {}, palette: {}, shortcuts: [], toolbar: {}, msgs: [], pages: {}, mainUI: false, models: {}, slots: [], macro: null }
   let counter = 0
   const uuid = () => 'block-' + (++counter)
   const tree = (block) => ({ uuid: uuid(), content: block.content, children: (block.children ?? []).map(tree) })
@@ -61,6 +61,7 @@ function harnessScript(scenario: Scenario): string {
     provideModel(model) { Object.assign(rec.models, model) },
     provideStyle() {},
     provideSlotUI(key, slot, template) { rec.slots.push({ key, slot, template }) },
+    provideUIAt(key, selector, template) { rec.injected[key] = template },
     registerSlashCommand(name, action) { rec.slash[name] = action },
     registerCommandPalette(spec, action) { rec.palette[spec.key] = action },
     registerCommandShortcut(binding) { rec.shortcuts.push(binding) },

@@ -95,13 +95,13 @@ if (!haveChromium) {
     it('indexes at start-up, registers the commands and shows the due count in the toolbar', async () => {
       const { page } = await openPlugin(scenario(readCorpus(EXAMPLE_DIR), EXAMPLE_TODAY))
       const rec = await page.evaluate(() => {
-        const r = (window as unknown as { __nk: { rec: { slash: object; palette: object; shortcuts: string[]; toolbar: Record<string, string>; msgs: { text: string }[] } } }).__nk.rec
-        return { slash: Object.keys(r.slash), palette: Object.keys(r.palette).length, shortcuts: r.shortcuts, toolbar: r.toolbar['notekeeper-due'], msgs: r.msgs.map((m) => m.text) }
+        const r = (window as unknown as { __nk: { rec: { slash: object; palette: object; shortcuts: string[]; injected: Record<string, string>; msgs: { text: string }[] } } }).__nk.rec
+        return { slash: Object.keys(r.slash), palette: Object.keys(r.palette).length, shortcuts: r.shortcuts, toolbar: r.injected['notekeeper-due-count'], msgs: r.msgs.map((m) => m.text) }
       })
       expect(rec.slash.sort()).toEqual(['backlinks', 'hygiene', 'practice', 'triage', 'validate'])
       expect(rec.palette).toBe(5)
       expect(rec.shortcuts).toEqual(['mod+shift+p'])
-      expect(rec.toolbar).toContain('🧠 4<')
+      expect(rec.toolbar).toBe('<span title="Notekeeper: 4 due today (practice)">4</span>')
       expect(rec.msgs[0]).toMatch(/^Notekeeper: indexed \d+ files of Test vault: test vault \(memory\); 4 due today$/)
       await page.close()
     })
@@ -185,25 +185,27 @@ if (!haveChromium) {
       await page.close()
     })
 
-    it('writes hostile line text into the Validation report page only inside code spans', async () => {
+    it('writes hostile note text into the Validation and Hygiene report pages only inside code spans', async () => {
       const { page, dialogs } = await openPlugin(scenario(hostileCorpus, '2030-01-01'))
       await runSlash(page, 'validate')
-      const blocks = await page.evaluate(() => {
-        type Block = { content: string; children: Block[] }
-        const pages = (window as unknown as { __nk: { rec: { pages: Record<string, Block[]> } } }).__nk.rec.pages
-        const all: string[] = []
-        const walk = (list: Block[]) => list.forEach((b) => (all.push(b.content), walk(b.children)))
-        walk(pages['Notekeeper/Validation report'] ?? [])
-        return all
-      })
-      expect(blocks.length).toBeGreaterThan(2)
-      const withHostileLine = blocks.filter((b) => b.includes('{{query (todo now)}}'))
-      expect(withHostileLine.length).toBeGreaterThan(0)
-      for (const content of blocks) {
-        expect(content).not.toMatch(/[\r\n]/)
-        const outsideCode = content.replace(/`[^`]*`/g, '')
-        expect(outsideCode, content).not.toMatch(/[[\]{}<>#`]/)
-        expect(content.startsWith('`'), content).toBe(false)
+      await runSlash(page, 'hygiene')
+      for (const name of ['Notekeeper/Validation report', 'Notekeeper/Hygiene report']) {
+        const blocks = await page.evaluate((pageName) => {
+          type Block = { content: string; children: Block[] }
+          const pages = (window as unknown as { __nk: { rec: { pages: Record<string, Block[]> } } }).__nk.rec.pages
+          const all: string[] = []
+          const walk = (list: Block[]) => list.forEach((b) => (all.push(b.content), walk(b.children)))
+          walk(pages[pageName] ?? [])
+          return all
+        }, name)
+        expect(blocks.length, name).toBeGreaterThan(2)
+        for (const content of blocks) {
+          expect(content).not.toMatch(/[\r\n]/)
+          const outsideCode = content.replace(/`[^`]*`/g, '')
+          expect(outsideCode, content).not.toMatch(/[[\]{}<>#`]/)
+          expect(content.startsWith('`'), content).toBe(false)
+        }
+        if (name.startsWith('Notekeeper/Validation')) expect(blocks.filter((b) => b.includes('{{query (todo now)}}')).length).toBeGreaterThan(0)
       }
       expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned ?? null)).toBeNull()
       expect(dialogs).toEqual([])

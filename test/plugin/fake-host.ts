@@ -16,6 +16,8 @@ export interface FakeHost extends PluginHost {
   pages: Map<string, RecordedBlock[]>
   models: Record<string, ModelHandler>
   slots: { key: string; slot: string; template: string }[]
+  /** What provideUIAt injected, by key (the last one wins, as with `reset: true`). */
+  injected: Map<string, { selector: string; template: string }>
   mainUI: boolean
   current: HostSettings
   mode: ThemeMode
@@ -45,6 +47,7 @@ export function fakeHost(settings: Partial<HostSettings> = {}): FakeHost {
     pages: new Map(),
     models: {},
     slots: [],
+    injected: new Map(),
     mainUI: false,
     current: { corpusPath: '', theme: 'follow', ...settings },
     mode: 'light',
@@ -65,10 +68,14 @@ export function fakeHost(settings: Partial<HostSettings> = {}): FakeHost {
     provideModel: (model) => void Object.assign(host.models, model),
     provideStyle: () => {},
     provideSlotUI: (key, slot, template) => void host.slots.push({ key, slot, template }),
+    provideUIAt: (key, selector, template) => void host.injected.set(key, { selector, template }),
     registerSlashCommand: (name, action) => void host.slash.set(name, action),
     registerCommandPalette: (spec, action) => void host.palette.set(spec.key, action),
     registerCommandShortcut: (binding) => void host.shortcuts.push(binding),
-    registerToolbarItem: (key, template) => void host.toolbar.set(key, template),
+    registerToolbarItem: (key, template) => {
+      if (host.toolbar.has(key)) throw new Error(`toolbar item ${key} registered twice: Logseq would show two buttons`)
+      host.toolbar.set(key, template)
+    },
     onMacroRendererSlotted: (listener) => void (host.macro = listener),
     themeMode: async () => host.mode,
     onThemeModeChanged: (listener) => void (host.themeListener = listener),

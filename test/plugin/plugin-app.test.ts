@@ -48,7 +48,8 @@ describe('the plugin glue against a fake host', () => {
 
   it('indexes at start-up and shows the due count in the toolbar', async () => {
     const { host } = await started()
-    expect(host.toolbar.get('notekeeper-due')).toContain('🧠 1<')
+    expect(host.toolbar.get('notekeeper-due')).toContain('data-on-click="nkPractice"')
+    expect(host.injected.get('notekeeper-due-count')).toEqual({ selector: '#notekeeper-due-count', template: '<span title="Notekeeper: 1 due today (practice)">1</span>' })
     expect(host.msgs.at(-1)).toEqual({ text: 'Notekeeper: indexed 3 files of Test vault; 1 due today', status: 'success' })
   })
 
@@ -98,7 +99,7 @@ describe('the plugin glue against a fake host', () => {
 
   it('says plainly what to do when no file access works, in the dialog and as a message', async () => {
     const { host } = await started(() => ({ kind: 'unavailable', label: 'No file access: use Logseq desktop.' }))
-    expect(host.toolbar.get('notekeeper-due')).toContain('?')
+    expect(host.injected.get('notekeeper-due-count')?.template).toBe('<span title="Notekeeper: No file access: use Logseq desktop.">?</span>')
     await host.slash.get('practice')!()
     expect(document.querySelector('[data-testid="access-help"]')?.textContent).toBe('No file access: use Logseq desktop.')
     expect(document.querySelector('[data-testid="access-mode"]')?.textContent).toBe('No file access: use Logseq desktop.')
