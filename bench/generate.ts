@@ -31,7 +31,7 @@ const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'sta', 'vu', 'tor', 'el', 'qui', 'da
 const VOCABULARY: readonly string[] = (() => {
   const random = prng(7)
   const words = new Set<string>()
-  while (words.size < 6000) {
+  while (words.size < 20_000) {
     let word = ''
     for (let i = between(random, 2, 4); i > 0; i--) word += pick(random, SYLLABLES)
     words.add(word)
@@ -39,10 +39,13 @@ const VOCABULARY: readonly string[] = (() => {
   return [...words]
 })()
 
-/** Heavy-tailed choice: function words often, then a long tail of content words. */
+/**
+ * Function words often, then content words by Zipf's law (a log-uniform rank: the word of rank
+ * r has frequency ~ 1/r), as in real prose: a few common words and a long tail of rare ones.
+ */
 function word(random: Random): string {
   if (random() < 0.3) return pick(random, FUNCTION_WORDS)
-  return VOCABULARY[Math.floor(VOCABULARY.length * random() ** 1.6)] as string
+  return VOCABULARY[Math.floor(Math.exp(random() * Math.log(VOCABULARY.length))) - 1] as string
 }
 
 function words(random: Random, count: number): string {
