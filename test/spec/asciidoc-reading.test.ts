@@ -23,6 +23,11 @@ describe('the header as Asciidoctor defines it', () => {
     expect(await errorsOf(':intent: internalise\n\nBody.\n')).toEqual([])
   })
 
+  it('a header attribute set twice takes its last value; one unset (:name!:) is missing', async () => {
+    expect(await errorsOf('= X\n:intent: reference\n:intent: internalise\n')).toEqual([])
+    expect((await errorsOf('= X\n:intent: internalise\n:intent!:\n')).map((f) => f.rule)).toEqual(['intent-missing'])
+  })
+
   it('author and revision lines under the title keep the attributes below them in the header', async () => {
     expect(await errorsOf('= T\nJane Doe <jane@example.com>\nv1.0, 2026-01-01\n:intent: internalise\n\nBody.\n')).toEqual([])
   })

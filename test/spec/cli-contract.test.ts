@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cli } from '../support/cli.js'
-import { CONFIG, LOG, STATE, exists, makeCorpus, qandaNote, run } from './corpus-kit.js'
+import { CONFIG, LOG, STATE, exists, makeCorpus, qandaNote, read, run } from './corpus-kit.js'
 
 // SPEC 3: exit status 2 "on bad usage, an unreadable corpus or config-invalid", for every command.
 
@@ -29,6 +29,12 @@ describe('--json and standard input', () => {
       const result = await run(dir, '2026-05-01', ...args, '--json')
       expect(() => JSON.parse(result.stdout) as unknown, `${args.join(' ')}: ${result.stdout}`).not.toThrow()
     }
+  })
+
+  it('practice registers new items even when nothing is due', async () => {
+    const dir = makeCorpus({ 'internalise/d.adoc': qandaNote('D', ['a']) })
+    expect((await cli(['practice', '--corpus', dir, '--today', '2026-05-01'], [])).code).toBe(0)
+    expect(JSON.parse(read(dir, STATE))).toEqual({ 'd#a': { level: 1, reps: 0, next_due: '2026-05-02' } })
   })
 
   it('practice ends cleanly on empty input, appending nothing', async () => {

@@ -39,17 +39,18 @@ describe('dead-link', () => {
       ['reference/web/http.adoc', 10, 'nothere.png', 'error'],
       ['reference/web/http.adoc', 12, '../nowhere.adoc', 'error'],
     ])
-    for (const f of only(findings, 'dead-link')) expect(f['missing']).toBeDefined()
+    for (const f of only(findings, 'dead-link')) expect(f['missing']).toBe('file')
   })
 
   it('counts xrefs too, and a target outside the corpus as missing', async () => {
     const { findings } = await hygiene({
-      'reference/a.adoc': ref('A', '', 'xref:b.adoc#here[] and xref:b#nope[] and xref:../../etc/hostname[].'),
+      'reference/a.adoc': ref('A', '', 'xref:b.adoc#here[] and xref:b#nope[] and xref:../../outside.adoc[].'),
       'reference/b.adoc': ref('B', '', '[[here]]\nHere.'),
     })
     const dead = only(findings, 'dead-link')
-    expect(dead.map((f) => f.target)).toEqual(['b#nope', '../../etc/hostname'])
+    expect(dead.map((f) => f.target)).toEqual(['b#nope', '../../outside.adoc'])
     expect(dead.map((f) => f.line)).toEqual([6, 6])
+    expect(dead.map((f) => f['missing'])).toEqual(['anchor', 'file'])
   })
 })
 
@@ -172,4 +173,21 @@ describe('the sweep as a whole', () => {
     const { code } = await hygiene({ ...files, [CONFIG]: '{"hygiene": ' })
     expect(code).toBe(2)
   })
+
+  it('an ignore entry with only rule and file drops every such finding of the file; an ignored error no longer fails the run', async () => {
+    const files: Files = { 'reference/a.adoc': '= A\n:intent: reference\n:source: me\n\nlink:gone.pdf[]\n' }
+    const ignore = [{ rule: 'dead-link', file: 'reference/a.adoc' }, { rule: 'stale', file: 'reference/a.adoc' }]
+    const result = await hygiene({ ...files, ...config({ hygiene: { ignore } }) })
+    expect(result.findings).toEqual([])
+    expect(result.summary).toEqual({ errors: 0, warnings: 0, infos: 0, ignored: 2, rules: {} })
+    expect(result.code).toBe(0)
+  })
+
+  it('hygiene.nearDuplicate sets how similar two notes must be', async () => {
+    const text = 'The HTTP 418 status code means that the server refuses to brew coffee because it is, permanently, a teapot. It was defined in RFC 2324 as an April Fools joke and is kept by many servers.'
+    const pair: Files = { 'reference/a.adoc': ref('A', '', text), 'reference/b.adoc': ref('B', '', text.replace('many', 'several')) }
+    expect(only((await hygiene(pair)).findings, 'near-duplicate')).toHaveLength(1)
+    expect(only((await hygiene({ ...pair, ...config({ hygiene: { nearDuplicate: 0.999 } }) })).findings, 'near-duplicate')).toEqual([])
+  })
 })
+

@@ -69,6 +69,13 @@ describe('the state file (SPEC 1.5)', () => {
     expect(changedPaths(first, snapshot(dir))).toEqual([])
   })
 
+  it('rewrites a state file with the right entries in another layout to the canonical bytes', async () => {
+    const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['a']), [STATE]: '{"deck#a":{"reps":0,"next_due":"2026-05-02","level":1}}' })
+    const { findings } = await validateJson(dir, '2026-05-01')
+    expect(findings).toEqual([])
+    expect(read(dir, STATE)).toBe('{\n  "deck#a": {\n    "level": 1,\n    "next_due": "2026-05-02",\n    "reps": 0\n  }\n}\n')
+  })
+
   it('leaves out reviews of ids no note declares, and keeps them in the log', async () => {
     const log = logOf([['deck#a', '2026-05-01', 'good'], ['gone#x', '2026-05-01', 'good']])
     const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['a']), [LOG]: log })

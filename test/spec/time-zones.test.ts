@@ -1,35 +1,22 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildCli, type BuiltCli } from './built-cli.js'
 import { LOG, STATE, config, logOf, makeCorpus, qandaNote, read, readState, type Files } from './corpus-kit.js'
 
 // SPEC 1.7: no date may shift by a day because of the time zone the program runs in, and the
 // default today is the local date. Node reads TZ once at start-up, so these run the built
 // `notekeeper` in real processes, one per zone.
 
-const REPO = join(import.meta.dirname, '..', '..')
 const ZONES = ['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati'] as const
 
-let work = ''
-let bin = ''
-
+let built: BuiltCli | null = null
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'notekeeper-spec-build-'))
-  // The build keeps its dependencies external; Node finds them through this link.
-  symlinkSync(join(REPO, 'node_modules'), join(work, 'node_modules'), 'dir')
-  await build({ configFile: join(REPO, 'vite.config.ts'), mode: 'cli', logLevel: 'warn', build: { outDir: join(work, 'cli'), emptyOutDir: true } })
-  bin = join(work, 'cli', 'notekeeper.js')
+  built = await buildCli()
 }, 120_000)
-
-afterAll(() => {
-  if (work) rmSync(work, { recursive: true, force: true })
-})
+afterAll(() => built?.remove())
 
 function notekeeper(zone: string, args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [bin, ...args], { env: { ...process.env, TZ: zone }, encoding: 'utf8', timeout: 60_000 })
+  const result = spawnSync(process.execPath, [built!.bin, ...args], { env: { ...process.env, TZ: zone }, encoding: 'utf8', timeout: 60_000 })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
