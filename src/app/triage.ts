@@ -35,7 +35,8 @@ export type TriageOutcome =
   | { ok: false; message: string; file: string; reason: 'usage' | 'refused' }
 
 export async function triageEdit(vault: Vault, request: TriageRequest, config: Config): Promise<TriageOutcome> {
-  const { file } = request
+  // `./track/x.adoc` and `track/x.adoc` name the same note; paths in messages are the plain form.
+  const file = request.file.replace(/^(\.\/)+/, '')
   const usage = (message: string): TriageOutcome => ({ ok: false, message, file, reason: 'usage' })
   const refused = (message: string): TriageOutcome => ({ ok: false, message, file, reason: 'refused' })
   if (!isNotePath(file) || topFolder(file) !== 'track') return usage(`${file}: not a Track note (a .adoc file under track/)`)

@@ -71,6 +71,12 @@ describe('triageEdit', () => {
     expect(await triageEdit(vault, { file: 'track/.hidden.adoc', verb: 'prune', line: 1 }, DEFAULT_CONFIG)).toMatchObject({ ok: false, reason: 'usage' })
   })
 
+  it('accepts a path written from the corpus root with ./', async () => {
+    const vault = memoryVault({ [FILE]: reading })
+    expect(await triageEdit(vault, { file: `./${FILE}`, verb: 'prune', line: 12 }, DEFAULT_CONFIG)).toMatchObject({ ok: true, file: FILE })
+    expect(vault.files.get(FILE)).toBe(reading.replace('* Refactoring\n', ''))
+  })
+
   it('does not write when the edit changes nothing', async () => {
     const inner = memoryVault({ [FILE]: reading })
     const readOnly: Vault = { ...inner, write: () => Promise.reject(new Error('must not write')) }
