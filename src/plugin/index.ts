@@ -52,7 +52,12 @@ async function main(): Promise<void> {
     now: () => new Date(),
   })
   registerCommands(host, app.run)
-  await app.start()
+  try {
+    await app.start()
+  } catch (error) {
+    host.showMsg(`Notekeeper could not start: ${error instanceof Error ? error.message : String(error)}`, 'error')
+    throw error
+  }
 }
 
 main().catch((error: unknown) => {

@@ -76,12 +76,18 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
 
   async function applyTheme(): Promise<void> {
     const pinned = host.settings().theme
-    const mode: ThemeMode = pinned === 'follow' ? await host.themeMode() : pinned
+    // A theme we cannot read is not worth failing start-up for: light, and say nothing.
+    const mode: ThemeMode = pinned === 'follow' ? await host.themeMode().catch((): ThemeMode => 'light') : pinned
     doc.documentElement.dataset['theme'] = mode
   }
 
   async function connect(): Promise<void> {
-    access = await deps.chooseAccess()
+    try {
+      access = await deps.chooseAccess()
+    } catch (error) {
+      access = { kind: 'unavailable', label: `The corpus folder could not be opened: ${messageOf(error)}` }
+      report(access.label)
+    }
     vault = access.kind === 'ready' ? access.vault : null
     shell?.setAccessMode(access.label)
     if (!vault) {
@@ -213,7 +219,11 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
       host.onThemeModeChanged((mode) => {
         if (host.settings().theme === 'follow') doc.documentElement.dataset['theme'] = mode
       })
-      host.onSettingsChanged(() => void applyTheme().then(connect))
+      host.onSettingsChanged(() => {
+        applyTheme()
+          .then(connect)
+          .catch((error: unknown) => report(messageOf(error)))
+      })
       await applyTheme()
       await connect()
     },
