@@ -50,6 +50,10 @@ describe('what is a [qanda] entry', () => {
     expect(await declared({ 'internalise/d.adoc': `${HEAD}\`\`\`\n[qanda]\n[[fenced]]Q?:: A\n\`\`\`\n\n[listing]\n[[l1]]Q?:: A\n\n[literal]\n[[l2]]Q?:: A\n\n====\n[qanda]\n[[ex]]Q?:: A\n====\n\n--\n[qanda]\n[[open]]Q?:: A\n--\n` })).toEqual(['d#ex', 'd#open'])
   })
 
+  it('a [qanda] list in an AsciiDoc table cell (a|) declares items', async () => {
+    expect(await declared({ 'internalise/d.adoc': `${HEAD}|===\na|\n[qanda]\n[[t]]T?:: t\n|===\n\n|===\n|[[plain]]Not an AsciiDoc cell:: no\n|===\n` })).toEqual(['d#t'])
+  })
+
   it('a block closes only on a delimiter of its own length', async () => {
     expect(await declared({ 'internalise/d.adoc': `${HEAD}------\n[qanda]\n[[x1]]Q?:: A\n----\n[[x2]]Q?:: A\n------\n\n//////\n[qanda]\n[[x3]]Q?:: A\n//////\n\n[qanda]\n[[v]]V?:: v\n` })).toEqual(['d#v'])
   })
