@@ -69,7 +69,7 @@ function declaredItems() {
   for (const file of adocFiles(internalise)) {
     const note = relative(internalise, file).split('\\').join('/').replace(/\.adoc$/, '')
     for (const line of readFileSync(file, 'utf8').split('\n')) {
-      const anchor = /^\[\[([\w-]+)\]\].*::/.exec(line)?.[1]
+      const anchor = /^\[\[([A-Za-z_:][\w:.-]*)\]\].*::/.exec(line)?.[1]
       if (anchor && !ids.includes(`${note}#${anchor}`)) ids.push(`${note}#${anchor}`)
     }
   }
