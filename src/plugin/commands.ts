@@ -7,6 +7,7 @@ const COMMANDS: { name: CommandName; label: string }[] = [
   { name: 'hygiene', label: 'Notekeeper: hygiene sweep (Hygiene report page)' },
   { name: 'triage', label: 'Notekeeper: triage Track notes (Triage page)' },
   { name: 'backlinks', label: 'Notekeeper: backlinks of a note' },
+  { name: 'schedulers', label: 'Notekeeper: compare the schedulers (Schedulers page)' },
 ]
 
 export const PRACTICE_SHORTCUT = 'mod+shift+p'

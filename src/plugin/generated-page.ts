@@ -11,6 +11,7 @@ export const PAGE_NAMES = {
   hygiene: 'Notekeeper/Hygiene report',
   validation: 'Notekeeper/Validation report',
   triage: 'Notekeeper/Triage',
+  schedulers: 'Notekeeper/Schedulers',
 } as const
 
 /**

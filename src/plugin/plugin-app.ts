@@ -1,4 +1,5 @@
 import { dueItems } from '../app/practice.js'
+import { forecastCorpus } from '../app/schedulers.js'
 import type { IsoDate } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import type { Access } from './access.js'
@@ -11,11 +12,14 @@ import type { Operations } from './operations.js'
 import { practiceBackend } from './practice-backend.js'
 import { codeSpan } from './logseq-escape.js'
 import { reportPage } from './report-page.js'
+import { schedulersPage } from './schedulers-page.js'
 import { openReview, type RenderAsciidoc } from './review-modal.js'
 import { createShell, type Shell } from './shell.js'
 import { TRIAGE_RENDERER, triageButtons, triagePage, type TriageTarget, type TriageVerb } from './triage-page.js'
 
-export type CommandName = 'practice' | 'validate' | 'hygiene' | 'triage' | 'backlinks'
+export type CommandName = 'practice' | 'validate' | 'hygiene' | 'triage' | 'backlinks' | 'schedulers'
+
+const FORECAST_DAYS = 30
 
 export interface PluginDeps {
   host: PluginHost
@@ -170,6 +174,16 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     refreshDueCount()
   }
 
+  async function schedulers(): Promise<void> {
+    const v = await ready('schedulers')
+    if (!v) return
+    const corpus = await indexer.refresh()
+    const today = deps.today()
+    const header = `Scheduler comparison of ${codeSpan(v.description)} at ${stamp(deps.now())}: the log replayed under each scheduler, next ${FORECAST_DAYS} days from ${today}. Switch with "scheduler" in internalise/.srs/config.json, then validate.`
+    await writeGeneratedPage(host, schedulersPage(PAGE_NAMES.schedulers, forecastCorpus(corpus, today, FORECAST_DAYS), corpus.config.scheduler, header))
+    host.showMsg(`Notekeeper: see the page "${PAGE_NAMES.schedulers}"`, 'success')
+  }
+
   async function triageClick(token: string, verb: TriageVerb): Promise<void> {
     const target = triageTargets.get(token)
     const corpus = indexer.latest()
@@ -188,6 +202,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
       if (command === 'practice') await practice()
       else if (command === 'validate' || command === 'hygiene') await findingsPage(command)
       else if (command === 'triage') await triage()
+      else if (command === 'schedulers') await schedulers()
       else {
         const v = await ready('backlinks')
         if (v) openBacklinks(showShell(), (target) => ops.backlinks(v, target), report)

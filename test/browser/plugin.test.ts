@@ -98,8 +98,8 @@ if (!haveChromium) {
         const r = (window as unknown as { __nk: { rec: { slash: object; palette: object; shortcuts: string[]; injected: Record<string, string>; msgs: { text: string }[] } } }).__nk.rec
         return { slash: Object.keys(r.slash), palette: Object.keys(r.palette).length, shortcuts: r.shortcuts, toolbar: r.injected['notekeeper-due-count'], msgs: r.msgs.map((m) => m.text) }
       })
-      expect(rec.slash.sort()).toEqual(['backlinks', 'hygiene', 'practice', 'triage', 'validate'])
-      expect(rec.palette).toBe(5)
+      expect(rec.slash.sort()).toEqual(['backlinks', 'hygiene', 'practice', 'schedulers', 'triage', 'validate'])
+      expect(rec.palette).toBe(6)
       expect(rec.shortcuts).toEqual(['mod+shift+p'])
       expect(rec.toolbar).toBe('<span title="Notekeeper: 4 due today (practice)">4</span>')
       expect(rec.msgs[0]).toMatch(/^Notekeeper: indexed \d+ files of Test vault: test vault \(memory\); 4 due today$/)

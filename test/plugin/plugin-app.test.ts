@@ -39,10 +39,10 @@ async function started(access: (vault: MemoryVault) => Access = (vault) => ({ ki
 }
 
 describe('the plugin glue against a fake host', () => {
-  it('registers the five commands as slash commands and palette entries, and a practice shortcut', async () => {
+  it('registers the commands as slash commands and palette entries, and a practice shortcut', async () => {
     const { host } = await started()
-    expect([...host.slash.keys()].sort()).toEqual(['backlinks', 'hygiene', 'practice', 'triage', 'validate'])
-    expect([...host.palette.keys()].sort()).toEqual(['notekeeper-backlinks', 'notekeeper-hygiene', 'notekeeper-practice', 'notekeeper-triage', 'notekeeper-validate'])
+    expect([...host.slash.keys()].sort()).toEqual(['backlinks', 'hygiene', 'practice', 'schedulers', 'triage', 'validate'])
+    expect([...host.palette.keys()].sort()).toEqual(['notekeeper-backlinks', 'notekeeper-hygiene', 'notekeeper-practice', 'notekeeper-schedulers', 'notekeeper-triage', 'notekeeper-validate'])
     expect(host.shortcuts).toEqual(['mod+shift+p'])
   })
 
@@ -148,5 +148,20 @@ describe('hygiene and backlinks through the app layer', () => {
     input.form!.requestSubmit()
     for (let i = 0; i < 100 && !document.querySelector('.nk-error'); i++) await new Promise((resolve) => setTimeout(resolve, 10))
     expect(document.querySelector('.nk-error')?.textContent).toContain('no such .adoc file')
+  })
+})
+
+describe('the Schedulers page', () => {
+  it('shows the four schedulers side by side, the active one marked', async () => {
+    const { host } = await started()
+    await host.slash.get('schedulers')!()
+    const page = host.pages.get('Notekeeper/Schedulers')!
+    expect(page).toHaveLength(1)
+    expect(page[0]!.content).toMatch(/^Scheduler comparison of `memory \(test vault\)` at 2026-06-10 09:30 UTC: /)
+    const rows = page[0]!.children.map((b) => b.content)
+    expect(rows).toHaveLength(4)
+    expect(rows[0]).toBe('Scheduler `leitner` (active): 1 due today, 2 due from 2026-06-10 to 2026-07-09')
+    expect(rows.map((r) => /^Scheduler `(\w+)`/.exec(r)?.[1]).sort()).toEqual(['fsrs', 'leitner', 'passfail', 'sm2'])
+    expect(page[0]!.children[0]!.children[0]!.content).toMatch(/^Per day: [·▁-█]{30}$/)
   })
 })
