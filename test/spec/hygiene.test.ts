@@ -111,6 +111,21 @@ describe('near-duplicates, contradictions and the ignore list', () => {
     expect(samePrompt[0]).toMatchObject({ severity: 'warning', file: 'internalise/a.adoc', line: 6, other: { file: 'internalise/b.adoc', line: 6 } })
   })
 
+  it('contradiction: same-term, number, date and negation candidates across two notes, each naming the other place', async () => {
+    const note = (title: string, lines: string[]) => ref(title, '', lines.join('\n'))
+    const { findings } = await hygiene({
+      'reference/a.adoc': note('A', ['HTTP/2:: A binary framing protocol published in 2015.', '', 'The default port of HTTPS is 443 on most servers.', '', 'The migration meeting is on 2026-03-01 in the main hall.', '', 'Caching is always safe for GET requests in our proxy.']),
+      'reference/b.adoc': note('B', ['HTTP/2:: Successor of SPDY, text remains in headers only.', '', 'The default port of HTTPS is 8443 on most servers.', '', 'The migration meeting is on 2026-03-02 in the main hall.', '', 'Caching is never safe for GET requests in our proxy.']),
+    })
+    const found = only(findings, 'contradiction').map((f) => [f.file, f.line, f['reason'], f.other?.file, f.other?.line, f.severity])
+    expect(found).toEqual([
+      ['reference/a.adoc', 6, 'same-term', 'reference/b.adoc', 6, 'warning'],
+      ['reference/a.adoc', 8, 'number', 'reference/b.adoc', 8, 'warning'],
+      ['reference/a.adoc', 10, 'date', 'reference/b.adoc', 10, 'warning'],
+      ['reference/a.adoc', 12, 'negation', 'reference/b.adoc', 12, 'warning'],
+    ])
+  })
+
   it('hygiene.ignore leaves a dismissed finding out and counts it as ignored', async () => {
     const ignore = [{ rule: 'near-duplicate', file: 'reference/teapot.adoc', other: 'reference/teapot-copy.adoc' }]
     const withConfig = { ...files, [CONFIG]: JSON.stringify({ hygiene: { ignore: [...ignore, { rule: 'contradiction', file: 'internalise/a.adoc', other: 'internalise/b.adoc' }] } }) }
