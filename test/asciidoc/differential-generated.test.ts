@@ -9,13 +9,22 @@ import { asciidoctorView } from './asciidoctor-view.js'
 
 const PIECES = [
   '', '', '', '== Section', '=== Sub section', '== Section [[sec-id]]', '[[block-id]]', '[#short-id]', '[qanda]',
-  '[glossary]', '[source]', '[discrete]', '// comment', '////', '----', '....', '====', '--', '++++', '|===', '+',
+  '[glossary]', '[source]', '[discrete]', '// comment', '////', '----', '....', '====', '--', '++++', '+',
+  // Tables come whole: a table without a leading separator is malformed (Asciidoctor reports an
+  // error and "recovers" in ways the scanner does not reproduce). No xref in the `a|` cell:
+  // Asciidoctor.js 4.1 renders such a cell empty when its table is attached to a list item (a bug),
+  // while the scanner reads the cell's content.
+  '|===\n| cell <<cell-ref>> | [[cell-anchor]]b\na| [[acell]] x | y\n|===',
   '* item', '** nested', '- dash', '. ordered', '.. ordered nested', '1. arabic', '* [ ] todo', '* [x] done',
   '[[q1]]Question one?:: Answer one', '[[q2]]Question two?:: Answer <<q1>>', 'Term:: description',
   'Term only::', 'Other;; semi', '[[t3]]Third:::', 'Plain text with [[inline-id]] and xref:other.adoc#x[].',
   'Text with <<sec-id>> and https://example.com[site].', '  indented literal <<lit>>', '.Block title',
-  ':attr: value', '| cell <<cell-ref>>', 'image::pic.png[]', 'include::inc.adoc[]', 'NOTE: admonition <<adm>>',
-  '\\<<escaped>>', '+<<passed>>+', "'''",
+  ':attr: value', 'image::pic.png[]', 'include::inc.adoc[]', 'NOTE: admonition <<adm>>',
+  '\\<<escaped>>', '+<<passed>>+', "'''", 'Setext title', '------------', '[literal]', '[pass]', '[comment]',
+  '[example]', '[verse]', '[qanda#list-id]', 'anchor:macro-id[Text] here', 'link:doc.pdf[Doc] and https://bare.example.com',
+  'image:inline.png[] and pass:[<<hidden>>] and +++<<hidden2>>+++', '<1> callout', 'Deep:::: four', '<<a,b c>>',
+  '[[li]]* not an item', '* [[item-anchor]]anchored item', '```', '____', '****',
+  '= Level zero', '== Intro & <Stuff> `code`', '== Intro & <Stuff> `code`', '== Don\'t -- stop...',
 ]
 
 const noteArbitrary = fc
@@ -45,8 +54,16 @@ describe('the scanner agrees with Asciidoctor on generated notes', () => {
         scanned.forEach((entry, index) => expect(viewed[index]?.termLine ?? 0).toBeLessThanOrEqual(entry.line))
         const xrefs = model.references.filter((r) => r.kind === 'xref').map((r) => r.target.replace(/\.adoc#/, '#'))
         expect(xrefs.sort()).toEqual([...view.xrefs].sort())
+        const targets = (kind: string): string[] => model.references.filter((r) => r.kind === kind).map((r) => r.target).sort()
+        expect(targets('link')).toEqual([...view.links].sort())
+        expect(targets('image')).toEqual([...view.images].sort())
+        expect(targets('include')).toEqual([...view.includes].sort())
+        for (const [id, ref] of view.refs) {
+          if (ref.node !== 'section') continue
+          expect(model.anchors.some((a) => a.id === id && a.line === ref.line), `line of section ${id}`).toBe(true)
+        }
       }),
-      { seed: 20261130, numRuns: 300 },
+      { seed: Number(process.env.ADOC_SEED ?? 20261130), numRuns: Number(process.env.ADOC_RUNS ?? 300) },
     )
   })
 })

@@ -8,7 +8,8 @@ import { readListItemLines } from './list-item-lines.js'
 import { type BlockAttributes, noAttributes, readMetadataLine } from './metadata.js'
 import { type Sink, classify, registerAnchor } from './sink.js'
 import { generateSectionId } from './section-id.js'
-import { scanParagraphAnchors, scanTableAnchors } from './refs.js'
+import { scanParagraphAnchors } from './refs.js'
+import { readTable } from './tables.js'
 import {
   ANY_LIST,
   BLOCK_MEDIA_MACRO,
@@ -140,6 +141,8 @@ function readDelimitedBlock(
   if (!block.closing) sink.problems.push({ line: opening.line, message: `unterminated ${context} block` })
   const fences = block.closing ? [opening, block.closing] : [opening]
   const verbatim = VERBATIM_CLASS[effective]
+  // A comment block makes no node, so an id given to it names nothing.
+  if (effective === 'comment') attrs.id = null
   if (verbatim) {
     classifyAll(sink, fences, verbatim)
     classifyAll(sink, block.lines, verbatim)
@@ -147,7 +150,13 @@ function readDelimitedBlock(
   }
   classifyAll(sink, fences, 'markup')
   if (effective === 'table' && (terminator.startsWith('|') || terminator.startsWith('!'))) {
-    scanTableAnchors(block.lines, terminator.slice(0, 1), sink)
+    readTable(block.lines, terminator.slice(0, 1), sink, (cell) => {
+      const inner = new Reader(cell)
+      const cellContext: Context = { sectionLevel: false, listType: null, textOnly: false }
+      while (nextBlock(inner, sink, cellContext)) {
+        // blocks of an AsciiDoc cell
+      }
+    })
   }
   if (COMPOUND.has(effective)) {
     const inner = new Reader(block.lines)
@@ -176,7 +185,7 @@ function readUndelimitedBlock(
   if (style && (style === 'literal' || style === 'listing' || style === 'source' || style === 'verse')) {
     // A verbatim paragraph runs to a blank line or a `+`: delimiters and attribute lines do not end it.
     reader.unread()
-    const lines = reader.readParagraph(() => false, false)
+    const lines = reader.readParagraph(() => false, false, [], false)
     classifyAll(sink, lines, style === 'verse' ? 'text' : (VERBATIM_CLASS[style] ?? 'literal'))
     return
   }
@@ -232,6 +241,7 @@ function readUndelimitedBlock(
     reader.unread()
     const comments: Entry[] = []
     const lines = readParagraphLines(reader, null, true, comments)
+    if (style === 'comment') attrs.id = null
     classifyAll(sink, lines, VERBATIM_CLASS[style] ?? 'text')
     classifyAll(sink, comments, 'comment')
     return
@@ -298,7 +308,7 @@ function readItemBody(lines: Entry[], sink: Sink, listType: ListType, hasTextIn:
   if (lines.length === 0) return
   const reader = new Reader(lines)
   let index = 0
-  while (lines[index] && lines[index]!.text.startsWith('//') && !lines[index]!.text.startsWith('///')) index++
+  while (lines[index]?.text.startsWith('//')) index++
   if (lines[index] === undefined) {
     classifyAll(sink, lines, 'comment')
     return

@@ -30,10 +30,21 @@ function store(header: Header, sink: Sink, entry: { name: string; value: string;
   sink.attributes.set(name, entry.value)
 }
 
+/** Asciidoctor's `skipCommentLines`: `//` lines and whole `////` blocks. */
 function skipComments(reader: Reader, sink: Sink): void {
-  for (let next = reader.peek(); next !== undefined && isCommentLine(next.text); next = reader.peek()) {
-    classify(sink, next.line, 'comment')
+  for (let next = reader.peek(); next !== undefined && next.text.startsWith('//'); next = reader.peek()) {
+    if (isCommentLine(next.text)) {
+      classify(sink, next.line, 'comment')
+      reader.read()
+      continue
+    }
+    if (!(next.text.length > 3 && /^\/+$/.test(next.text))) return
     reader.read()
+    classify(sink, next.line, 'comment')
+    const block = reader.readUntilTerminator(next.text)
+    for (const entry of block.lines) classify(sink, entry.line, 'comment')
+    if (block.closing) classify(sink, block.closing.line, 'comment')
+    else sink.problems.push({ line: next.line, message: 'unterminated comment block' })
   }
 }
 
@@ -61,7 +72,7 @@ export function readHeader(reader: Reader, sink: Sink): Header {
   const first = reader.peek()
   const second = reader.peekAt(1)
   const isTitle =
-    first !== undefined && !attrs.style && sectionLevel(first.text, second?.text ?? null) === 0
+    first !== undefined && !attrs.style && !attrs.titled && sectionLevel(first.text, second?.text ?? null) === 0
   if (!isTitle || first === undefined) return header
 
   reader.read()
@@ -80,11 +91,13 @@ export function readHeader(reader: Reader, sink: Sink): Header {
   const author = reader.peek()
   if (author !== undefined && author.text !== '') {
     reader.read()
+    classify(sink, author.line, 'markup')
     readEntries(reader, sink, header)
     const revision = reader.peek()
-    if (revision !== undefined && revision.text !== '') {
-      // Asciidoctor's revision pattern accepts almost any line, so the line is consumed either way.
+    // Asciidoctor's revision pattern accepts any line but one that starts with `:` and has no comma.
+    if (revision !== undefined && revision.text !== '' && !(revision.text.startsWith(':') && !revision.text.includes(','))) {
       reader.read()
+      classify(sink, revision.line, 'markup')
     }
     readEntries(reader, sink, header)
     reader.skipBlank()

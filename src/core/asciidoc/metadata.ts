@@ -12,9 +12,11 @@ export interface BlockAttributes {
   idLine: number
   /** First metadata line read for the block, 0 when there is none. */
   firstLine: number
+  /** A `.Title` line was read (a titled `= x` is not the document title). */
+  titled: boolean
 }
 
-export const noAttributes = (): BlockAttributes => ({ style: null, id: null, idLine: 0, firstLine: 0 })
+export const noAttributes = (): BlockAttributes => ({ style: null, id: null, idLine: 0, firstLine: 0, titled: false })
 
 /** The style and id of an attribute list such as `qanda`, `source,ruby`, `#id.role`, `id=x`. */
 export function parseAttributeList(content: string): { style: string | null; id: string | null } {
@@ -100,6 +102,7 @@ export function readMetadataLine(reader: Reader, sink: Sink, attrs: BlockAttribu
   if (normal && text.startsWith('.')) {
     if (!BLOCK_TITLE.test(text)) return false
     mark()
+    attrs.titled = true
     classify(sink, next.line, 'text')
     reader.read()
     return true

@@ -60,13 +60,17 @@ export class Reader {
    * Asciidoctor's `readLinesUntil` with break_on_blank_lines, break_on_list_continuation and
    * preserve_last_line: the breaking line stays unread. `skipped` receives comment lines dropped.
    */
-  readParagraph(stop: (entry: Entry) => boolean, skipComments: boolean, skipped: Entry[] = []): Entry[] {
+  readParagraph(stop: (entry: Entry) => boolean, skipComments: boolean, skipped: Entry[] = [], keepBlank = true): Entry[] {
     const lines: Entry[] = []
     let readAny = false
     for (let entry = this.read(); entry !== undefined; entry = this.read()) {
-      const breaks =
-        isBlank(entry) || (readAny && entry.continuation === undefined && entry.text === '+') || stop(entry)
-      if (breaks) {
+      // Without preserve_last_line (verbatim paragraphs) Asciidoctor consumes the blank line that
+      // ends the paragraph, which makes the next block "adjacent" in a list item.
+      if (isBlank(entry)) {
+        if (keepBlank) this.unread()
+        break
+      }
+      if ((readAny && entry.continuation === undefined && entry.text === '+') || stop(entry)) {
         this.unread()
         break
       }

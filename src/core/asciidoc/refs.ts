@@ -71,26 +71,6 @@ export function scanParagraphAnchors(lines: Entry[], sink: Sink): void {
   }
 }
 
-const LEADING_ANCHOR = new RegExp(String.raw`^\[\[(${ID_SOURCE})(?:, *(.+?))?\]\]`, 'u')
-
-/**
- * Asciidoctor registers an `[[id]]` in a table only when a cell's text begins with it; anchors
- * elsewhere in a cell are not registered. Text before the first separator of the first line is a
- * cell too (Asciidoctor "recovers" it). `a|` cells (nested AsciiDoc) are not read as blocks here.
- */
-export function scanTableAnchors(lines: Entry[], separator: string, sink: Sink): void {
-  lines.forEach((entry, index) => {
-    const cells = entry.text.split(separator)
-    const starts = index === 0 || entry.text.startsWith(separator) ? cells : cells.slice(1)
-    const fromFirst = index === 0 && !entry.text.startsWith(separator)
-    starts.forEach((cell, cellIndex) => {
-      if (cellIndex === 0 && !fromFirst && !entry.text.startsWith(separator)) return
-      const anchor = LEADING_ANCHOR.exec(cell.trim())
-      if (anchor?.[1]) registerAnchor(sink, anchor[1], entry.line, 'inline')
-    })
-  })
-}
-
 function maskPassthroughs(text: string): string {
   let masked = text
   for (const match of text.matchAll(PASS_MACRO)) {
