@@ -10,7 +10,8 @@ const COMMANDS: { name: CommandName; label: string }[] = [
   { name: 'schedulers', label: 'Notekeeper: compare the schedulers (Schedulers page)' },
 ]
 
-export const PRACTICE_SHORTCUT = 'mod+shift+p'
+// Not mod+shift+p: that is Logseq's own command palette. Users can rebind it in Logseq's keymap.
+export const PRACTICE_SHORTCUT = 'mod+alt+p'
 
 /** Slash commands, palette entries and the practice shortcut, all running the same commands. */
 export function registerCommands(host: PluginHost, run: (command: CommandName) => Promise<void>): void {

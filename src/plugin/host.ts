@@ -28,7 +28,7 @@ export interface SettingDescription {
 export interface CommandSpec {
   key: string
   label: string
-  /** A Logseq key binding such as `mod+shift+p`. */
+  /** A Logseq key binding such as `mod+alt+p`. */
   keybinding?: string
 }
 

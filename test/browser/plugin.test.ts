@@ -100,7 +100,7 @@ if (!haveChromium) {
       })
       expect(rec.slash.sort()).toEqual(['backlinks', 'hygiene', 'practice', 'schedulers', 'triage', 'validate'])
       expect(rec.palette).toBe(6)
-      expect(rec.shortcuts).toEqual(['mod+shift+p'])
+      expect(rec.shortcuts).toEqual(['mod+alt+p'])
       expect(rec.toolbar).toBe('<span title="Notekeeper: 4 due today (practice)">4</span>')
       expect(rec.msgs[0]).toMatch(/^Notekeeper: indexed \d+ files of Test vault: test vault \(memory\); 4 due today$/)
       await page.close()

@@ -43,7 +43,7 @@ describe('the plugin glue against a fake host', () => {
     const { host } = await started()
     expect([...host.slash.keys()].sort()).toEqual(['backlinks', 'hygiene', 'practice', 'schedulers', 'triage', 'validate'])
     expect([...host.palette.keys()].sort()).toEqual(['notekeeper-backlinks', 'notekeeper-hygiene', 'notekeeper-practice', 'notekeeper-schedulers', 'notekeeper-triage', 'notekeeper-validate'])
-    expect(host.shortcuts).toEqual(['mod+shift+p'])
+    expect(host.shortcuts).toEqual(['mod+alt+p'])
   })
 
   it('indexes at start-up and shows the due count in the toolbar', async () => {
