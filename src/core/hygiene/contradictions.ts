@@ -1,5 +1,6 @@
 import type { Finding, NoteModel } from '../types.js'
 import { wordsOf } from './prose.js'
+import { hashString, lshCandidates } from './near-duplicates.js'
 import { sentencesOf } from './sentences.js'
 import { diceOnBigrams, jaccardOfSets, normaliseLabel, singularLabel } from './similarity.js'
 
@@ -76,13 +77,17 @@ function disagreeingPairs(entries: LabelledEntry[], acrossNotesOnly: boolean): [
 interface Sentence extends Place {
   text: string
   words: Set<string>
+  dates: string
+  numbers: string
+  negated: boolean
 }
 
 /**
- * Near-identical sentences in two notes that differ in a date, a number or a negation. The
- * pairs with Jaccard >= 0.6 come from prefix filtering (rarest words first): two sets that
- * similar must share a word among the first |s| - ceil(0.6 |s|) + 1 of each, so only sentences
- * sharing a rare word are ever compared.
+ * Near-identical sentences in two notes that differ in a date, a number or a negation.
+ * Candidate pairs come from MinHash + LSH over the sentences' word sets (the near-duplicate
+ * machinery, tuned for Jaccard 0.6), then the exact Jaccard decides. Only a sentence with a
+ * date, a number or a negation cue can be one side of a flip, so only pairs with one such
+ * sentence, from two notes, are collected at all.
  */
 function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>): Finding[] {
   const sentences: Sentence[] = []
@@ -91,49 +96,42 @@ function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, s
     if (text === undefined) continue
     for (const sentence of sentencesOf(text)) {
       const words = new Set(wordsOf(sentence.text))
-      if (words.size >= MIN_SENTENCE_WORDS) sentences.push({ file: note.path, line: sentence.line, text: sentence.text, words })
+      if (words.size < MIN_SENTENCE_WORDS) continue
+      const list = [...words]
+      sentences.push({
+        file: note.path,
+        line: sentence.line,
+        text: sentence.text,
+        words,
+        dates: list.filter((w) => /^\d{4}-\d{2}-\d{2}$/.test(w)).sort().join(' '),
+        numbers: list.filter((w) => /^\d+(?:[.,]\d+)*$/.test(w)).sort().join(' '),
+        negated: list.some((w) => NEGATION_CUES.has(w) || /n't$/.test(w)),
+      })
     }
   }
-  const frequency = new Map<string, number>()
-  for (const sentence of sentences) for (const word of sentence.words) frequency.set(word, (frequency.get(word) ?? 0) + 1)
-  const index = new Map<string, number[]>()
+  const marked = sentences.map((s) => s.dates !== '' || s.numbers !== '' || s.negated)
+  const wordSets = sentences.map((s) => Uint32Array.from(s.words, hashString).sort())
+  const accept = (x: number, y: number) => (marked[x] === true || marked[y] === true) && (sentences[x] as Sentence).file !== (sentences[y] as Sentence).file
   const findings = new Map<string, Finding>()
-  sentences.forEach((sentence, k) => {
-    const ordered = [...sentence.words].sort((x, y) => (frequency.get(x) ?? 0) - (frequency.get(y) ?? 0) || (x < y ? -1 : 1))
-    const prefix = ordered.slice(0, ordered.length - Math.ceil(SIMILAR_SENTENCES * ordered.length) + 1)
-    const seen = new Set<number>()
-    for (const word of prefix) {
-      for (const earlier of index.get(word) ?? []) {
-        if (seen.has(earlier)) continue
-        seen.add(earlier)
-        const other = sentences[earlier] as Sentence
-        if (other.file === sentence.file) continue
-        const reason = flipBetween(other, sentence)
-        if (reason === null) continue
-        const [first, second] = [other, sentence].sort(byPlace) as [Sentence, Sentence]
-        const key = `${first.file}:${first.line}:${second.file}:${second.line}`
-        if (!findings.has(key)) findings.set(key, finding(first, second, reason, flipMessage(reason, second)))
-      }
-      const postings = index.get(word)
-      if (postings) postings.push(k)
-      else index.set(word, [k])
-    }
-  })
-  return [...findings.values()]
+  for (const [x, y] of lshCandidates(wordSets, SIMILAR_SENTENCES, accept)) {
+    const a = sentences[x] as Sentence
+    const b = sentences[y] as Sentence
+    const reason = flipBetween(a, b)
+    if (reason === null) continue
+    const [first, second] = [a, b].sort(byPlace) as [Sentence, Sentence]
+    const key = `${first.file}:${first.line}:${second.file}:${second.line}`
+    if (!findings.has(key)) findings.set(key, finding(first, second, reason, flipMessage(reason, second)))
+  }
+  return [...findings.values()].sort((p, q) => byPlace(p as Place, q as Place))
 }
 
 type Flip = 'date' | 'number' | 'negation'
 
 function flipBetween(a: Sentence, b: Sentence): Flip | null {
+  const reason: Flip | null = a.dates !== b.dates ? 'date' : a.numbers !== b.numbers ? 'number' : a.negated !== b.negated ? 'negation' : null
+  if (reason === null) return null
   const similarity = jaccardOfSets(a.words, b.words)
-  if (similarity < SIMILAR_SENTENCES || similarity === 1) return null
-  const dates = (s: Sentence) => [...s.words].filter((w) => /^\d{4}-\d{2}-\d{2}$/.test(w)).sort().join(' ')
-  const numbers = (s: Sentence) => [...s.words].filter((w) => /^\d+(?:[.,]\d+)*$/.test(w)).sort().join(' ')
-  const negated = (s: Sentence) => [...s.words].some((w) => NEGATION_CUES.has(w) || /n't$/.test(w))
-  if (dates(a) !== dates(b)) return 'date'
-  if (numbers(a) !== numbers(b)) return 'number'
-  if (negated(a) !== negated(b)) return 'negation'
-  return null
+  return similarity >= SIMILAR_SENTENCES && similarity < 1 ? reason : null
 }
 
 function flipMessage(reason: Flip, second: Sentence): string {

@@ -68,9 +68,29 @@ export function bandingFor(threshold: number): { bands: number; rows: number } {
 /** Candidate pairs through MinHash + LSH, confirmed by exact Jaccard >= threshold. Sub-quadratic. */
 export function lshPairs(notes: readonly ShingledNote[], threshold: number): SimilarPair[] {
   const eligible = notes.map((note, index) => ({ note, index })).filter(({ note }) => note.shingles.length >= MIN_SHINGLES)
-  const signatures = eligible.map(({ note }) => signature(note.shingles))
+  const pairs: SimilarPair[] = []
+  for (const [x, y] of lshCandidates(
+    eligible.map(({ note }) => note.shingles),
+    threshold,
+  )) {
+    const first = eligible[x] as { note: ShingledNote; index: number }
+    const second = eligible[y] as { note: ShingledNote; index: number }
+    const similarity = jaccard(first.note.shingles, second.note.shingles)
+    if (similarity >= threshold) pairs.push(ordered(first.index, second.index, similarity))
+  }
+  return pairs.sort((p, q) => p.a - q.a || p.b - q.b)
+}
+
+/**
+ * The pairs of sets (indices, x < y) that share an LSH bucket in at least one band: likely
+ * similar at `threshold` or above, to be confirmed by the caller. `accept` filters pairs before
+ * they are collected, so that a caller interested in few pairs does not pay for the others.
+ */
+export function lshCandidates(sets: readonly Uint32Array[], threshold: number, accept: (x: number, y: number) => boolean = () => true): [number, number][] {
+  const signatures = sets.map(signature)
   const { bands, rows } = bandingFor(threshold)
-  const candidates = new Set<number>()
+  const seen = new Set<number>()
+  const candidates: [number, number][] = []
   for (let band = 0; band < bands; band++) {
     const buckets = new Map<number, number[]>()
     signatures.forEach((sig, k) => {
@@ -81,19 +101,19 @@ export function lshPairs(notes: readonly ShingledNote[], threshold: number): Sim
       else buckets.set(key, [k])
     })
     for (const bucket of buckets.values()) {
-      for (let x = 0; x < bucket.length; x++)
-        for (let y = x + 1; y < bucket.length; y++) candidates.add((bucket[x] as number) * eligible.length + (bucket[y] as number))
+      for (let i = 0; i < bucket.length; i++) {
+        for (let j = i + 1; j < bucket.length; j++) {
+          const x = bucket[i] as number
+          const y = bucket[j] as number
+          const code = x * sets.length + y
+          if (seen.has(code) || !accept(x, y)) continue
+          seen.add(code)
+          candidates.push([x, y])
+        }
+      }
     }
   }
-  const pairs: SimilarPair[] = []
-  for (const code of candidates) {
-    const first = eligible[Math.floor(code / eligible.length)]
-    const second = eligible[code % eligible.length]
-    if (!first || !second) continue
-    const similarity = jaccard(first.note.shingles, second.note.shingles)
-    if (similarity >= threshold) pairs.push(ordered(first.index, second.index, similarity))
-  }
-  return pairs.sort((p, q) => p.a - q.a || p.b - q.b)
+  return candidates
 }
 
 /** Every pair compared exactly: the reference the benchmark measures LSH recall against. Quadratic. */
