@@ -14,13 +14,15 @@ export interface Indexer {
   remember(corpus: LoadedCorpus): void
 }
 
-export function createIndexer(vault: () => Vault): Indexer {
+/** `reportUnreadable` hears about files the vault failed to read: loadCorpus keeps going without them, the user must know. */
+export function createIndexer(vault: () => Vault, reportUnreadable: (text: string) => void = () => {}): Indexer {
   const cache: ScanCache = new Map()
   let last: LoadedCorpus | null = null
   return {
     cache,
     async refresh(onProgress) {
       last = await loadCorpus(vault(), { cache, ...(onProgress ? { onProgress } : {}) })
+      if (last.unreadable.length > 0) reportUnreadable(last.unreadable.map((finding) => finding.message).join('; '))
       return last
     },
     latest: () => last,

@@ -43,10 +43,13 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
   const { host, doc } = deps
   let access: Access = { kind: 'unavailable', label: 'Starting…' }
   let vault: Vault | null = null
-  const indexer = createIndexer(() => {
-    if (!vault) throw new Error('no corpus folder is open')
-    return vault
-  })
+  const indexer = createIndexer(
+    () => {
+      if (!vault) throw new Error('no corpus folder is open')
+      return vault
+    },
+    (text) => report(text),
+  )
   const ops = deps.operations(indexer)
   let shell: Shell | null = null
   let due: number | null = null
@@ -129,7 +132,11 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
           try {
             access = await current.run()
             vault = access.kind === 'ready' ? access.vault : null
-            if (vault) await run(command)
+            shell?.setAccessMode(access.label)
+            if (!vault) return
+            await indexer.refresh()
+            refreshDueCount()
+            await run(command)
           } catch (error) {
             shell?.showError(messageOf(error))
             report(messageOf(error))
@@ -155,11 +162,11 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     const v = await ready(kind)
     if (!v) return
     const when = stamp(deps.now())
-    const report = kind === 'validate' ? await ops.validate(v, deps.today(), when) : await ops.hygiene(v, deps.today(), when)
+    const result = kind === 'validate' ? await ops.validate(v, deps.today(), when) : await ops.hygiene(v, deps.today(), when)
     const pageName = kind === 'validate' ? PAGE_NAMES.validation : PAGE_NAMES.hygiene
-    await writeGeneratedPage(host, reportPage(pageName, report))
+    await writeGeneratedPage(host, reportPage(pageName, result))
     if (kind === 'validate') refreshDueCount()
-    const { errors, warnings } = report.summary
+    const { errors, warnings } = result.summary
     host.showMsg(`Notekeeper: ${errors} errors, ${warnings} warnings; see the page "${pageName}"`, errors > 0 ? 'warning' : 'success')
   }
 

@@ -165,3 +165,28 @@ describe('the Schedulers page', () => {
     expect(page[0]!.children[0]!.children[0]!.content).toMatch(/^Per day: [·▁-█]{30}$/)
   })
 })
+
+describe('reaching the folder', () => {
+  it('asks for a click, then indexes and runs the command that needed the folder', async () => {
+    const { host } = await started((vault) => ({ kind: 'needs-click', action: 'grant', label: 'Allow access to "notes" again', run: async () => ({ kind: 'ready', vault, label: 'Folder picked in the browser (File System Access): notes' }) }))
+    await host.slash.get('practice')!()
+    expect(document.querySelector('[data-testid="access-help"]')?.textContent).toBe('Allow access to "notes" again')
+    ;(document.querySelector('.nk-primary') as HTMLButtonElement).click()
+    for (let i = 0; i < 100 && !document.querySelector('[data-testid="prompt"]'); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(document.querySelector('[data-testid="prompt"]')?.textContent).toBe('Few or little?')
+    expect(document.querySelector('[data-testid="access-mode"]')?.textContent).toBe('Folder picked in the browser (File System Access): notes')
+    expect(host.injected.get('notekeeper-due-count')?.template).toContain('>1<')
+  })
+
+  it('shows files the vault could not read instead of silently leaving them out', async () => {
+    const { host } = await started((vault) => {
+      const read = vault.read.bind(vault)
+      vault.read = async (path) => {
+        if (path === 'reference/http.adoc') throw new Error('reference/http.adoc: permission denied')
+        return read(path)
+      }
+      return { kind: 'ready', vault, label: 'Test vault' }
+    })
+    expect(host.msgs.some((m) => m.status === 'error' && m.text.includes('permission denied'))).toBe(true)
+  })
+})
