@@ -55,7 +55,10 @@ describe('the scanner agrees with Asciidoctor on generated notes', () => {
         const xrefs = model.references.filter((r) => r.kind === 'xref').map((r) => r.target.replace(/\.adoc#/, '#'))
         expect(xrefs.sort()).toEqual([...view.xrefs].sort())
         const targets = (kind: string): string[] => model.references.filter((r) => r.kind === kind).map((r) => r.target).sort()
-        expect(targets('link')).toEqual([...view.links].sort())
+        // Deliberate difference: where a bare URL ends a line and the next one is `--`, Asciidoctor's
+        // typographic replacement glues an em dash entity to the URL; the scanner keeps the URL.
+        const links = view.links.map((link) => link.replace(/(?:&#\d+;?)+$/, ''))
+        expect(targets('link')).toEqual(links.sort())
         expect(targets('image')).toEqual([...view.images].sort())
         expect(targets('include')).toEqual([...view.includes].sort())
         for (const [id, ref] of view.refs) {

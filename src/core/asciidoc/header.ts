@@ -9,7 +9,7 @@
 import type { HeaderAttribute } from '../types.js'
 import type { Reader } from './reader.js'
 import { type BlockAttributes, readAttributeEntry, readMetadataLine, noAttributes } from './metadata.js'
-import { type Sink, classify } from './sink.js'
+import { type Sink, classify, registerAnchor } from './sink.js'
 import { ATTRIBUTE_ENTRY, ATX_SECTION_TITLE, isCommentLine, sanitizeAttributeName, sectionLevel } from './syntax.js'
 
 export interface Header {
@@ -76,6 +76,8 @@ export function readHeader(reader: Reader, sink: Sink): Header {
   if (!isTitle || first === undefined) return header
 
   reader.read()
+  // An id written above the title names the document.
+  if (attrs.id !== null) registerAnchor(sink, attrs.id, attrs.idLine, 'block')
   header.leftovers = noAttributes()
   classify(sink, first.line, 'text')
   const atx = ATX_SECTION_TITLE.exec(first.text)
