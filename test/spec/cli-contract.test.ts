@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cli } from '../support/cli.js'
-import { CONFIG, LOG, STATE, exists, makeCorpus, qandaNote, read, run } from './corpus-kit.js'
+import { CONFIG, LOG, STATE, changedPaths, exists, makeCorpus, qandaNote, read, run, snapshot } from './corpus-kit.js'
 
 // SPEC 3: exit status 2 "on bad usage, an unreadable corpus or config-invalid", for every command.
 
@@ -42,5 +42,22 @@ describe('--json and standard input', () => {
     const result = await cli(['practice', '--corpus', dir, '--today', '2026-05-01'], [])
     expect(result.code).toBe(0)
     expect(exists(dir, LOG)).toBe(false)
+  })
+})
+
+describe('messages and config-invalid writes', () => {
+  it('replay names the file and line of each malformed log line it skips', async () => {
+    const dir = makeCorpus({ 'internalise/d.adoc': qandaNote('D', ['a']), [LOG]: '{"item":"d#a","date":"2026-05-01","grade":"good"}\nnot a review\n' })
+    const result = await run(dir, '2026-05-02', 'replay')
+    expect(result.code).toBe(0)
+    expect(result.stderr).toContain('internalise/.srs/log.jsonl:2')
+  })
+
+  it('a triage edit is refused with exit 2 while config.json is invalid, the note untouched', async () => {
+    const dir = makeCorpus({ 'track/t.adoc': '= T\n:intent: track\n\n== Now\n* x\n', [CONFIG]: '{"track": ' })
+    const before = snapshot(dir)
+    expect((await run(dir, null, 'triage', 'add', 'track/t.adoc', 'Now', 'y')).code).toBe(2)
+    expect((await run(dir, null, 'triage', 'prune', 'track/t.adoc:5')).code).toBe(2)
+    expect(changedPaths(before, snapshot(dir))).toEqual([])
   })
 })

@@ -63,14 +63,16 @@ export function readState(dir: string): Record<string, Entry> {
   return JSON.parse(read(dir, STATE)) as Record<string, Entry>
 }
 
-/** Every file under the folder (dot-folders included) with its bytes, to prove what a command wrote. */
+/** Every file and folder under the folder (dot-folders included), files with their bytes, to prove what a command wrote. */
 export function snapshot(dir: string): Map<string, string> {
   const files = new Map<string, string>()
   const walk = (rel: string): void => {
     for (const name of readdirSync(join(dir, rel)).sort()) {
       const path = rel ? `${rel}/${name}` : name
-      if (statSync(join(dir, path)).isDirectory()) walk(path)
-      else files.set(path, readFileSync(join(dir, path)).toString('base64'))
+      if (statSync(join(dir, path)).isDirectory()) {
+        files.set(`${path}/`, 'folder')
+        walk(path)
+      } else files.set(path, readFileSync(join(dir, path)).toString('base64'))
     }
   }
   walk('')

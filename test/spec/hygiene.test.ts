@@ -42,6 +42,14 @@ describe('dead-link', () => {
     for (const f of only(findings, 'dead-link')) expect(f['missing']).toBe('file')
   })
 
+  it('checks only notes as sources: a README or an ADR with dead links is not swept', async () => {
+    const { findings } = await hygiene({
+      'README.adoc': '= Method\n\nlink:gone.pdf[] image::gone.png[] xref:gone.adoc[]\n',
+      'docs/adr/0001-x.adoc': '= ADR\n\ninclude::gone.adoc[]\n',
+    })
+    expect(findings).toEqual([])
+  })
+
   it('counts xrefs too, and a target outside the corpus as missing', async () => {
     const { findings } = await hygiene({
       'reference/a.adoc': ref('A', '', 'xref:b.adoc#here[] and xref:b#nope[] and xref:../../outside.adoc[].'),
@@ -169,7 +177,7 @@ describe('the sweep as a whole', () => {
     expect(changedPaths(before, snapshot(dir))).toEqual([])
     const result = await run(dir, TODAY, 'hygiene', '--out', 'reports/hygiene.adoc')
     expect(result.code).toBe(1)
-    expect(changedPaths(before, snapshot(dir))).toEqual(['reports/hygiene.adoc'])
+    expect(changedPaths(before, snapshot(dir))).toEqual(['reports/', 'reports/hygiene.adoc'])
     // An AsciiDoc page (its text from the corpus is escaped, so match only plain words).
     const page = read(dir, 'reports/hygiene.adoc')
     expect(page).toMatch(/^= \S/)

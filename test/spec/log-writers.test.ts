@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildCli, runBuilt, type BuiltCli } from './built-cli.js'
 import { LOG, STATE, exists, logLine, makeCorpus, qandaNote, read, run } from './corpus-kit.js'
@@ -48,4 +50,17 @@ describe('the writers\' lock', () => {
     await run(dir, '2026-05-01', 'replay')
     expect(read(dir, STATE)).toBe(state)
   })
+
+  it('a lock younger than 10 seconds makes grade wait; it appends once the lock is released', async () => {
+    const dir = makeCorpus({ 'internalise/d.adoc': qandaNote('D', ['a']), [LOCK]: JSON.stringify({ owner: 'busy-writer', at: new Date().toISOString() }) })
+    const grading = run(dir, '2026-05-01', 'grade', 'd#a', 'good')
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    // Well inside the 10 seconds: the other writer still holds the log.
+    expect(exists(dir, LOG)).toBe(false)
+    rmSync(join(dir, LOCK))
+    const result = await grading
+    expect(result.code, result.stderr).toBe(0)
+    expectAllGraded(dir, [logLine('d#a', '2026-05-01', 'good')])
+  })
 })
+

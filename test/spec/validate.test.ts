@@ -93,6 +93,15 @@ describe('each validate rule on its own corpus', () => {
     ])
   })
 
+  it('only notes are checked as sources: README and ADRs may hold dead xrefs, and are valid targets', async () => {
+    const { found } = await findingsOf({
+      'README.adoc': '= Method\n\nxref:nowhere.adoc[] and <<no-anchor>>.\n',
+      'docs/adr/0001-x.adoc': '= ADR\n\nxref:../gone.adoc[]\n',
+      'reference/r.adoc': '= R\n:intent: reference\n:source: me\n\nxref:../README.adoc[] xref:../docs/adr/0001-x.adoc[] link:missing.pdf[]\n',
+    }, 'xref-unresolved')
+    expect(found).toEqual([])
+  })
+
   it('item-duplicate-id on the second item, with the first as other; the first one counts', async () => {
     const dir = makeCorpus({
       [DECK]: '= Deck\n:intent: internalise\n\n[qanda]\n[[a]]First prompt?:: First.\n[[b]]B?:: B.\n[[a]]Second prompt?:: Second.\n',
