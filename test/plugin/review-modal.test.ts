@@ -130,6 +130,26 @@ describe('the review modal', () => {
     expect(document.querySelector('[data-grade="easy"]')?.textContent).toBe('easy: 1')
   })
 
+  it('does not show the next prompt until the grade is saved', async () => {
+    const backend = fakeBackend([item('a#1', 'one', 'r1'), item('a#2', 'two', 'r2')])
+    let release: () => void = () => {}
+    const saved = backend.grade.bind(backend)
+    backend.grade = (id, grade) => new Promise<void>((resolve) => (release = () => void saved(id, grade).then(resolve)))
+    await open(backend).ready
+    q('reveal')!.click()
+    await settle()
+    key('3')
+    await settle()
+    expect(q('progress')?.textContent).toBe('1 of 2')
+    expect((q('grade-good') as HTMLButtonElement).disabled).toBe(true)
+    key('3')
+    release()
+    await settle()
+    await settle()
+    expect(q('progress')?.textContent).toBe('2 of 2')
+    expect(backend.graded).toEqual([{ id: 'a#1', grade: 'good' }])
+  })
+
   it('ignores grade keys before the response is revealed', async () => {
     const backend = fakeBackend([item('a#1', 'one', 'r1')])
     await open(backend).ready
