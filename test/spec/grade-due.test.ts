@@ -120,6 +120,15 @@ describe('notekeeper due', () => {
     expect(changedPaths(before, snapshot(dir))).toEqual([])
   })
 
+  it('breaks next_due ties by id in code-unit order, not the locale\'s', async () => {
+    const files: Files = {
+      'internalise/Zeta.adoc': qandaNote('Z', ['a']),
+      'internalise/alpha.adoc': qandaNote('A', ['b']),
+      [STATE]: JSON.stringify({ 'Zeta#a': { level: 1, next_due: '2026-04-01', reps: 0 }, 'alpha#b': { level: 1, next_due: '2026-04-01', reps: 0 } }),
+    }
+    expect(await dueIds(files)).toEqual(['Zeta#a', 'alpha#b'])
+  })
+
   it('includes items due exactly today, and treats unregistered items as registered today (due tomorrow)', async () => {
     expect(await dueIds(dueFiles(), '2026-05-12')).toContain('deck#later')
     expect(await dueIds(dueFiles(), '2026-05-11')).not.toContain('deck#later')

@@ -204,4 +204,39 @@ describe('triage edits', () => {
     expect(read(dir, NOTE)).toContain('== Now\n\n== Next\n* a\n')
     expect((await view(dir)).notes[0]!.statuses.map((s) => s.status)).toEqual(['Now', 'Next', 'Someday'])
   })
+
+  it('refuses to edit a note that is not a Track note', async () => {
+    const dir = makeCorpus({ 'reference/r.adoc': '= R\n:intent: reference\n:source: me\n\n== Now\n* x\n' })
+    const before = snapshot(dir)
+    expect((await run(dir, null, 'triage', 'add', 'reference/r.adoc', 'Now', 'y')).code).not.toBe(0)
+    expect((await run(dir, null, 'triage', 'prune', 'reference/r.adoc:6')).code).not.toBe(0)
+    expect(changedPaths(before, snapshot(dir))).toEqual([])
+  })
 })
+
+describe('triage edits keep the file\'s own bytes', () => {
+  it('CRLF line ends, on the moved lines and on an added one', async () => {
+    const dir = makeCorpus({ [NOTE]: '= T\r\n:intent: track\r\n\r\n== Now\r\n* a\r\n\r\n== Next\r\n* b\r\n' })
+    expect((await run(dir, null, 'triage', 'promote', `${NOTE}:8`)).code).toBe(0)
+    expect(read(dir, NOTE)).toBe('= T\r\n:intent: track\r\n\r\n== Now\r\n* a\r\n* b\r\n\r\n== Next\r\n')
+    expect((await run(dir, null, 'triage', 'add', NOTE, 'Now', 'c')).code).toBe(0)
+    expect(read(dir, NOTE)).toBe('= T\r\n:intent: track\r\n\r\n== Now\r\n* a\r\n* b\r\n* c\r\n\r\n== Next\r\n')
+  })
+
+  it('a byte-order mark', async () => {
+    const dir = makeCorpus({ [NOTE]: '\uFEFF= T\n:intent: track\n\n== Now\n* a\n\n== Next\n* b\n' })
+    expect((await run(dir, null, 'triage', 'promote', `${NOTE}:8`)).code).toBe(0)
+    expect(read(dir, NOTE)).toBe('\uFEFF= T\n:intent: track\n\n== Now\n* a\n* b\n\n== Next\n')
+  })
+
+  it('a last line without a newline is never joined to a moved or added one', async () => {
+    const moved = makeCorpus({ [NOTE]: '= T\n:intent: track\n\n== Now\n* a\n\n== Next\n* b' })
+    expect((await run(moved, null, 'triage', 'promote', `${NOTE}:8`)).code).toBe(0)
+    expect(read(moved, NOTE).startsWith('= T\n:intent: track\n\n== Now\n* a\n* b\n\n== Next')).toBe(true)
+    const added = makeCorpus({ [NOTE]: '= T\n:intent: track\n\n== Now\n* a' })
+    expect((await run(added, null, 'triage', 'add', NOTE, 'Now', 'b')).code).toBe(0)
+    expect((await run(added, null, 'triage', 'add', NOTE, 'Done', 'z')).code).toBe(0)
+    expect((await view(added)).notes[0]!.statuses.map((s) => [s.status, s.items.map((i) => i.text)])).toEqual([['Now', ['a', 'b']], ['Done', ['z']]])
+  })
+})
+
