@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import type { Plugin } from 'vite'
+import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 // One config, two builds:
@@ -21,6 +22,25 @@ function dropUnusedAsciidoctorCopy(): Plugin {
       for (const [name, output] of Object.entries(bundle)) {
         if (output.type === 'asset' && /(^|\/)index-[\w-]+\.js$/.test(name) && String(output.source).includes('Asciidoctor')) delete bundle[name]
       }
+    },
+  }
+}
+
+/**
+ * emptyOutDir is off so the CLI's dist/cli/ survives; this removes only what the plugin build
+ * writes (index.html and assets/), so old hashed chunks do not pile up in the package.
+ */
+function cleanPluginOutput(): Plugin {
+  let outDir = ''
+  return {
+    name: 'notekeeper-clean-plugin-output',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir
+    },
+    buildStart() {
+      rmSync(`${outDir}/assets`, { recursive: true, force: true })
+      rmSync(`${outDir}/index.html`, { force: true })
     },
   }
 }
@@ -52,7 +72,7 @@ export default defineConfig(({ mode }) => {
     // emptyOutDir stays false so that dist/cli/ (the other build) survives.
     root: `${root}src/plugin`,
     base: './',
-    plugins: [dropUnusedAsciidoctorCopy()],
+    plugins: [dropUnusedAsciidoctorCopy(), cleanPluginOutput()],
     build: {
       outDir: `${root}dist`,
       emptyOutDir: false,
