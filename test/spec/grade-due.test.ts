@@ -177,5 +177,10 @@ describe('notekeeper practice with piped input', () => {
     await run(dir, TODAY, 'replay')
     expect(read(dir, STATE)).toBe(practised)
     expect(readState(dir)['deck#n2']).toEqual({ level: 1, reps: 1, next_due: '2026-05-11' })
+    // Each item: its prompt, the answer given, the response beside it, a suggested grade.
+    expect(result.stdout).toContain('Prompt of n2?')
+    expect(result.stdout).toContain('my answer')
+    expect(result.stdout).toContain('Response of n2.')
+    expect(result.stdout.toLowerCase()).toContain('suggest')
   })
 })

@@ -102,6 +102,14 @@ describe('each validate rule on its own corpus', () => {
     expect(found).toEqual([])
   })
 
+  it('item-missing-id only in Internalise notes: [qanda] entries without ids elsewhere are fine', async () => {
+    const { found } = await findingsOf({
+      'reference/faq.adoc': '= FAQ\n:intent: reference\n:source: me\n\n[qanda]\nWhy?:: Because.\n',
+      'track/t.adoc': '= T\n:intent: track\n\n[qanda]\nWhen?:: Soon.\n',
+    }, 'item-missing-id')
+    expect(found).toEqual([])
+  })
+
   it('item-duplicate-id on the second item, with the first as other; the first one counts', async () => {
     const dir = makeCorpus({
       [DECK]: '= Deck\n:intent: internalise\n\n[qanda]\n[[a]]First prompt?:: First.\n[[b]]B?:: B.\n[[a]]Second prompt?:: Second.\n',
