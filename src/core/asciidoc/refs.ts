@@ -72,11 +72,13 @@ export function scanParagraphAnchors(lines: Entry[], sink: Sink): void {
 }
 
 function maskPassthroughs(text: string): string {
+  if (!text.includes('+') && !text.includes('$$') && !text.includes('pass:')) return text
   let masked = text
   for (const match of text.matchAll(PASS_MACRO)) {
     if ((match[1] ?? '') !== '' || (match[4] ?? '') !== '') continue
     masked = blank(masked, match.index, match.index + match[0].length)
   }
+  if (!masked.includes('+')) return masked
   for (const match of masked.matchAll(PASS_SINGLE)) {
     const from = match.index + (match[1] ?? '').length
     masked = blank(masked, from, match.index + match[0].length)
@@ -87,14 +89,21 @@ function maskPassthroughs(text: string): string {
 /** The references in one run of prose lines. */
 function referencesInRun(run: Run): Reference[] {
   const found: { kind: Reference['kind']; target: string; at: number }[] = []
-  let text = maskPassthroughs(run.text)
+  // Each macro needs its own marker in the text; most prose has none, so look before scanning.
+  const source = run.text
+  const hasImage = source.includes('image:') || source.includes('icon:')
+  const hasUrl = source.includes('://')
+  const hasLink = source.includes('link:') || source.includes('mailto:')
+  const hasXref = source.includes('<<') || source.includes('xref:')
+  if (!hasImage && !hasUrl && !hasLink && !hasXref) return []
+  let text = maskPassthroughs(source)
 
-  for (const match of text.matchAll(INLINE_IMAGE)) {
+  for (const match of hasImage ? text.matchAll(INLINE_IMAGE) : []) {
     if (match[0].startsWith('\\')) continue
     if (match[1] === 'mage') found.push({ kind: 'image', target: match[2] ?? '', at: match.index })
     text = blank(text, match.index, match.index + match[0].length)
   }
-  for (const match of text.matchAll(URL_LINK)) {
+  for (const match of hasUrl ? text.matchAll(URL_LINK) : []) {
     const prefix = match[1] ?? ''
     const scheme = match[3] ?? ''
     if (prefix.startsWith('\\') || scheme.startsWith('\\')) continue
@@ -106,12 +115,12 @@ function referencesInRun(run: Run): Reference[] {
     const labelStart = match[4] !== undefined ? match[0].indexOf('[', prefix.length + scheme.length) : -1
     text = blank(text, match.index + (prefix === 'link:' ? 0 : prefix.length), labelStart > 0 ? match.index + labelStart : match.index + match[0].length)
   }
-  for (const match of text.matchAll(LINK_MACRO)) {
+  for (const match of hasLink ? text.matchAll(LINK_MACRO) : []) {
     if (match[0].startsWith('\\') || match[1] === 'mailto') continue
     found.push({ kind: 'link', target: match[2] ?? '', at: match.index })
     text = blank(text, match.index, match.index + match[0].indexOf('['))
   }
-  for (const match of text.matchAll(XREF)) {
+  for (const match of hasXref ? text.matchAll(XREF) : []) {
     if (match[0].startsWith('\\')) continue
     const raw = match[1] !== undefined ? (match[1].split(',')[0] ?? '') : (match[2] ?? '')
     found.push({ kind: 'xref', target: raw.trim(), at: match.index })

@@ -25,6 +25,8 @@ const CHARACTER_ATTRIBUTES: Record<string, string> = {
 
 /** What the converted title reduces to once tags are gone: the text a reader sees. */
 export function plainTitle(title: string, attributes: ReadonlyMap<string, string>): string {
+  // Plain words need none of the substitutions below.
+  if (/^[\p{Alphabetic}\p{N} ,?!]*$/u.test(title)) return title
   let text = title
   // Passthroughs keep their content verbatim (tags in it are stripped later).
   text = text.replace(/\+\+\+([\s\S]*?)\+\+\+|\$\$([\s\S]*?)\$\$|pass:[a-z,]*\[([\s\S]*?)\]/g, (_m, a, b, c) => a ?? b ?? c ?? '')
@@ -67,7 +69,7 @@ export function generateSectionId(title: string, attributes: ReadonlyMap<string,
   if (separator === '') id = id.replace(/ /g, '')
   else {
     // Spaces, `.`, `-` and the separator become one separator; a trailing one goes.
-    const runs = new RegExp(`[ .\\-${separator === '-' || separator === '.' ? '' : escapeClass(separator)}]+`, 'g')
+    const runs = separatorRuns(separator)
     id = id.replace(runs, separator)
     if (id.endsWith(separator)) id = id.slice(0, -1)
     if (prefix === '' && id.startsWith(separator)) id = id.slice(1)
@@ -77,6 +79,16 @@ export function generateSectionId(title: string, attributes: ReadonlyMap<string,
     const candidate = `${id}${separator}${n}`
     if (!registered.has(candidate)) return candidate
   }
+}
+
+const RUNS = new Map<string, RegExp>()
+function separatorRuns(separator: string): RegExp {
+  let runs = RUNS.get(separator)
+  if (!runs) {
+    runs = new RegExp(`[ .\\-${separator === '-' || separator === '.' ? '' : escapeClass(separator)}]+`, 'g')
+    RUNS.set(separator, runs)
+  }
+  return runs
 }
 
 function escapeClass(c: string): string {

@@ -121,8 +121,11 @@ export interface Delimiter {
 }
 
 /** Asciidoctor's `isDelimitedBlock`: a 2-char open block, a 4+-char uniform fence, or a ``` fence. */
+// First characters of every delimiter: most lines are rejected on their first character alone.
+const DELIMITER_FIRST = new Set([...'-.=*_+|,:!~/`'].map((c) => c.charCodeAt(0)))
+
 export function delimiterOf(line: string): Delimiter | null {
-  if (line.length < 2 || !DELIMITER_HEADS.has(line.slice(0, 2))) return null
+  if (line.length < 2 || !DELIMITER_FIRST.has(line.charCodeAt(0)) || !DELIMITER_HEADS.has(line.slice(0, 2))) return null
   let tip: string
   let terminator = line
   if (line.length === 2) {

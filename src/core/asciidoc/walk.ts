@@ -5,17 +5,21 @@ import { type Header, readHeader } from './header.js'
 import { type Entry, Reader } from './reader.js'
 import type { Sink } from './sink.js'
 
-/** Lines as Asciidoctor reads them: no BOM, no `\r`, no trailing white space. */
+/** The note's lines (buildSink then drops the `\r` and trailing white space, as Asciidoctor does). */
 export function splitLines(text: string): string[] {
   const withoutBom = text.startsWith('\uFEFF') ? text.slice(1) : text
-  const lines = withoutBom.split('\n').map(normalizeLine)
+  const lines = withoutBom.split('\n')
   // A final newline ends the last line; it does not start an empty one.
-  if (lines.length > 1 && lines[lines.length - 1] === '' && withoutBom.endsWith('\n')) lines.pop()
+  if (lines.length > 1 && withoutBom.endsWith('\n')) lines.pop()
   return lines
 }
 
+const TRAILING_SPACE = /[ \t\r\f\v\u0000]+$/
+
 function normalizeLine(line: string): string {
-  return line.replace(/[ \t\r\f\v\u0000]+$/, '')
+  // Most lines end in a letter: test the last character before paying for a regex.
+  const last = line.charCodeAt(line.length - 1)
+  return last === 32 || last === 9 || last === 13 || last === 12 || last === 11 || last === 0 ? line.replace(TRAILING_SPACE, '') : line
 }
 
 export function buildSink(rawLines: string[]): Sink {
