@@ -6,8 +6,14 @@ import { performance } from 'node:perf_hooks'
 import { loadCorpus } from '../src/app/corpus.js'
 import { nodeVault } from '../src/adapters/node-vault.js'
 import { DEFAULT_CONFIG } from '../src/core/config.js'
+import { isNotePath } from '../src/core/corpus.js'
+import { contradictions } from '../src/core/hygiene/contradictions.js'
+import { deadLinks } from '../src/core/hygiene/dead-links.js'
 import { hygiene } from '../src/core/hygiene/index.js'
-import { exactAllPairs, lshPairs, shingleNote, type ShingledNote, type SimilarPair } from '../src/core/hygiene/near-duplicates.js'
+import { reviewOverdue, stale } from '../src/core/hygiene/review-dates.js'
+import { buildTargetIndex } from '../src/core/links/resolve.js'
+import type { Finding } from '../src/core/types.js'
+import { exactAllPairs, lshPairs, nearDuplicates, shingleNote, type ShingledNote, type SimilarPair } from '../src/core/hygiene/near-duplicates.js'
 import { parseLog } from '../src/core/log/parse.js'
 import { replay } from '../src/core/replay.js'
 import { leitner } from '../src/core/schedulers/leitner.js'
@@ -69,6 +75,27 @@ async function runChild(kind: string, dir: string): Promise<ChildResult> {
     const deadLink = findings.find((finding) => finding.rule === 'dead-link')
     const example = deadLink ? `; e.g. ${deadLink.file}:${deadLink.line} ${deadLink.message}` : ''
     return { ms, cpuMs, maxRssMb: maxRssMb(), detail: `${[...rules].map(([rule, n]) => `${rule} ${number(n)}`).join(', ') || 'no findings'}${example}` }
+  }
+  if (kind.startsWith('check:')) {
+    // One check of the sweep alone, to show where a slow sweep spends its time.
+    const corpus = await loadCorpus(nodeVault(dir))
+    const notes = corpus.notes.filter((note) => isNotePath(note.path))
+    const checks: Record<string, () => Finding[]> = {
+      'dead-links': () => deadLinks(notes, buildTargetIndex(corpus.files, corpus.notes)).findings,
+      'near-duplicates': () =>
+        nearDuplicates(
+          notes.map((note) => ({ path: note.path, text: corpus.texts.get(note.path) ?? '' })),
+          corpus.config.hygiene.nearDuplicate,
+        ),
+      contradictions: () => contradictions(notes, corpus.texts),
+      'review dates': () => [...reviewOverdue(notes, TODAY), ...stale(notes, TODAY, corpus.config.hygiene.staleDays)],
+    }
+    const check = checks[kind.slice('check:'.length)]
+    if (!check) throw new Error(`unknown check ${kind}`)
+    const start = performance.now()
+    const cpu = process.cpuUsage()
+    const findings = check()
+    return { ms: performance.now() - start, cpuMs: cpuSince(cpu), maxRssMb: maxRssMb(), detail: `${number(findings.length)} findings` }
   }
   const start = performance.now()
   const cpu = process.cpuUsage()
@@ -287,6 +314,14 @@ async function main(options: Options): Promise<void> {
       const runs = sweep.timedOut ? ` (${sweep.results.length} run; the next ran past ${seconds(HYGIENE_TIMEOUT_MS)})` : ''
       row('hygiene sweep (offline)', seconds(sweepMs), seconds(median(sweep.results.map((r) => r.cpuMs))), '', '', '≤ 3 s', `${verdict(sweepMs <= 3000)}${runs}`)
       console.log(`  findings: ${sweep.results[0]?.detail}`)
+    }
+    if (sweep.results.length === 0 || median(sweep.results.map((r) => r.ms)) > 3000) {
+      // One fresh process per check, once each: where the sweep's time goes.
+      for (const check of ['dead-links', 'near-duplicates', 'contradictions', 'review dates']) {
+        const result = spawnMeasurement(`check:${check}`, corpusDir, HYGIENE_TIMEOUT_MS)
+        if (result) row(`  of which ${check} (1 run)`, seconds(result.ms), seconds(result.cpuMs), '', '', '', result.detail)
+        else row(`  of which ${check} (1 run)`, `> ${seconds(HYGIENE_TIMEOUT_MS)}`, '', '', '', '', 'stopped')
+      }
     }
     console.log(`  index: ${index[0]?.detail}; floor: ${indexFloor[0]?.detail}; replay: ${full[0]?.detail}`)
 
