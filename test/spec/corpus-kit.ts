@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { onTestFinished } from 'vitest'
 import { cli, type CliResult } from '../support/cli.js'
 
 // Hand-made corpora for the SPEC conformance suite: each test writes the few files it needs into
@@ -12,8 +13,10 @@ export const CONFIG = 'internalise/.srs/config.json'
 
 export type Files = Record<string, string>
 
+/** A fresh corpus folder holding these files; removed when the test that made it finishes. */
 export function makeCorpus(files: Files): string {
   const dir = mkdtempSync(join(tmpdir(), 'notekeeper-spec-'))
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
   writeFiles(dir, files)
   return dir
 }

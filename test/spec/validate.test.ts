@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { CONFIG, LOG, STATE, changedPaths, config, exists, logOf, makeCorpus, qandaNote, read, readState, run, snapshot, validateJson, writeFiles, type Files, type JsonFinding } from './corpus-kit.js'
 
 // SPEC 2.2 and 3: each validate rule on a corpus of its own, the order, the summary, the exit
@@ -64,6 +64,7 @@ describe('each validate rule on its own corpus', () => {
 
   it('xref-unresolved: missing file or anchor, resolved relative to the note\'s folder, never outside the corpus', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'notekeeper-spec-outside-'))
+    onTestFinished(() => rmSync(parent, { recursive: true, force: true }))
     const dir = join(parent, 'corpus')
     mkdirSync(dir)
     writeFileSync(join(parent, 'outside.adoc'), '= Outside\n\n[[here]]\nText.\n')
