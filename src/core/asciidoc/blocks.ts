@@ -4,7 +4,7 @@
 // hands every list item to the ported `readListItemLines`, so lists end where Asciidoctor ends them.
 
 import { type Entry, Reader } from './reader.js'
-import { readListItemLines } from './list-item-lines.js'
+import { readDescriptionList, readList } from './lists.js'
 import { type BlockAttributes, noAttributes, readMetadataLine } from './metadata.js'
 import { type Sink, classify, registerAnchor } from './sink.js'
 import { generateSectionId } from './section-id.js'
@@ -17,12 +17,10 @@ import {
   DESCRIPTION_LIST,
   INLINE_SECTION_ANCHOR,
   ATX_SECTION_TITLE,
-  LEADING_INLINE_ANCHOR,
   ORDERED_LIST,
   UNORDERED_LIST,
   type ListType,
   delimiterOf,
-  dlistSiblingPattern,
   isBlockAttributeLine,
   isLayoutBreak,
   sectionLevel,
@@ -208,23 +206,23 @@ function readUndelimitedBlock(
     }
     if (text.startsWith('<') && CALLOUT_LIST.test(text)) {
       reader.unread()
-      readList(reader, sink, context, 'colist', style)
+      readList(reader, sink, context.sectionLevel, 'colist', style, readItemBody)
       return
     }
   }
   if (UNORDERED_LIST.test(text)) {
     reader.unread()
-    readList(reader, sink, context, 'ulist', style)
+    readList(reader, sink, context.sectionLevel, 'ulist', style, readItemBody)
     return
   }
   if (ORDERED_LIST.test(text)) {
     reader.unread()
-    readList(reader, sink, context, 'olist', style)
+    readList(reader, sink, context.sectionLevel, 'olist', style, readItemBody)
     return
   }
   if ((text.includes('::') || text.includes(';;')) && DESCRIPTION_LIST.test(text)) {
     reader.unread()
-    readDescriptionList(reader, sink, style)
+    readDescriptionList(reader, sink, style, readItemBody)
     return
   }
   if ((style === 'discrete' || style === 'float') && sectionLevel(text, reader.peek()?.text ?? null) !== null) {
@@ -269,39 +267,7 @@ function readParagraphLines(reader: Reader, breakAtList: ListType | null, skipCo
   return reader.readParagraph(stop, skipComments, skipped)
 }
 
-// ---------------------------------------------------------------- lists
-
-function markerOf(listType: ListType, match: RegExpExecArray): string {
-  return listType === 'colist' ? '<1>' : (match[1] ?? '')
-}
-
-function readList(reader: Reader, sink: Sink, context: Context, listType: ListType, style: string | null): void {
-  const pattern = listType === 'ulist' ? UNORDERED_LIST : listType === 'olist' ? ORDERED_LIST : CALLOUT_LIST
-  for (let next = reader.peek(); next !== undefined; next = reader.peek()) {
-    const match = pattern.exec(next.text)
-    if (!match) break
-    reader.read()
-    classify(sink, next.line, 'text')
-    let itemText = match[2] ?? ''
-    let marker = markerOf(listType, match)
-    if (itemText.startsWith('[[') && !(listType === 'ulist' && style === 'bibliography')) {
-      const anchor = LEADING_INLINE_ANCHOR.exec(itemText)
-      if (anchor?.[1]) registerAnchor(sink, anchor[1], next.line, 'inline')
-    } else if (listType === 'ulist' && /^\[[ x*]\] /.test(itemText)) {
-      marker = `${marker} ${itemText.slice(0, 3)}`
-      itemText = itemText.slice(4)
-    }
-    const lines = readListItemLines(reader, listType, match[1] ?? '', true)
-    readItemBody(lines, sink, listType, true)
-    // Lists read at section level are the top-level entries of their section (SPEC 1.3);
-    // scan.ts keeps those that stand inside a level-1 section.
-    if (context.sectionLevel && listType !== 'colist') {
-      const last = lines.length > 0 ? (lines[lines.length - 1] as Entry).line : next.line
-      sink.topLevelItems.push({ line: next.line, endLine: Math.max(last, next.line), text: itemText.trim(), marker: marker.trim() })
-    }
-    if (reader.skipBlank() === null) break
-  }
-}
+// ---------------------------------------------------------------- list items
 
 /** The blocks of one list item, read from its buffered lines as Asciidoctor does. */
 function readItemBody(lines: Entry[], sink: Sink, listType: ListType, hasTextIn: boolean): void {
@@ -321,52 +287,4 @@ function readItemBody(lines: Entry[], sink: Sink, listType: ListType, hasTextIn:
     // each block attached to the item
   }
   for (const entry of lines) if (entry.continuation !== undefined) classify(sink, entry.line, 'markup')
-}
-
-function readDescriptionList(reader: Reader, sink: Sink, style: string | null): void {
-  const first = reader.peek()
-  const firstMatch = first ? DESCRIPTION_LIST.exec(first.text) : null
-  if (!first || !firstMatch) return
-  const sibling = dlistSiblingPattern(firstMatch[2] ?? '::')
-  let waitingTerms: { term: string; line: number; anchor: string | null }[] = []
-  let match: RegExpExecArray | null = firstMatch
-  while (match) {
-    const termEntry = reader.read() as Entry
-    classify(sink, termEntry.line, 'text')
-    const term = match[1] ?? ''
-    let anchor: string | null = null
-    if (term.startsWith('[[')) {
-      const leading = LEADING_INLINE_ANCHOR.exec(term)
-      if (leading?.[1]) {
-        anchor = leading[1]
-        registerAnchor(sink, anchor, termEntry.line, 'inline')
-      }
-    }
-    const inlineText = match[3] ?? null
-    const lines = readListItemLines(reader, 'dlist', sibling, Boolean(inlineText))
-    waitingTerms.push({ term, line: termEntry.line, anchor })
-    // Entries are recorded before the item's body is read, so an outer entry precedes the
-    // entries of a list nested in it, as in Asciidoctor's tree.
-    if (inlineText || lines.length > 0) {
-      const description = describe(sink, termEntry.line, inlineText, lines)
-      for (const waiting of waitingTerms) {
-        sink.dlistEntries.push({ style, term: waiting.term, termLine: waiting.line, description, anchor: waiting.anchor })
-      }
-      waitingTerms = []
-    }
-    readItemBody(lines, sink, 'dlist', Boolean(inlineText))
-    const next = reader.peek()
-    match = next ? sibling.exec(next.text) : null
-  }
-  for (const waiting of waitingTerms) {
-    sink.dlistEntries.push({ style, term: waiting.term, termLine: waiting.line, description: '', anchor: waiting.anchor })
-  }
-}
-
-/** The description as written: the text after the delimiter, then every source line the item spans. */
-function describe(sink: Sink, termLine: number, inlineText: string | null, lines: Entry[]): string {
-  const parts: string[] = inlineText ? [inlineText] : []
-  const last = lines.length > 0 ? (lines[lines.length - 1] as Entry).line : termLine
-  for (let line = termLine + 1; line <= last; line++) parts.push(sink.lines[line - 1] ?? '')
-  return parts.join('\n').trim()
 }
