@@ -52,6 +52,16 @@ describe('scanNote: sections and anchors', () => {
     expect(note.sections[3]?.title).toBe('Inline anchor at the end')
   })
 
+  it('follows :idprefix: and :idseparator:, expands header attributes in titles, and reads setext titles', () => {
+    const note = scanNote('reference/ids.adoc', fixture('ids-settings.adoc'))
+    expect(note.sections.map((s) => [s.level, s.id, s.line])).toEqual([
+      [1, 'using-notekeeper-daily', 6],
+      [1, 'a-spaced-title', 8],
+      [1, 'setext-title', 10],
+      [2, 'tabs-spaces-and-dots', 15],
+    ])
+  })
+
   it('ends a section before the metadata of the next one, and a parent after its subsections', () => {
     const note = scanNote('reference/s.adoc', fixture('sections.adoc'))
     const byId = new Map(note.sections.map((s) => [s.id, s]))
