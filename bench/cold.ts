@@ -1,0 +1,127 @@
+import { spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { loadCorpus } from '../src/app/corpus.js'
+import { nodeVault } from '../src/adapters/node-vault.js'
+import { isNotePath } from '../src/core/corpus.js'
+import { contradictions } from '../src/core/hygiene/contradictions.js'
+import { deadLinks } from '../src/core/hygiene/dead-links.js'
+import { hygiene } from '../src/core/hygiene/index.js'
+import { nearDuplicates } from '../src/core/hygiene/near-duplicates.js'
+import { reviewOverdue, stale } from '../src/core/hygiene/review-dates.js'
+import { buildTargetIndex } from '../src/core/links/resolve.js'
+import { replay } from '../src/core/replay.js'
+import { leitner } from '../src/core/schedulers/leitner.js'
+import type { Finding } from '../src/core/types.js'
+import { cpuSince, maxRssMb, number } from './measure.js'
+
+// Cold measurements: the benchmark runs its own bundle again as `--child KIND DIR`, so that each
+// run starts in a fresh process (no JIT warm-up, no cache) and reports one JSON line.
+
+export const TODAY = '2026-11-30'
+
+export interface ChildResult {
+  ms: number
+  /** User + system CPU time of the measured part: less sensitive than wall time to a busy machine. */
+  cpuMs: number
+  maxRssMb: number
+  detail: string
+}
+
+export async function runChild(kind: string, dir: string): Promise<ChildResult> {
+  if (kind === 'hygiene') {
+    // Loading is not part of the sweep: load, then time the offline checks alone.
+    const corpus = await loadCorpus(nodeVault(dir))
+    const start = performance.now()
+    const cpu = process.cpuUsage()
+    const findings = hygiene({ notes: corpus.notes, files: corpus.files, texts: corpus.texts, config: corpus.config, today: TODAY })
+    const ms = performance.now() - start
+    const cpuMs = cpuSince(cpu)
+    const rules = new Map<string, number>()
+    for (const finding of findings) {
+      const key = typeof finding['reason'] === 'string' ? `${finding.rule} (${finding['reason']})` : finding.rule
+      rules.set(key, (rules.get(key) ?? 0) + 1)
+    }
+    const deadLink = findings.find((finding) => finding.rule === 'dead-link')
+    const example = deadLink ? `; e.g. ${deadLink.file}:${deadLink.line} ${deadLink.message}` : ''
+    return { ms, cpuMs, maxRssMb: maxRssMb(), detail: `${[...rules].map(([rule, n]) => `${rule} ${number(n)}`).join(', ') || 'no findings'}${example}` }
+  }
+  if (kind.startsWith('check:')) {
+    // One check of the sweep alone, to show where a slow sweep spends its time.
+    const corpus = await loadCorpus(nodeVault(dir))
+    const notes = corpus.notes.filter((note) => isNotePath(note.path))
+    const checks: Record<string, () => Finding[]> = {
+      'dead-links': () => deadLinks(notes, buildTargetIndex(corpus.files, corpus.notes)).findings,
+      'near-duplicates': () =>
+        nearDuplicates(
+          notes.map((note) => ({ path: note.path, text: corpus.texts.get(note.path) ?? '' })),
+          corpus.config.hygiene.nearDuplicate,
+        ),
+      contradictions: () => contradictions(notes, corpus.texts),
+      'review dates': () => [...reviewOverdue(notes, TODAY), ...stale(notes, TODAY, corpus.config.hygiene.staleDays)],
+    }
+    const check = checks[kind.slice('check:'.length)]
+    if (!check) throw new Error(`unknown check ${kind}`)
+    const start = performance.now()
+    const cpu = process.cpuUsage()
+    const findings = check()
+    return { ms: performance.now() - start, cpuMs: cpuSince(cpu), maxRssMb: maxRssMb(), detail: `${number(findings.length)} findings` }
+  }
+  const start = performance.now()
+  const cpu = process.cpuUsage()
+  if (kind === 'index') {
+    const corpus = await loadCorpus(nodeVault(dir))
+    const ms = performance.now() - start
+    const items = corpus.notes.reduce((sum, note) => sum + note.items.length, 0)
+    return { ms, cpuMs: cpuSince(cpu), maxRssMb: maxRssMb(), detail: `${number(corpus.notes.length)} notes, ${number(items)} items` }
+  }
+  if (kind === 'floor') {
+    // The least an index must do: list the folder, read every file, one regex pass over each.
+    let files = 0
+    let matches = 0
+    const pattern = /^(?:=+ |:[\w-]+:|\[\[[\w-]+\]\]|\* |\[qanda\])|xref:[^[\s]+\[|<<[^>]+>>/gm
+    for (const path of listFiles(dir)) {
+      const text = readFileSync(path, 'utf8')
+      files++
+      matches += text.match(pattern)?.length ?? 0
+    }
+    return { ms: performance.now() - start, cpuMs: cpuSince(cpu), maxRssMb: maxRssMb(), detail: `${number(files)} files, ${number(matches)} matches` }
+  }
+  if (kind === 'full') {
+    // What `notekeeper replay` does: load everything (notes and log), replay under Leitner.
+    const corpus = await loadCorpus(nodeVault(dir))
+    const declared = corpus.notes.flatMap((note) => note.items.map((item) => item.id))
+    const state = replay({ reviews: corpus.log.reviews, declared, previous: null, today: TODAY, scheduler: leitner() })
+    const ms = performance.now() - start
+    return { ms, cpuMs: cpuSince(cpu), maxRssMb: maxRssMb(), detail: `${number(Object.keys(state).length)} state entries from ${number(corpus.log.reviews.length)} reviews` }
+  }
+  throw new Error(`unknown child measurement ${kind}`)
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+}
+
+/** One measurement in a fresh process; null when it ran past `timeoutMs`. */
+export function spawnMeasurement(kind: string, dir: string, timeoutMs = 600_000): ChildResult | null {
+  const script = process.argv[1] ?? ''
+  const child = spawnSync(process.execPath, [...process.execArgv, script, '--child', kind, dir], { encoding: 'utf8', maxBuffer: 1 << 20, timeout: timeoutMs })
+  if (child.error && (child.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') return null
+  const last = child.stdout.trim().split('\n').pop() ?? ''
+  if (child.status !== 0 || !last.startsWith('{')) throw new Error(`the ${kind} measurement failed (exit ${child.status}): ${child.stderr}`)
+  return JSON.parse(last) as ChildResult
+}
+
+/** `runs` fresh-process measurements; stops early when one times out (the rest would too). */
+export function coldRuns(kind: string, dir: string, runs: number, timeoutMs?: number): { results: ChildResult[]; timedOut: boolean } {
+  const results: ChildResult[] = []
+  for (let run = 0; run < runs; run++) {
+    const result = spawnMeasurement(kind, dir, timeoutMs)
+    if (result === null) return { results, timedOut: true }
+    results.push(result)
+  }
+  return { results, timedOut: false }
+}
