@@ -29,6 +29,8 @@ export interface AsciidoctorView {
   refs: Map<string, { line: number | undefined; node: string }>
   sections: { level: number; title: string; id: string; line: number }[]
   dlistEntries: { style: string | null; termLine: number; anchor: string | null }[]
+  /** Lines of the items of lists that are direct children of a section inside a level-1 section. */
+  trackedItemLines: number[]
   /** Targets of xrefs (as `refid`), links, images, in conversion order. */
   xrefs: string[]
   links: string[]
@@ -134,8 +136,19 @@ export async function asciidoctorView(text: string, docname: string): Promise<As
       }
     }
   }
+  const trackedItemLines: number[] = []
+  for (const context of ['ulist', 'olist']) {
+    for (const list of doc.findBy({ context }) as Node[]) {
+      const parent = list.getParent?.()
+      if (parent?.getContext?.() !== 'section') continue
+      let level1: Node | undefined = parent
+      while (level1 && level1.getContext?.() === 'section' && (level1.getLevel?.() ?? 0) > 1) level1 = level1.getParent?.()
+      if (level1?.getContext?.() !== 'section' || level1.getLevel?.() !== 1) continue
+      for (const item of (list as unknown as { getItems(): Node[] }).getItems()) trackedItemLines.push(item.getLineNumber?.() ?? -1)
+    }
+  }
   await doc.convert()
   recording = null
   const warnings = (logger.getMessages() as { getText(): string }[]).map((message) => message.getText())
-  return { title: header?.rawTitle ?? null, attributes, refs, sections, dlistEntries, ...recorded, warnings }
+  return { title: header?.rawTitle ?? null, attributes, refs, sections, dlistEntries, trackedItemLines, ...recorded, warnings }
 }

@@ -54,6 +54,8 @@ describe('the scanner agrees with Asciidoctor on generated notes', () => {
         scanned.forEach((entry, index) => expect(viewed[index]?.termLine ?? 0).toBeLessThanOrEqual(entry.line))
         const xrefs = model.references.filter((r) => r.kind === 'xref').map((r) => r.target.replace(/\.adoc#/, '#'))
         expect(xrefs.sort()).toEqual([...view.xrefs].sort())
+        const tracked = model.track.flatMap((status) => status.items.map((item) => item.line))
+        expect(tracked.sort((a, b) => a - b)).toEqual([...view.trackedItemLines].sort((a, b) => a - b))
         const targets = (kind: string): string[] => model.references.filter((r) => r.kind === kind).map((r) => r.target).sort()
         // Deliberate difference: where a bare URL ends a line and the next one is `--`, Asciidoctor's
         // typographic replacement glues an em dash entity to the URL; the scanner keeps the URL.

@@ -111,6 +111,9 @@ function compare(file: string, text: string, model: NoteModel, view: Asciidoctor
   expect(sorted(model.references.filter((r) => r.kind === 'image').map((r) => r.target)), `${name}: images`).toEqual(sorted(view.images))
   expect(sorted(model.references.filter((r) => r.kind === 'include').map((r) => r.target)), `${name}: includes`).toEqual(sorted(view.includes))
 
+  const tracked = model.track.flatMap((status) => status.items.map((item) => item.line))
+  expect(tracked.sort((a, b) => a - b), `${name}: tracked list items`).toEqual([...view.trackedItemLines].sort((a, b) => a - b))
+
   const unterminated = view.warnings.filter((w) => w.startsWith('unterminated'))
   expect(sorted(model.problems.map((p) => p.message)), `${name}: problems`).toEqual(sorted(unterminated))
 }
