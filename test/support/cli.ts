@@ -1,16 +1,19 @@
-import { cpSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
+import { onTestFinished } from 'vitest'
 import { run } from '../../src/cli/main.js'
+import { copyCorpus as copyFolder } from './temp-corpus.js'
 
 export const EXAMPLE_CORPUS = join(import.meta.dirname, '..', '..', 'examples', 'corpus')
 
-/** A throwaway copy of a corpus folder (the example by default): tests never touch the repository. */
+/**
+ * A throwaway copy of a corpus folder (the example by default), removed when the test ends:
+ * tests never touch the repository. Call it inside a test.
+ */
 export function copyCorpus(from = EXAMPLE_CORPUS): string {
-  const dir = mkdtempSync(join(tmpdir(), 'notekeeper-test-'))
-  cpSync(from, dir, { recursive: true })
-  return dir
+  const folder = copyFolder(from)
+  onTestFinished(folder.remove)
+  return folder.path
 }
 
 export interface CliResult {
