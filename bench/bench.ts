@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks'
 import { parseLog } from '../src/core/log/parse.js'
 import { replay } from '../src/core/replay.js'
 import { leitner } from '../src/core/schedulers/leitner.js'
-import { TODAY, coldRuns, runChild, spawnMeasurement } from './cold.js'
+import { ChildFailure, TODAY, coldRuns, runChild, spawnMeasurement, type ChildResult } from './cold.js'
 import { writeCorpus, writeLog } from './generate.js'
 import { CHEAP_RUNS, EXPENSIVE_RUNS, median, number, ratio, row, seconds, timed, verdict } from './measure.js'
 import { nearDuplicateStep } from './near-duplicate-step.js'
@@ -101,7 +101,10 @@ async function main(options: Options): Promise<void> {
 
     // The offline hygiene sweep, timed after the corpus is loaded, in a fresh process per run.
     const sweep = coldRuns('hygiene', corpusDir, EXPENSIVE_RUNS, HYGIENE_TIMEOUT_MS)
-    if (sweep.results.length === 0) {
+    if (sweep.failure !== undefined) {
+      row('hygiene sweep (offline)', 'failed', '', '', '', '≤ 3 s', 'FAILED')
+      console.log(`  ${sweep.failure}`)
+    } else if (sweep.results.length === 0) {
       row('hygiene sweep (offline)', `> ${seconds(HYGIENE_TIMEOUT_MS)}`, '', '', '', '≤ 3 s', 'MISSED (stopped)')
     } else {
       const sweepMs = median(sweep.results.map((r) => r.ms))
@@ -112,7 +115,14 @@ async function main(options: Options): Promise<void> {
     if (sweep.results.length === 0 || median(sweep.results.map((r) => r.ms)) > 3000) {
       // One fresh process per check, once each: where the sweep's time goes.
       for (const check of ['dead-links', 'near-duplicates', 'contradictions', 'review dates']) {
-        const result = spawnMeasurement(`check:${check}`, corpusDir, HYGIENE_TIMEOUT_MS)
+        let result: ChildResult | null
+        try {
+          result = spawnMeasurement(`check:${check}`, corpusDir, HYGIENE_TIMEOUT_MS)
+        } catch (error) {
+          if (!(error instanceof ChildFailure)) throw error
+          row(`  of which ${check} (1 run)`, 'failed', '', '', '', '', error.message.replace(/^the \S+ measurement failed /, ''))
+          continue
+        }
         if (result) row(`  of which ${check} (1 run)`, seconds(result.ms), seconds(result.cpuMs), '', '', '', result.detail)
         else row(`  of which ${check} (1 run)`, `> ${seconds(HYGIENE_TIMEOUT_MS)}`, '', '', '', '', 'stopped')
       }

@@ -105,21 +105,34 @@ function listFiles(dir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name))
 }
 
-/** One measurement in a fresh process; null when it ran past `timeoutMs`. */
+/** What went wrong in a child: its error's first lines, not the whole stack. */
+export class ChildFailure extends Error {}
+
+/** One measurement in a fresh process; null when it ran past `timeoutMs`; throws ChildFailure when the child failed. */
 export function spawnMeasurement(kind: string, dir: string, timeoutMs = 600_000): ChildResult | null {
   const script = process.argv[1] ?? ''
   const child = spawnSync(process.execPath, [...process.execArgv, script, '--child', kind, dir], { encoding: 'utf8', maxBuffer: 1 << 20, timeout: timeoutMs })
   if (child.error && (child.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') return null
   const last = child.stdout.trim().split('\n').pop() ?? ''
-  if (child.status !== 0 || !last.startsWith('{')) throw new Error(`the ${kind} measurement failed (exit ${child.status}): ${child.stderr}`)
+  if (child.status !== 0 || !last.startsWith('{')) {
+    const error = child.stderr.split('\n').find((line) => /^\w*Error\b/.test(line)) ?? child.stderr.trim().split('\n')[0] ?? ''
+    const at = child.stderr.split('\n').find((line) => line.trim().startsWith('at ')) ?? ''
+    throw new ChildFailure(`the ${kind} measurement failed (exit ${child.status}): ${error} ${at.trim()}`)
+  }
   return JSON.parse(last) as ChildResult
 }
 
-/** `runs` fresh-process measurements; stops early when one times out (the rest would too). */
-export function coldRuns(kind: string, dir: string, runs: number, timeoutMs?: number): { results: ChildResult[]; timedOut: boolean } {
+/** `runs` fresh-process measurements; stops early when one times out or fails (the rest would too). */
+export function coldRuns(kind: string, dir: string, runs: number, timeoutMs?: number): { results: ChildResult[]; timedOut: boolean; failure?: string } {
   const results: ChildResult[] = []
   for (let run = 0; run < runs; run++) {
-    const result = spawnMeasurement(kind, dir, timeoutMs)
+    let result: ChildResult | null
+    try {
+      result = spawnMeasurement(kind, dir, timeoutMs)
+    } catch (error) {
+      if (error instanceof ChildFailure) return { results, timedOut: false, failure: error.message }
+      throw error
+    }
     if (result === null) return { results, timedOut: true }
     results.push(result)
   }
