@@ -116,7 +116,8 @@ export function spawnMeasurement(kind: string, dir: string, timeoutMs = 600_000)
   const last = child.stdout.trim().split('\n').pop() ?? ''
   if (child.status !== 0 || !last.startsWith('{')) {
     const error = child.stderr.split('\n').find((line) => /^\w*Error\b/.test(line)) ?? child.stderr.trim().split('\n')[0] ?? ''
-    const at = child.stderr.split('\n').find((line) => line.trim().startsWith('at ')) ?? ''
+    // The first frame in code (not a built-in such as `Set.add (<anonymous>)`) says where it broke.
+    const at = child.stderr.split('\n').find((line) => /^\s*at .*\.js:\d+/.test(line) && !line.includes('node:')) ?? ''
     throw new ChildFailure(`the ${kind} measurement failed (exit ${child.status}): ${error} ${at.trim()}`)
   }
   return JSON.parse(last) as ChildResult
