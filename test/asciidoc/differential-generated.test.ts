@@ -25,6 +25,7 @@ const PIECES = [
   'image:inline.png[] and pass:[<<hidden>>] and +++<<hidden2>>+++', '<1> callout', 'Deep:::: four', '<<a,b c>>',
   '[[li]]* not an item', '* [[item-anchor]]anchored item', '```', '____', '****',
   '= Level zero', '== Intro & <Stuff> `code`', '== Intro & <Stuff> `code`', '== Don\'t -- stop...',
+  '//', '[style=qanda]', '["qanda"]', '[bibliography]', '* [[[bib-id]]] entry', '== A &amp; B &#169;',
 ]
 
 const noteArbitrary = fc

@@ -32,6 +32,8 @@ interface Context {
   sectionLevel: boolean
   listType: ListType | null
   textOnly: boolean
+  /** The blocks are read directly in a `[bibliography]` section: its lists are bibliographies. */
+  bibliography: boolean
 }
 
 const PARAGRAPH_STYLES = new Set(['comment', 'example', 'literal', 'listing', 'normal', 'open', 'pass', 'quote', 'sidebar', 'source', 'verse', 'abstract', 'partintro'])
@@ -44,7 +46,7 @@ const COMPOUND = new Set(['example', 'sidebar', 'quote', 'open', 'abstract', 'pa
 
 /** Walks the body of the document (after the header) at section level. */
 export function walkDocumentBody(reader: Reader, sink: Sink, headerLeftovers: BlockAttributes): void {
-  const context: Context = { sectionLevel: true, listType: null, textOnly: false }
+  const context: Context = { sectionLevel: true, listType: null, textOnly: false, bibliography: false }
   if (!nextBlock(reader, sink, context, headerLeftovers)) return
   while (nextBlock(reader, sink, context)) {
     // each call reads one block or one section title
@@ -71,6 +73,7 @@ function nextBlock(reader: Reader, sink: Sink, context: Context, inherited?: Blo
     const level = first ? sectionLevel(first.text, reader.peekAt(1)?.text ?? null) : null
     if (first && level !== null) {
       readSectionTitle(reader, sink, attrs, level)
+      context.bibliography = attrs.style === 'bibliography'
       return true
     }
   }
@@ -150,7 +153,7 @@ function readDelimitedBlock(
   if (effective === 'table' && (terminator.startsWith('|') || terminator.startsWith('!'))) {
     readTable(block.lines, terminator.slice(0, 1), sink, (cell) => {
       const inner = new Reader(cell)
-      const cellContext: Context = { sectionLevel: false, listType: null, textOnly: false }
+      const cellContext: Context = { sectionLevel: false, listType: null, textOnly: false, bibliography: false }
       while (nextBlock(inner, sink, cellContext)) {
         // blocks of an AsciiDoc cell
       }
@@ -158,7 +161,7 @@ function readDelimitedBlock(
   }
   if (COMPOUND.has(effective)) {
     const inner = new Reader(block.lines)
-    const innerContext: Context = { sectionLevel: false, listType: null, textOnly: false }
+    const innerContext: Context = { sectionLevel: false, listType: null, textOnly: false, bibliography: false }
     while (nextBlock(inner, sink, innerContext)) {
       // blocks inside the delimited block
     }
@@ -212,7 +215,8 @@ function readUndelimitedBlock(
   }
   if (UNORDERED_LIST.test(text)) {
     reader.unread()
-    readList(reader, sink, context.sectionLevel, 'ulist', style, readItemBody)
+    const listStyle = style ?? (context.bibliography ? 'bibliography' : attrs.styleAttribute)
+    readList(reader, sink, context.sectionLevel, 'ulist', listStyle, readItemBody)
     return
   }
   if (ORDERED_LIST.test(text)) {
@@ -222,7 +226,7 @@ function readUndelimitedBlock(
   }
   if ((text.includes('::') || text.includes(';;')) && DESCRIPTION_LIST.test(text)) {
     reader.unread()
-    readDescriptionList(reader, sink, style, readItemBody)
+    readDescriptionList(reader, sink, attrs.styleAttribute, readItemBody)
     return
   }
   if ((style === 'discrete' || style === 'float') && sectionLevel(text, reader.peek()?.text ?? null) !== null) {
@@ -282,7 +286,7 @@ function readItemBody(lines: Entry[], sink: Sink, listType: ListType, hasTextIn:
   let hasText = hasTextIn
   const adjacent = (lines[index] as Entry).text !== ''
   if (adjacent && listType !== 'dlist') hasText = false
-  const context: Context = { sectionLevel: false, listType, textOnly: !hasText }
+  const context: Context = { sectionLevel: false, listType, textOnly: !hasText, bibliography: false }
   while (nextBlock(reader, sink, context)) {
     // each block attached to the item
   }

@@ -8,9 +8,9 @@
 
 import type { HeaderAttribute } from '../types.js'
 import type { Reader } from './reader.js'
-import { type BlockAttributes, readAttributeEntry, readMetadataLine, noAttributes } from './metadata.js'
+import { type BlockAttributes, applyAttributeEntry, readAttributeEntry, readMetadataLine, noAttributes } from './metadata.js'
 import { type Sink, classify, registerAnchor } from './sink.js'
-import { ATTRIBUTE_ENTRY, ATX_SECTION_TITLE, isCommentLine, sanitizeAttributeName, sectionLevel } from './syntax.js'
+import { ATTRIBUTE_ENTRY, ATX_SECTION_TITLE, isCommentLine, sectionLevel } from './syntax.js'
 
 export interface Header {
   title: string | null
@@ -21,13 +21,9 @@ export interface Header {
 }
 
 function store(header: Header, sink: Sink, entry: { name: string; value: string; line: number }): void {
-  const unset = entry.name.startsWith('!') || entry.name.endsWith('!')
-  const name = sanitizeAttributeName(entry.name.replace(/^!|!$/g, ''))
-  header.attributes = header.attributes.filter((attribute) => attribute.name !== name)
-  sink.attributes.delete(name)
-  if (unset) return
-  header.attributes.push({ name, value: entry.value, line: entry.line })
-  sink.attributes.set(name, entry.value)
+  const stored = applyAttributeEntry(sink, entry)
+  header.attributes = header.attributes.filter((attribute) => attribute.name !== stored.name)
+  if (stored.value !== null) header.attributes.push({ name: stored.name, value: stored.value, line: entry.line })
 }
 
 /** Asciidoctor's `skipCommentLines`: `//` lines and whole `////` blocks. */

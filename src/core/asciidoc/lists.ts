@@ -6,6 +6,7 @@ import type { Entry, Reader } from './reader.js'
 import { readListItemLines } from './list-item-lines.js'
 import { type Sink, classify, registerAnchor } from './sink.js'
 import {
+  BIBLIOGRAPHY_ANCHOR,
   CALLOUT_LIST,
   DESCRIPTION_LIST,
   LEADING_INLINE_ANCHOR,
@@ -38,7 +39,11 @@ export function readList(
     classify(sink, next.line, 'text')
     let itemText = match[2] ?? ''
     let marker = markerOf(listType, match)
-    if (itemText.startsWith('[[') && !(listType === 'ulist' && style === 'bibliography')) {
+    if (listType === 'ulist' && style === 'bibliography') {
+      // Only a `[[[id]]]` names an entry of a bibliography; `[[id]]` and checkboxes are text there.
+      const entry = itemText.startsWith('[[[') ? BIBLIOGRAPHY_ANCHOR.exec(itemText) : null
+      if (entry?.[1]) registerAnchor(sink, entry[1], next.line, 'inline')
+    } else if (itemText.startsWith('[[')) {
       const anchor = LEADING_INLINE_ANCHOR.exec(itemText)
       if (anchor?.[1]) registerAnchor(sink, anchor[1], next.line, 'inline')
     } else if (listType === 'ulist' && /^\[[ x*]\] /.test(itemText)) {

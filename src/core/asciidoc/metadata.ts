@@ -2,11 +2,17 @@
 // `.Title`, comment lines, `////` comment blocks and attribute entries written above a block.
 
 import type { Reader } from './reader.js'
-import { ATTRIBUTE_ENTRY, BLOCK_ANCHOR, BLOCK_ATTRIBUTE_LIST, BLOCK_TITLE } from './syntax.js'
+import { ATTRIBUTE_ENTRY, BLOCK_ANCHOR, BLOCK_ATTRIBUTE_LIST, BLOCK_TITLE, sanitizeAttributeName } from './syntax.js'
+import { attributeEntryValue, substituteReferences } from './document-attributes.js'
+import { parseAttributeList, shorthandOf } from './attribute-list.js'
 import { type Sink, classify } from './sink.js'
 
 export interface BlockAttributes {
+  /** Asciidoctor's `attributes[1]`: the style written first in a list (`[qanda]`, `["qanda"]`,
+   *  `[source#id]`); it decides what kind of block follows. */
   style: string | null
+  /** Asciidoctor's `attributes.style`: also set by `[style=qanda]`; it becomes the list's style. */
+  styleAttribute: string | null
   id: string | null
   /** Where the id was written. */
   idLine: number
@@ -16,50 +22,32 @@ export interface BlockAttributes {
   titled: boolean
 }
 
-export const noAttributes = (): BlockAttributes => ({ style: null, id: null, idLine: 0, firstLine: 0, titled: false })
+export const noAttributes = (): BlockAttributes => ({ style: null, styleAttribute: null, id: null, idLine: 0, firstLine: 0, titled: false })
 
-/** The style and id of an attribute list such as `qanda`, `source,ruby`, `#id.role`, `id=x`. */
-export function parseAttributeList(content: string): { style: string | null; id: string | null } {
-  const parts = splitAttributes(content)
-  let style: string | null = null
-  let id: string | null = null
-  const first = parts[0]?.trim() ?? ''
-  if (first !== '' && !/^[\w-]+=/.test(first) && !first.startsWith('"') && !first.startsWith("'")) {
-    if (first.includes(' ')) style = first
-    else {
-      // Shorthand: style, then #id, .role and %option in any order.
-      const match = /^([^#.%]*)((?:[#.%][^#.%]*)*)$/.exec(first)
-      style = match?.[1] ? match[1] : null
-      for (const piece of (match?.[2] ?? '').match(/[#.%][^#.%]*/g) ?? []) {
-        if (piece.startsWith('#')) id = piece.slice(1)
-      }
-    }
+/**
+ * Merges one `[...]` line into the block's attributes as Asciidoctor does: named ones first;
+ * then, because its check reads the merged `attributes[1]`, the style written first on this
+ * line or an earlier one is parsed again and wins over a named `style=` (`[qanda]` then
+ * `[style=glossary]` is still a qanda list).
+ */
+function applyAttributeList(content: string, attrs: BlockAttributes, line: number, sink: Sink): void {
+  const list = parseAttributeList(substituteReferences(content, sink.attributes))
+  if (list.style !== null) attrs.styleAttribute = list.style
+  if (list.id !== null) {
+    attrs.id = list.id
+    attrs.idLine = line
   }
-  for (const part of parts) {
-    const named = /^\s*id\s*=\s*["']?([^"']*)["']?\s*$/.exec(part)
-    if (named?.[1]) id = named[1]
+  const first = list.first || attrs.style
+  if (!first) return
+  const shorthand = shorthandOf(first)
+  if (shorthand.style !== null) {
+    attrs.style = shorthand.style
+    attrs.styleAttribute = shorthand.style
   }
-  return { style, id }
-}
-
-function splitAttributes(content: string): string[] {
-  const parts: string[] = []
-  let current = ''
-  let quote: string | null = null
-  for (const c of content) {
-    if (quote) {
-      if (c === quote) quote = null
-      current += c
-    } else if (c === '"' || c === "'") {
-      quote = c
-      current += c
-    } else if (c === ',') {
-      parts.push(current)
-      current = ''
-    } else current += c
+  if (shorthand.id !== null) {
+    attrs.id = shorthand.id
+    attrs.idLine = line
   }
-  parts.push(current)
-  return parts
 }
 
 /**
@@ -87,12 +75,7 @@ export function readMetadataLine(reader: Reader, sink: Sink, attrs: BlockAttribu
     } else {
       const list = text.endsWith(']') ? BLOCK_ATTRIBUTE_LIST.exec(text) : null
       if (!list) return false
-      const parsed = parseAttributeList(list[1] ?? '')
-      if (parsed.style !== null) attrs.style = parsed.style
-      if (parsed.id !== null) {
-        attrs.id = parsed.id
-        attrs.idLine = next.line
-      }
+      applyAttributeList(list[1] ?? '', attrs, next.line, sink)
     }
     mark()
     classify(sink, next.line, 'markup')
@@ -108,7 +91,8 @@ export function readMetadataLine(reader: Reader, sink: Sink, attrs: BlockAttribu
     return true
   }
   if (!normal || text.startsWith('/')) {
-    if (normal && text.startsWith('//') && /^\/+$/.test(text)) {
+    // A bare `//` is a comment line (Asciidoctor tests it first), not a comment block fence.
+    if (normal && text.length > 2 && text.startsWith('//') && /^\/+$/.test(text)) {
       if (text.length === 3) return false
       readCommentBlock(reader, sink)
       mark()
@@ -126,7 +110,9 @@ export function readMetadataLine(reader: Reader, sink: Sink, attrs: BlockAttribu
     const entry = ATTRIBUTE_ENTRY.exec(text)
     if (!entry) return false
     mark()
-    readAttributeEntry(reader, sink)
+    const read = readAttributeEntry(reader, sink)
+    // A body entry is no header attribute, but it sets the document attribute from here on.
+    if (read) applyAttributeEntry(sink, read)
     return true
   }
   return false
@@ -167,4 +153,23 @@ export function readAttributeEntry(reader: Reader, sink: Sink): { name: string; 
     }
   }
   return { name: match[1] ?? '', value, line: first.line }
+}
+
+/**
+ * Asciidoctor's `storeAttribute`: `:name!:` and `:!name:` unset, anything else sets the value
+ * with its `{references}` substituted. Returns the sanitised name and the stored value (null
+ * when unset).
+ */
+export function applyAttributeEntry(sink: Sink, entry: { name: string; value: string }): { name: string; value: string | null } {
+  const unset = entry.name.startsWith('!') || entry.name.endsWith('!')
+  let name = sanitizeAttributeName(entry.name.replace(/^!|!$/g, ''))
+  if (name === 'numbered') name = 'sectnums'
+  else if (name === 'hardbreaks') name = 'hardbreaks-option'
+  if (unset) {
+    sink.attributes.delete(name)
+    return { name, value: null }
+  }
+  const value = attributeEntryValue(entry.value, sink.attributes)
+  sink.attributes.set(name, value)
+  return { name, value }
 }

@@ -52,7 +52,7 @@ function termWithoutAnchor(term: string): string {
 
 export function scanNote(path: string, text: string): NoteModel {
   const folder = topFolder(path)
-  const sink = buildSink(splitLines(text))
+  const sink = buildSink(splitLines(text), (path.split('/').pop() ?? path).replace(/\.adoc$/, ''))
   let header: Header | null = null
   try {
     header = readNote(sink)

@@ -13,6 +13,7 @@ const INVALID_ID_CHARS = new RegExp(
 // Entities stand in for what Asciidoctor's replacements and special characters produce; they are
 // dropped by INVALID_ID_CHARS exactly as the real ones are.
 const DROPPED = '&#8203;'
+const CHARACTER_REFERENCE = /&(?:[a-zA-Z][a-zA-Z]+\d{0,2}|#\d\d\d{0,4}|#x[\da-fA-F][\da-fA-F][\da-fA-F]{0,3});|[&<>]/g
 
 /** Built-in character attributes Asciidoctor defines in every document. */
 const CHARACTER_ATTRIBUTES: Record<string, string> = {
@@ -32,14 +33,16 @@ export function plainTitle(title: string, attributes: ReadonlyMap<string, string
   text = text.replace(/\+\+\+([\s\S]*?)\+\+\+|\$\$([\s\S]*?)\$\$|pass:[a-z,]*\[([\s\S]*?)\]/g, (_m, a, b, c) => a ?? b ?? c ?? '')
   // An xref shows its text, or `[id]` when Asciidoctor cannot resolve it at parse time.
   text = text.replace(/<<([^,>]+)(?:,\s*([^>]*))?>>/g, (_m, target: string, label?: string) => label ?? `[${target}]`)
-  // Special characters become entities, which the id drops; a real entity written in the
-  // source is dropped as well.
-  text = text.replace(/&(?:[a-zA-Z][a-zA-Z]+\d{0,2}|#\d\d\d{0,4}|#x[\da-fA-F][\da-fA-F][\da-fA-F]{0,3});/g, DROPPED)
-  text = text.replace(/[&<>]/g, DROPPED)
+  // Special characters become entities, which the id drops; a character reference written in
+  // the source (`&amp;`, `&#169;`, `&#x00A9;`) is restored by Asciidoctor's replacements and
+  // dropped as well. One pass, so that the `&` of a stand-in is not replaced again.
+  text = text.replace(CHARACTER_REFERENCE, DROPPED)
   text = text.replace(/\\?\{([\p{Alphabetic}\p{N}_][\p{Alphabetic}\p{N}_-]*)\}/gu, (whole, name: string) => {
     if (whole.startsWith('\\')) return whole.slice(1)
-    const value = attributes.get(name.toLowerCase()) ?? CHARACTER_ATTRIBUTES[name.toLowerCase()]
-    return value ?? whole
+    const character = CHARACTER_ATTRIBUTES[name.toLowerCase()]
+    const value = attributes.get(name.toLowerCase())
+    // Asciidoctor stores values with special characters already escaped, so they vanish too.
+    return value !== undefined ? value.replace(CHARACTER_REFERENCE, DROPPED) : (character ?? whole)
   })
   // Inline anchors and images leave nothing visible; link and xref macros leave their text.
   text = text.replace(/\[\[[^\]]*\]\]|anchor:[^\s[]+\[[^\]]*\]/g, '')

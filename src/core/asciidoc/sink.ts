@@ -36,8 +36,11 @@ export interface Sink {
   topLevelItems: TopLevelListItem[]
   references: Reference[]
   problems: { line: number; message: string }[]
-  /** Header attributes, for `{name}` references in section titles. */
+  /** The document attributes as parsing goes (defaults, then header and body entries): for
+   *  preprocessor conditionals and `{name}` references in attribute values and section titles. */
   attributes: Map<string, string>
+  /** Lines the preprocessor removed (directives, excluded regions): they do not exist for the parser. */
+  hidden: Set<number>
 }
 
 export function registerAnchor(sink: Sink, id: string, line: number, kind: Anchor['kind']): void {

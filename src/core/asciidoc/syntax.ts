@@ -22,6 +22,7 @@ export const LITERAL_PARAGRAPH = /^[ \t]+.*$/
 export const ATX_SECTION_TITLE = /^(=={0,5}|##{0,5})[ \t]+(.+?)(?:[ \t]+\1)?$/
 const SETEXT_TITLE_LINE = new RegExp(String.raw`^((?!\.).*?[${ALNUM}].*)$`, 'u')
 export const INLINE_SECTION_ANCHOR = new RegExp(String.raw` (\\)?\[\[(${ID_SOURCE})(?:, *(.+?))?\]\]$`, 'u')
+export const BIBLIOGRAPHY_ANCHOR = new RegExp(String.raw`^\[\[\[([${ALPHA}_:][${WORD}\-:.]*)(?:, *(.+?))?\]\]\]`, 'u')
 export const LEADING_INLINE_ANCHOR = new RegExp(String.raw`^\[\[(${ID_SOURCE})(?:, *(.+?))?\]\]`, 'u')
 export const BLOCK_MEDIA_MACRO = /^(image|video|audio)::(\S|\S.*?\S)\[(.+)?\]$/
 export const INCLUDE_DIRECTIVE = /^(\\)?include::([^\s[](?:[^[]*[^\s[])?)\[(.+)?\]$/

@@ -4,6 +4,7 @@ import { walkDocumentBody } from './blocks.js'
 import { type Header, readHeader } from './header.js'
 import { type Entry, Reader } from './reader.js'
 import type { Sink } from './sink.js'
+import { defaultAttributes } from './document-attributes.js'
 
 /** The note's lines (buildSink then drops the `\r` and trailing white space, as Asciidoctor does). */
 export function splitLines(text: string): string[] {
@@ -22,7 +23,7 @@ function normalizeLine(line: string): string {
   return last === 32 || last === 9 || last === 13 || last === 12 || last === 11 || last === 0 ? line.replace(TRAILING_SPACE, '') : line
 }
 
-export function buildSink(rawLines: string[]): Sink {
+export function buildSink(rawLines: string[], docname?: string): Sink {
   const lines = rawLines.map((line, index) => normalizeLine(index === 0 && line.startsWith('\uFEFF') ? line.slice(1) : line))
   return {
     classes: lines.map((line) => (line === '' ? 'blank' : 'text')),
@@ -34,7 +35,8 @@ export function buildSink(rawLines: string[]): Sink {
     topLevelItems: [],
     references: [],
     problems: [],
-    attributes: new Map(),
+    attributes: defaultAttributes(docname),
+    hidden: new Set(),
   }
 }
 
