@@ -33,7 +33,32 @@ function adocFiles(folder: string): string[] {
  *   - a block anchor's line: the scanner gives the `[[id]]` line, Asciidoctor the block's line;
  *   - an inline anchor's line: Asciidoctor only knows the line its paragraph or term starts on.
  */
-const DIFFERENCES: Record<string, { extraIds?: string[]; missingXrefs?: string[]; reason: string }[]> = {}
+interface Difference {
+  extraIds?: string[]
+  missingXrefs?: string[]
+  /** Maps a line number Asciidoctor reports to the source line it stands for. */
+  viewLine?: (line: number) => number
+  reason: string
+}
+const DIFFERENCES: Record<string, Difference[]> = {
+  'test/fixtures/asciidoc/conditionals.adoc': [
+    {
+      viewLine: (line) => (line === 128 ? 125 : line),
+      reason:
+        'Asciidoctor.js numbers a list item once its lines are read, so `* one` (line 125), followed by an ' +
+        'excluded region, is reported on line 128; the scanner gives the line the item is written on',
+    },
+  ],
+  'test/fixtures/asciidoc/conditionals-single-line.adoc': [
+    {
+      // Lines 5, 7 and 11 hold single-line directives whose text is kept.
+      viewLine: (line) => line - [5, 7, 11].filter((directive, index) => directive + index < line).length,
+      reason:
+        'Asciidoctor.js counts one line too many for each single-line `ifdef::name[text]` it keeps (it pushes ' +
+        'a stand-in line), so everything from that line on is reported one line later; the scanner keeps source lines',
+    },
+  ],
+}
 
 /**
  * The refid Asciidoctor builds for an xref target as written (`other.adoc#x` -> `other#x`); a
@@ -65,9 +90,23 @@ function onlyMetadataBetween(lines: string[], from: number, to: number): boolean
   return true
 }
 
-function compare(file: string, text: string, model: NoteModel, view: AsciidoctorView, docname: string): void {
+/** The view with its line numbers mapped to source lines where a known difference says how. */
+function withSourceLines(view: AsciidoctorView, known: Difference[]): AsciidoctorView {
+  const fix = (line: number): number => known.reduce((at, k) => (k.viewLine ? k.viewLine(at) : at), line)
+  if (!known.some((k) => k.viewLine)) return view
+  return {
+    ...view,
+    refs: new Map([...view.refs].map(([id, ref]) => [id, { ...ref, line: ref.line === undefined ? undefined : fix(ref.line) }])),
+    sections: view.sections.map((section) => ({ ...section, line: fix(section.line) })),
+    dlistEntries: view.dlistEntries.map((entry) => ({ ...entry, termLine: fix(entry.termLine) })),
+    trackedItemLines: view.trackedItemLines.map(fix),
+  }
+}
+
+function compare(file: string, text: string, model: NoteModel, rawView: AsciidoctorView, docname: string): void {
   const name = relative(root, file)
   const known = DIFFERENCES[name] ?? []
+  const view = withSourceLines(rawView, known)
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/)
 
   expect(model.title, `${name}: title`).toBe(view.title)

@@ -138,7 +138,8 @@ function readDelimitedBlock(
     if (masquerades.includes(attrs.style)) effective = attrs.style
     else if (masquerades.includes('admonition') && ADMONITIONS.has(attrs.style)) effective = 'admonition'
   }
-  const block = reader.readUntilTerminator(terminator)
+  // A comment block's lines are read as written: a directive in a comment is no directive.
+  const block = effective === 'comment' ? reader.unprocessed(() => reader.readUntilTerminator(terminator)) : reader.readUntilTerminator(terminator)
   if (!block.closing) sink.problems.push({ line: opening.line, message: `unterminated ${context} block` })
   const fences = block.closing ? [opening, block.closing] : [opening]
   const verbatim = VERBATIM_CLASS[effective]
@@ -242,7 +243,8 @@ function readUndelimitedBlock(
   if (style && style !== 'normal' && (PARAGRAPH_STYLES.has(style) || ADMONITIONS.has(style))) {
     reader.unread()
     const comments: Entry[] = []
-    const lines = readParagraphLines(reader, null, true, comments)
+    // A [comment] paragraph's first line was looked at already; the others are read as written.
+    const lines = style === 'comment' ? reader.unprocessed(() => readParagraphLines(reader, null, true, comments)) : readParagraphLines(reader, null, true, comments)
     if (style === 'comment') attrs.id = null
     classifyAll(sink, lines, VERBATIM_CLASS[style] ?? 'text')
     classifyAll(sink, comments, 'comment')

@@ -37,7 +37,7 @@ function skipComments(reader: Reader, sink: Sink): void {
     if (!(next.text.length > 3 && /^\/+$/.test(next.text))) return
     reader.read()
     classify(sink, next.line, 'comment')
-    const block = reader.readUntilTerminator(next.text)
+    const block = reader.unprocessed(() => reader.readUntilTerminator(next.text))
     for (const entry of block.lines) classify(sink, entry.line, 'comment')
     if (block.closing) classify(sink, block.closing.line, 'comment')
     else sink.problems.push({ line: next.line, message: 'unterminated comment block' })

@@ -106,6 +106,6 @@ export function readDescriptionList(reader: Reader, sink: Sink, style: string | 
 function describe(sink: Sink, termLine: number, inlineText: string | null, lines: Entry[]): string {
   const parts: string[] = inlineText ? [inlineText] : []
   const last = lines.length > 0 ? (lines[lines.length - 1] as Entry).line : termLine
-  for (let line = termLine + 1; line <= last; line++) parts.push(sink.lines[line - 1] ?? '')
+  for (let line = termLine + 1; line <= last; line++) if (!sink.hidden.has(line)) parts.push(sink.lines[line - 1] ?? '')
   return parts.join('\n').trim()
 }

@@ -122,7 +122,7 @@ function readCommentBlock(reader: Reader, sink: Sink): void {
   const opening = reader.read()
   if (opening === undefined) return
   classify(sink, opening.line, 'comment')
-  const block = reader.readUntilTerminator(opening.text)
+  const block = reader.unprocessed(() => reader.readUntilTerminator(opening.text))
   for (const entry of block.lines) classify(sink, entry.line, 'comment')
   if (block.closing) classify(sink, block.closing.line, 'comment')
   else sink.problems.push({ line: opening.line, message: 'unterminated comment block' })

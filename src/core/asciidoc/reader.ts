@@ -14,21 +14,55 @@ export const isContinuation = (entry: Entry | null | undefined): boolean => entr
 /** A line that compares equal to '' in Asciidoctor: a blank line, not a placeholder. */
 export const isBlank = (entry: Entry): boolean => entry.continuation === undefined && entry.text === ''
 
+/** Where the note's top-level reader takes its lines from when the preprocessor is needed. */
+export interface LineSource {
+  /** The next line for the parser; `raw` skips preprocessing (comment blocks). */
+  pull(raw: boolean): Entry | undefined
+}
+
 export class Reader {
   private index = 0
-  constructor(private readonly entries: Entry[]) {}
+  /** Lines are read without preprocessing (Asciidoctor's `skip_processing`, for comments). */
+  private raw = false
+  /** `entries` fills from `source` as lines are first looked at, as Asciidoctor's reader does. */
+  constructor(
+    private readonly entries: Entry[],
+    private readonly source: LineSource | null = null,
+  ) {}
+
+  private at(position: number): Entry | undefined {
+    const entry = this.entries[position]
+    if (entry !== undefined || this.source === null) return entry
+    while (this.entries.length <= position) {
+      const pulled = this.source.pull(this.raw)
+      if (pulled === undefined) return undefined
+      this.entries.push(pulled)
+    }
+    return this.entries[position]
+  }
+
+  /** Runs `read` on lines taken as they are written: no directive in them is applied. */
+  unprocessed<T>(read: () => T): T {
+    const before = this.raw
+    this.raw = true
+    try {
+      return read()
+    } finally {
+      this.raw = before
+    }
+  }
 
   hasMore(): boolean {
-    return this.index < this.entries.length
+    return this.at(this.index) !== undefined
   }
   peek(): Entry | undefined {
-    return this.entries[this.index]
+    return this.at(this.index)
   }
   peekAt(offset: number): Entry | undefined {
-    return this.entries[this.index + offset]
+    return this.at(this.index + offset)
   }
   read(): Entry | undefined {
-    const entry = this.entries[this.index]
+    const entry = this.at(this.index)
     if (entry !== undefined) this.index++
     return entry
   }

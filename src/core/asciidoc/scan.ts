@@ -15,7 +15,14 @@
 //     directly in its body or in its subsections' bodies. A list inside a delimited block
 //     (`====`, `--`, ...) or nested in another list item is not a top-level entry.
 //   - `title` is the document title as written; attribute names are lower-cased as Asciidoctor
-//     stores them, values as written (continuation lines joined, `{refs}` not expanded).
+//     stores them; values as Asciidoctor computes them (continuation lines joined, `{name}`
+//     references to attributes defined above substituted, unknown ones left as written), except
+//     that `&`, `<`, `>` stay characters where Asciidoctor stores `&amp;`, `&lt;`, `&gt;`.
+//   - Preprocessor conditionals (`ifdef::`, `ifndef::`, `ifeval::`, `endif::`) apply as in
+//     Asciidoctor (conditionals.ts): an excluded line does not exist for the index, and every
+//     other line keeps its source line number.
+//   - Block attribute lists are parsed as Asciidoctor parses them (attribute-list.ts):
+//     `[qanda]`, `["qanda"]`, `[style=qanda]` all make a `[qanda]` list.
 
 import type { NoteModel, PracticeItem, Section, TrackStatus } from '../types.js'
 import { itemId, topFolder } from '../corpus.js'

@@ -3,6 +3,7 @@
 import { walkDocumentBody } from './blocks.js'
 import { type Header, readHeader } from './header.js'
 import { type Entry, Reader } from './reader.js'
+import { ConditionalLines, mayHaveDirectives } from './conditionals.js'
 import type { Sink } from './sink.js'
 import { defaultAttributes } from './document-attributes.js'
 
@@ -41,8 +42,9 @@ export function buildSink(rawLines: string[], docname?: string): Sink {
 }
 
 export function readNote(sink: Sink): Header {
-  const entries: Entry[] = sink.lines.map((text, index) => ({ text, line: index + 1 }))
-  const reader = new Reader(entries)
+  const reader = mayHaveDirectives(sink.lines)
+    ? new Reader([], new ConditionalLines(sink))
+    : new Reader(sink.lines.map((text, index): Entry => ({ text, line: index + 1 })))
   const header = readHeader(reader, sink)
   walkDocumentBody(reader, sink, header.leftovers)
   return header
