@@ -44,6 +44,7 @@ commands:
   backlinks NOTE[#ANCHOR] [--json]      what refers to a note or an anchor
   schedulers --compare [--days N] [--json]
                                         what each scheduler would make of the log
+  schedulers --use NAME                 switch scheduler (config.json), then replay
   fsrs optimize [--write]               fit FSRS weights to the log
 
 exit status: 0 done, no error found; 1 errors found or edit refused; 2 bad usage, unreadable corpus, invalid config`

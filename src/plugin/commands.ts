@@ -1,3 +1,5 @@
+import { SCHEDULERS } from '../core/config.js'
+import type { SchedulerName } from '../core/types.js'
 import type { PluginHost, SettingDescription } from './host.js'
 import type { CommandName } from './plugin-app.js'
 
@@ -20,6 +22,16 @@ export function registerCommands(host: PluginHost, run: (command: CommandName) =
     host.registerCommandPalette({ key: `notekeeper-${name}`, label }, () => run(name))
   }
   host.registerCommandShortcut(PRACTICE_SHORTCUT, { key: 'notekeeper-practice-shortcut', label: 'Notekeeper: practise' }, () => run('practice'))
+}
+
+/**
+ * One palette entry per scheduler: switching writes "scheduler" into the corpus's config.json and
+ * replays the log (the same as `notekeeper schedulers --use NAME`), then shows the Schedulers page.
+ */
+export function registerSchedulerSwitches(host: PluginHost, use: (name: SchedulerName) => Promise<void>): void {
+  for (const name of SCHEDULERS) {
+    host.registerCommandPalette({ key: `notekeeper-use-${name}`, label: `Notekeeper: switch the scheduler to ${name} (replays the log)` }, () => use(name))
+  }
 }
 
 /** Host things only (SPEC 1.8): limits, thresholds and the scheduler live in the corpus's config.json. */

@@ -5,7 +5,7 @@ import { fsaVault } from '../adapters/fsa-vault.js'
 import { localToday } from '../core/dates.js'
 import type { Vault } from '../ports/vault.js'
 import { chooseAccess, type DirectoryHandle } from './access.js'
-import { SETTINGS_SCHEMA, registerCommands } from './commands.js'
+import { SETTINGS_SCHEMA, registerCommands, registerSchedulerSwitches } from './commands.js'
 import { indexedDbHandleStore } from './handle-store.js'
 import type { PluginHost } from './host.js'
 import { appOperations } from './operations.js'
@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     now: () => new Date(),
   })
   registerCommands(host, app.run)
+  registerSchedulerSwitches(host, app.useScheduler)
   try {
     await app.start()
   } catch (error) {

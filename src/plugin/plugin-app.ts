@@ -1,6 +1,6 @@
 import { dueItems } from '../app/practice.js'
-import { forecastCorpus } from '../app/schedulers.js'
-import type { IsoDate } from '../core/types.js'
+import { forecastCorpus, switchScheduler } from '../app/schedulers.js'
+import type { IsoDate, SchedulerName } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import type { Access } from './access.js'
 import { openBacklinks } from './backlinks-view.js'
@@ -35,6 +35,8 @@ export interface PluginDeps {
 export interface PluginApp {
   start(): Promise<void>
   run(command: CommandName): Promise<void>
+  /** Switches the corpus's scheduler (config.json) and replays the log; then shows the Schedulers page. */
+  useScheduler(name: SchedulerName): Promise<void>
   /** The toolbar's due count after the last index (null before one). */
   dueCount(): number | null
 }
@@ -220,8 +222,23 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     }
   }
 
+  async function useScheduler(name: SchedulerName): Promise<void> {
+    try {
+      const v = await ready('schedulers')
+      if (!v) return
+      const { items, changed } = await switchScheduler(v, name, deps.today())
+      await indexer.refresh()
+      refreshDueCount()
+      host.showMsg(`Notekeeper: ${changed ? `the scheduler is now ${name}` : `${name} was already the scheduler`}; state.json replayed for ${items} items`, 'success')
+      await schedulers()
+    } catch (error) {
+      report(`switching to ${name} failed: ${messageOf(error)}`)
+    }
+  }
+
   return {
     run,
+    useScheduler,
     dueCount: () => due,
     async start() {
       host.registerToolbarItem('notekeeper-due', '<a class="button" data-on-click="nkPractice" title="Notekeeper: practise the due items"><span>🧠 </span><span id="notekeeper-due-count"></span></a>')

@@ -99,7 +99,7 @@ if (!haveChromium) {
         return { slash: Object.keys(r.slash), palette: Object.keys(r.palette).length, shortcuts: r.shortcuts, toolbar: r.injected['notekeeper-due-count'], msgs: r.msgs.map((m) => m.text) }
       })
       expect(rec.slash.sort()).toEqual(['backlinks', 'hygiene', 'practice', 'schedulers', 'triage', 'validate'])
-      expect(rec.palette).toBe(6)
+      expect(rec.palette).toBe(10) // six commands and four scheduler switches
       expect(rec.shortcuts).toEqual(['mod+alt+p'])
       expect(rec.toolbar).toBe('<span title="Notekeeper: 4 due today (practice)">4</span>')
       expect(rec.msgs[0]).toMatch(/^Notekeeper: indexed \d+ files of Test vault: test vault \(memory\); 4 due today$/)

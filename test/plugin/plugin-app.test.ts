@@ -2,7 +2,7 @@
 import { describe, it, expect, afterEach } from 'vitest'
 import { memoryVault, type MemoryVault } from '../../src/adapters/memory-vault.js'
 import type { Access } from '../../src/plugin/access.js'
-import { registerCommands } from '../../src/plugin/commands.js'
+import { registerCommands, registerSchedulerSwitches } from '../../src/plugin/commands.js'
 import { appOperations } from '../../src/plugin/operations.js'
 import { createPluginApp, type PluginApp } from '../../src/plugin/plugin-app.js'
 import { fakeHost, type FakeHost } from './fake-host.js'
@@ -34,6 +34,7 @@ async function started(access: (vault: MemoryVault) => Access = (vault) => ({ ki
     now: () => new Date(Date.UTC(2026, 5, 10, 9, 30)),
   })
   registerCommands(host, app.run)
+  registerSchedulerSwitches(host, app.useScheduler)
   await app.start()
   return { host, vault }
 }
@@ -42,8 +43,21 @@ describe('the plugin glue against a fake host', () => {
   it('registers the commands as slash commands and palette entries, and a practice shortcut', async () => {
     const { host } = await started()
     expect([...host.slash.keys()].sort()).toEqual(['backlinks', 'hygiene', 'practice', 'schedulers', 'triage', 'validate'])
-    expect([...host.palette.keys()].sort()).toEqual(['notekeeper-backlinks', 'notekeeper-hygiene', 'notekeeper-practice', 'notekeeper-schedulers', 'notekeeper-triage', 'notekeeper-validate'])
+    expect([...host.palette.keys()].sort()).toEqual([
+      'notekeeper-backlinks', 'notekeeper-hygiene', 'notekeeper-practice', 'notekeeper-schedulers', 'notekeeper-triage',
+      'notekeeper-use-fsrs', 'notekeeper-use-leitner', 'notekeeper-use-passfail', 'notekeeper-use-sm2', 'notekeeper-validate',
+    ])
     expect(host.shortcuts).toEqual(['mod+alt+p'])
+  })
+
+  it('switches the scheduler from the palette: config.json names it, the state is replayed, the Schedulers page shows it active', async () => {
+    const { host, vault } = await started()
+    await host.palette.get('notekeeper-use-fsrs')!()
+    expect(JSON.parse((await vault.read('internalise/.srs/config.json'))!)).toMatchObject({ scheduler: 'fsrs' })
+    const state = JSON.parse((await vault.read('internalise/.srs/state.json'))!) as Record<string, Record<string, unknown>>
+    for (const entry of Object.values(state)) expect(entry).toHaveProperty('stability')
+    expect(host.msgs.some((m) => m.text.includes('the scheduler is now fsrs'))).toBe(true)
+    expect(JSON.stringify(host.pages.get('Notekeeper/Schedulers'))).toContain('(active)')
   })
 
   it('indexes at start-up and shows the due count in the toolbar', async () => {

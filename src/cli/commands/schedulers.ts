@@ -1,14 +1,23 @@
 import { loadCorpus } from '../../app/corpus.js'
-import { forecastCorpus } from '../../app/schedulers.js'
+import { forecastCorpus, switchScheduler } from '../../app/schedulers.js'
+import { SCHEDULERS } from '../../core/config.js'
+import type { SchedulerName } from '../../core/types.js'
 import { UsageError, flagString, type Command } from '../context.js'
 
 /**
  * `notekeeper schedulers --compare [--days 30] [--json]`: replays the log under every scheduler
  * and shows, side by side, what each would put due today, per day over the window, and in total.
- * Writes nothing: switching is a change to config.json followed by `replay`.
+ * Writes nothing. `--use NAME` switches: it sets "scheduler" in config.json and replays.
  */
 export const schedulersCommand: Command = async (ctx) => {
-  if (ctx.flags.get('compare') !== true) throw new UsageError('usage: notekeeper schedulers --compare [--days N] [--json]')
+  const use = flagString(ctx, 'use')
+  if (use !== undefined) {
+    if (!SCHEDULERS.includes(use as SchedulerName)) throw new UsageError(`--use ${use}: the schedulers are ${SCHEDULERS.join(', ')}`)
+    const { items, changed } = await switchScheduler(ctx.vault, use as SchedulerName, ctx.today)
+    ctx.out(changed ? `config.json now names ${use}; state.json replayed for ${items} items` : `${use} was already active; state.json checked (${items} items)`)
+    return 0
+  }
+  if (ctx.flags.get('compare') !== true) throw new UsageError('usage: notekeeper schedulers --compare [--days N] [--json] | --use NAME')
   const daysText = flagString(ctx, 'days') ?? '30'
   const days = Number(daysText)
   if (!Number.isInteger(days) || days < 1 || days > 3650) throw new UsageError(`--days ${daysText}: give a whole number of days from 1 to 3650`)
