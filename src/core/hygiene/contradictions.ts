@@ -1,8 +1,8 @@
 import type { Finding, NoteModel } from '../types.js'
 import { wordsOf } from './prose.js'
-import { hashString, lshCandidates } from './near-duplicates.js'
+import { jaccardOfRanks, rankWords, similarSetPairs } from './prefix-pairs.js'
 import { sentencesOf } from './sentences.js'
-import { diceOnBigrams, jaccardOfSets, normaliseLabel, singularLabel } from './similarity.js'
+import { diceOnBigrams, normaliseLabel, singularLabel } from './similarity.js'
 
 // Contradiction *candidates* (SPEC 2.2 `contradiction`): lexical heuristics that find two
 // places worth a person's look (research/asciidoc.md §4). They never claim that one of them is
@@ -76,7 +76,8 @@ function disagreeingPairs(entries: LabelledEntry[], acrossNotesOnly: boolean): [
 
 interface Sentence extends Place {
   text: string
-  words: Set<string>
+  /** Word ranks (see prefix-pairs.ts), sorted: the sentence's distinct words. */
+  words: Int32Array
   dates: string
   numbers: string
   negated: boolean
@@ -84,45 +85,47 @@ interface Sentence extends Place {
 
 /**
  * Near-identical sentences in two notes that differ in a date, a number or a negation.
- * Candidate pairs come from MinHash + LSH over the sentences' word sets (the near-duplicate
- * machinery, tuned for Jaccard 0.6), then the exact Jaccard decides. Only a sentence with a
- * date, a number or a negation cue can be one side of a flip, so only pairs with one such
- * sentence, from two notes, are collected at all.
+ * Only a sentence with a date, a number or a negation cue can be one side of a flip, so only
+ * those probe for partners; candidates come from an exact prefix filter over the sentences'
+ * word sets (prefix-pairs.ts), then the exact Jaccard decides.
  */
 function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>): Finding[] {
-  const sentences: Sentence[] = []
+  const found: Omit<Sentence, 'words'>[] = []
+  const wordLists: string[][] = []
   for (const note of notes) {
     const text = texts.get(note.path)
     if (text === undefined) continue
     for (const sentence of sentencesOf(text)) {
-      const words = new Set(wordsOf(sentence.text))
-      if (words.size < MIN_SENTENCE_WORDS) continue
-      const list = [...words]
-      sentences.push({
+      const list = [...new Set(wordsOf(sentence.text))]
+      if (list.length < MIN_SENTENCE_WORDS) continue
+      wordLists.push(list)
+      found.push({
         file: note.path,
         line: sentence.line,
         text: sentence.text,
-        words,
         dates: list.filter((w) => /^\d{4}-\d{2}-\d{2}$/.test(w)).sort().join(' '),
         numbers: list.filter((w) => /^\d+(?:[.,]\d+)*$/.test(w)).sort().join(' '),
         negated: list.some((w) => NEGATION_CUES.has(w) || /n't$/.test(w)),
       })
     }
   }
-  const marked = sentences.map((s) => s.dates !== '' || s.numbers !== '' || s.negated)
-  const wordSets = sentences.map((s) => Uint32Array.from(s.words, hashString).sort())
-  const accept = (x: number, y: number) => (marked[x] === true || marked[y] === true) && (sentences[x] as Sentence).file !== (sentences[y] as Sentence).file
-  const findings = new Map<string, Finding>()
-  for (const [x, y] of lshCandidates(wordSets, SIMILAR_SENTENCES, accept)) {
+  const ranks = rankWords(wordLists)
+  const sentences: Sentence[] = found.map((s, k) => ({ ...s, words: ranks[k] as Int32Array }))
+  const marked = (k: number) => {
+    const s = sentences[k] as Sentence
+    return s.dates !== '' || s.numbers !== '' || s.negated
+  }
+  const findings: { first: Sentence; second: Sentence; finding: Finding }[] = []
+  similarSetPairs(ranks, SIMILAR_SENTENCES, marked, (x, y) => {
     const a = sentences[x] as Sentence
     const b = sentences[y] as Sentence
+    if (a.file === b.file) return
     const reason = flipBetween(a, b)
-    if (reason === null) continue
+    if (reason === null) return
     const [first, second] = [a, b].sort(byPlace) as [Sentence, Sentence]
-    const key = `${first.file}:${first.line}:${second.file}:${second.line}`
-    if (!findings.has(key)) findings.set(key, finding(first, second, reason, flipMessage(reason, second)))
-  }
-  return [...findings.values()].sort((p, q) => byPlace(p as Place, q as Place))
+    findings.push({ first, second, finding: finding(first, second, reason, flipMessage(reason, second)) })
+  })
+  return findings.sort((p, q) => byPlace(p.first, q.first) || byPlace(p.second, q.second)).map((f) => f.finding)
 }
 
 type Flip = 'date' | 'number' | 'negation'
@@ -130,7 +133,7 @@ type Flip = 'date' | 'number' | 'negation'
 function flipBetween(a: Sentence, b: Sentence): Flip | null {
   const reason: Flip | null = a.dates !== b.dates ? 'date' : a.numbers !== b.numbers ? 'number' : a.negated !== b.negated ? 'negation' : null
   if (reason === null) return null
-  const similarity = jaccardOfSets(a.words, b.words)
+  const similarity = jaccardOfRanks(a.words, b.words)
   return similarity >= SIMILAR_SENTENCES && similarity < 1 ? reason : null
 }
 

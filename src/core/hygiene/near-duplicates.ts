@@ -2,10 +2,11 @@ import type { Finding } from '../types.js'
 import { proseLines, wordsOf } from './prose.js'
 
 // Near-duplicate notes (SPEC 2.2 `near-duplicate`; decision record docs/adr/0006). Word
-// 3-shingles of the prose, MinHash signatures, LSH banding for candidate pairs, then the exact
-// Jaccard similarity of the candidates decides. Every hash goes through Math.imul so that no
+// 3-shingles of the prose, MinHash signatures (one permutation hashing, see `signature`), LSH
+// banding for candidate pairs, then the exact Jaccard similarity of the candidates decides. Every hash goes through Math.imul so that no
 // step loses bits in floating point.
 
+/** Signature length: bins of one permutation hashing, each standing for one MinHash permutation. */
 export const PERMUTATIONS = 128
 /** Fewer shingles than this (a stub, a heading and a line) say nothing about duplication. */
 export const MIN_SHINGLES = 5
@@ -27,11 +28,20 @@ export interface SimilarPair {
 
 export function shingleNote(path: string, text: string): ShingledNote {
   const prose = proseLines(text)
-  const words = prose.flatMap((line) => wordsOf(line.text))
-  const hashes = new Set<number>()
-  for (let i = 0; i + 2 < words.length; i++) hashes.add(hashString(`${words[i]} ${words[i + 1]} ${words[i + 2]}`))
-  const shingles = Uint32Array.from(hashes).sort()
-  return { path, line: prose[0]?.line ?? 1, shingles }
+  // Each word is hashed once; a shingle's hash combines its three word hashes (order matters,
+  // hence three different multipliers), so no shingle string is ever built.
+  const words: number[] = []
+  for (const line of prose) for (const word of wordsOf(line.text)) words.push(hashString(word))
+  const all = new Uint32Array(Math.max(0, words.length - 2))
+  for (let i = 0; i < all.length; i++) {
+    const first = Math.imul(words[i] as number, 0x9e3779b1)
+    const second = Math.imul(words[i + 1] as number, 0x85ebca6b)
+    all[i] = mix(first ^ second ^ Math.imul(words[i + 2] as number, 0xc2b2ae35))
+  }
+  all.sort()
+  let distinct = 0
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i] as number
+  return { path, line: prose[0]?.line ?? 1, shingles: all.slice(0, distinct) }
 }
 
 /** Exact Jaccard similarity of two sorted distinct hash arrays. */
@@ -83,32 +93,31 @@ export function lshPairs(notes: readonly ShingledNote[], threshold: number): Sim
 
 /**
  * The pairs of sets (indices, x < y) that share an LSH bucket in at least one band: likely
- * similar at `threshold` or above, to be confirmed by the caller. `accept` filters pairs before
- * they are collected, so that a caller interested in few pairs does not pay for the others.
+ * similar at `threshold` or above, to be confirmed by the caller.
  */
-export function lshCandidates(sets: readonly Uint32Array[], threshold: number, accept: (x: number, y: number) => boolean = () => true): [number, number][] {
+export function lshCandidates(sets: readonly Uint32Array[], threshold: number): [number, number][] {
   const signatures = sets.map(signature)
   const { bands, rows } = bandingFor(threshold)
   const seen = new Set<number>()
   const candidates: [number, number][] = []
+  const buckets = new Map<number, number[]>()
   for (let band = 0; band < bands; band++) {
-    const buckets = new Map<number, number[]>()
-    signatures.forEach((sig, k) => {
+    buckets.clear()
+    for (let k = 0; k < signatures.length; k++) {
+      const sig = signatures[k] as Uint32Array
       let key = band
       for (let r = 0; r < rows; r++) key = mix(Math.imul(key, 0x01000193) ^ (sig[band * rows + r] as number))
       const bucket = buckets.get(key)
       if (bucket) bucket.push(k)
       else buckets.set(key, [k])
-    })
+    }
     for (const bucket of buckets.values()) {
       for (let i = 0; i < bucket.length; i++) {
         for (let j = i + 1; j < bucket.length; j++) {
-          const x = bucket[i] as number
-          const y = bucket[j] as number
-          const code = x * sets.length + y
-          if (seen.has(code) || !accept(x, y)) continue
+          const code = (bucket[i] as number) * sets.length + (bucket[j] as number)
+          if (seen.has(code)) continue
           seen.add(code)
-          candidates.push([x, y])
+          candidates.push([bucket[i] as number, bucket[j] as number])
         }
       }
     }
@@ -155,32 +164,34 @@ function ordered(x: number, y: number, similarity: number): SimilarPair {
   return x < y ? { a: x, b: y, similarity } : { a: y, b: x, similarity }
 }
 
-// Each "permutation" is x -> mix(a*x + b) with a odd: both steps are bijections of the 32-bit
-// integers, so it is a true permutation; the murmur3 finaliser hides the linear structure.
-const SEED_A = new Int32Array(PERMUTATIONS)
-const SEED_B = new Int32Array(PERMUTATIONS)
-{
-  let state = 0x9e3779b9
-  for (let i = 0; i < PERMUTATIONS; i++) {
-    state = mix(state + 0x6d2b79f5)
-    SEED_A[i] = state | 1
-    state = mix(state + 0x6d2b79f5)
-    SEED_B[i] = state
-  }
-}
+// One permutation hashing with optimal densification (Shrivastava, ICML 2017) instead of 128
+// independent permutations: the shingle hashes are already uniform, so the top 7 bits choose
+// one of 128 bins and the other 25 bits are the value whose minimum the bin keeps. A bin no
+// shingle fell into borrows the value of the first non-empty bin along a pseudo-random probe
+// sequence that depends on the bin alone (the same for every note), which keeps
+// P(bins agree) = Jaccard. One pass over the shingles instead of 128.
+const EMPTY = 0xffffffff
+const BIN_SHIFT = 32 - Math.log2(PERMUTATIONS)
+const VALUE_MASK = (1 << BIN_SHIFT) - 1
 
 function signature(shingles: Uint32Array): Uint32Array {
-  const sig = new Uint32Array(PERMUTATIONS).fill(0xffffffff)
+  const sig = new Uint32Array(PERMUTATIONS).fill(EMPTY)
   for (let s = 0; s < shingles.length; s++) {
     const x = shingles[s] as number
-    for (let i = 0; i < PERMUTATIONS; i++) {
-      // mix() inlined: this loop runs 128 times per shingle.
-      let h = (Math.imul(SEED_A[i] as number, x) + (SEED_B[i] as number)) | 0
-      h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
-      h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
-      h = (h ^ (h >>> 16)) >>> 0
-      if (h < (sig[i] as number)) sig[i] = h
+    const bin = x >>> BIN_SHIFT
+    const value = x & VALUE_MASK
+    if (value < (sig[bin] as number)) sig[bin] = value
+  }
+  if (shingles.length === 0) return sig
+  const filled = sig.slice()
+  for (let bin = 0; bin < PERMUTATIONS; bin++) {
+    if (filled[bin] !== EMPTY) continue
+    let from = bin
+    for (let attempt = 1; filled[from] === EMPTY; attempt++) {
+      // After 64 pseudo-random tries (a note with very few shingles), walk the bins in order.
+      from = attempt <= 64 ? mix(Math.imul(bin + 1, 0x9e3779b1) + attempt) % PERMUTATIONS : (from + 1) % PERMUTATIONS
     }
+    sig[bin] = filled[from] as number
   }
   return sig
 }
