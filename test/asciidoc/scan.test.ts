@@ -230,3 +230,51 @@ describe('scanNote: line ends, byte-order mark and broken notes', () => {
     expect([note.title, note.attributes, note.sections, note.items, note.problems]).toEqual([null, [], [], [], []])
   })
 })
+
+describe('scanNote: what Asciidoctor reads that a line-by-line reading misses', () => {
+  it('leaves out what preprocessor conditionals exclude, and keeps the source line of everything else', () => {
+    const note = scanNote('internalise/c.adoc', fixture('conditionals.adoc'))
+    expect(note.attributes.map((a) => [a.name, a.value])).toEqual([['intent', 'internalise'], ['flag', 'on'], ['kept', 'yes'], ['version', '3']])
+    expect(note.items.map((i) => [i.anchor, i.line])).toEqual([['shown', 22], ['with-hidden', 132]])
+    // The excluded part of a response is not part of it.
+    expect(note.items[1]?.response).toBe('Shown part.')
+    expect(note.references.map((r) => r.target)).toEqual(['shown', 'hidden'])
+    expect(note.sections.map((s) => [s.title, s.line])).toEqual([['Listing', 106], ['Track', 123]])
+    expect(note.track[1]?.items.map((i) => [i.text, i.line])).toEqual([['one', 125], ['two', 129]])
+  })
+
+  it('reads the text of a single-line ifdef that holds on the directive\'s own line', () => {
+    const note = scanNote('internalise/s.adoc', fixture('conditionals-single-line.adoc'))
+    expect(note.items.map((i) => [i.anchor, i.line])).toEqual([['after', 16]])
+    expect(note.dlistEntries.map((e) => [e.anchor, e.line])).toEqual([['kept-entry', 7], ['after', 16]])
+    expect(note.sections.map((s) => [s.title, s.line])).toEqual([['Kept section', 11], ['Last', 20]])
+    expect(note.references).toEqual([{ kind: 'xref', target: 'kept-ref', line: 5 }])
+  })
+
+  it('substitutes attribute references in attribute values, leaving unknown ones as written', () => {
+    const values = Object.fromEntries(scanNote('internalise/h.adoc', fixture('header-references.adoc')).attributes.map((a) => [a.name, a.value]))
+    expect(values).toMatchObject({
+      intent: 'internalise',
+      copy: 'Value and internalise',
+      special: 'a & b <c>',
+      unknown: '{no-such-attribute} stays',
+      escaped: '{base} stays',
+      passed: '{base} & raw',
+      'after-unset': '{gone}',
+      continued: 'first internalise second internalise',
+    })
+    expect(values).not.toHaveProperty('gone')
+  })
+
+  it('makes a [qanda] list of every way of writing the style that Asciidoctor accepts', () => {
+    const note = scanNote('internalise/a.adoc', fixture('attribute-lists.adoc'))
+    expect(note.items.map((i) => i.anchor)).toEqual(['named', 'quoted', 'single', 'positional', 'later', 'positional-wins', 'same-line', 'shorthand', 'named-pair', 'from-attribute'])
+  })
+
+  it('registers bibliography anchors, and keeps reading the lists after a bare // line', () => {
+    const bibliography = scanNote('reference/b.adoc', fixture('bibliography.adoc'))
+    expect(bibliography.anchors.filter((a) => a.kind === 'inline').map((a) => a.id)).toEqual(['fowler', 'beck', 'kent', 'named-style'])
+    const comments = scanNote('track/c.adoc', fixture('bare-comment.adoc'))
+    expect(comments.track.map((s) => [s.status, s.items.map((i) => i.text)])).toEqual([['Now', ['a', 'b']], ['Later', ['c']], ['Next', ['d', 'e']], ['Last', []]])
+  })
+})
