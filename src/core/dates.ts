@@ -31,13 +31,22 @@ export function daysInMonth(year: number, month: number): number {
  * Hand-rolled rather than a regex: the log parser calls it once per line of a large log.
  */
 export function isIsoDate(s: unknown): s is IsoDate {
-  if (typeof s !== 'string' || s.length !== 10) return false
-  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return false // '-'
-  const year = digitsAt(s, 0, 4)
-  const month = digitsAt(s, 5, 2)
-  const day = digitsAt(s, 8, 2)
-  if (year < 0 || month < 1 || month > 12 || day < 1) return false
-  return day <= daysInMonth(year, month)
+  return typeof s === 'string' && s.length === 10 && isoDateKeyAt(s, 0) >= 0
+}
+
+/**
+ * The calendar date written at `text[start..start+10)` as the number YYYYMMDD, or -1 when those
+ * ten characters are not a real `YYYY-MM-DD` date. Reads the characters in place, so a parser
+ * can check a date inside a long text (and look it up by number) without cutting it out first.
+ */
+export function isoDateKeyAt(text: string, start: number): number {
+  if (start < 0 || start + 10 > text.length) return -1
+  if (text.charCodeAt(start + 4) !== 45 || text.charCodeAt(start + 7) !== 45) return -1 // '-'
+  const year = digitsAt(text, start, 4)
+  const month = digitsAt(text, start + 5, 2)
+  const day = digitsAt(text, start + 8, 2)
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return -1
+  return year * 10000 + month * 100 + day
 }
 
 interface Parts {

@@ -1,5 +1,5 @@
 import { LOG_PATH } from '../corpus.js'
-import { isIsoDate } from '../dates.js'
+import { isIsoDate, isoDateKeyAt } from '../dates.js'
 import { GRADES, type Finding, type Grade, type Review } from '../types.js'
 
 export interface ParsedLog {
@@ -17,11 +17,16 @@ const GRADE_SET: ReadonlySet<string> = new Set(GRADES)
  * with a non-empty string `item`, a calendar `date` and one of the four grades is reported and
  * skipped; the rest of the log still counts. Extra fields are ignored.
  *
- * Kept to one JSON.parse and a few character checks per line: a log grows for years.
+ * A log grows for years (a million lines is a plausible decade), so the usual line, exactly as
+ * the writers write it, is read in place without JSON.parse; any other line goes through
+ * JSON.parse and gives the same review it always did. Equal ids and dates share one string, so
+ * the reviews cost little memory and group quickly by item, and none of them holds on to the
+ * log's text.
  */
 export function parseLog(text: string, file: string = LOG_PATH): ParsedLog {
   const reviews: Review[] = []
   const findings: Finding[] = []
+  const strings = new SharedStrings()
   // Walks the text with indexOf rather than split('\n'): a million line strings held at once
   // cost more in garbage collection than the parsing itself.
   let start = text.charCodeAt(0) === 0xfeff ? 1 : 0
@@ -31,10 +36,17 @@ export function parseLog(text: string, file: string = LOG_PATH): ParsedLog {
     if (end < 0) end = text.length
     line++
     // A '\r' before the '\n' belongs to the line end, not to the line.
-    const raw = text.slice(start, end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end)
+    const lineEnd = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end
+    const lineStart = start
     start = end + 1
+    const review = writerLine(text, lineStart, lineEnd, line, strings)
+    if (review !== null) {
+      reviews.push(review)
+      continue
+    }
+    const raw = text.slice(lineStart, lineEnd)
     if (isBlank(raw)) continue
-    const result = readReview(raw, line)
+    const result = readReview(raw, line, strings)
     if (typeof result === 'string') {
       findings.push({ rule: 'log-malformed', severity: 'error', file, line, message: `not a valid review: ${result}` })
     } else {
@@ -44,15 +56,97 @@ export function parseLog(text: string, file: string = LOG_PATH): ParsedLog {
   return { reviews, findings }
 }
 
+/** One string per distinct id and date of a log. */
+class SharedStrings {
+  private readonly items = new Map<string, string>()
+  private readonly dates = new Map<number, string>()
+
+  item(id: string): string {
+    const known = this.items.get(id)
+    if (known !== undefined) return known
+    const own = detached(id)
+    this.items.set(own, own)
+    return own
+  }
+
+  /** The date whose YYYYMMDD number is `key`, when one was seen before. */
+  knownDate(key: number): string | undefined {
+    return this.dates.get(key)
+  }
+
+  date(key: number, date: string): string {
+    const known = this.dates.get(key)
+    if (known !== undefined) return known
+    this.dates.set(key, date)
+    return date
+  }
+}
+
+/**
+ * A copy of `s` that does not share the log's memory. V8 keeps a substring of 13 characters or
+ * more as a view into its parent, so one kept id would keep the whole log text alive; a
+ * concatenation is flattened into fresh memory when sliced. Only memory depends on this.
+ */
+function detached(s: string): string {
+  return `${s} `.slice(0, -1)
+}
+
+const ITEM_OPENING = '{"item":"'
+const DATE_OPENING = '","date":"'
+const GRADE_OPENING = '","grade":"'
+const QUOTE = 34
+const BACKSLASH = 92
+const CLOSING_BRACE = 125
+
+/**
+ * The review on `text[start..end)` when the line is exactly what the writers write
+ * (`{"item":"…","date":"YYYY-MM-DD","grade":"…"}`, see format.ts) with an id that has no escapes,
+ * and null for any other line. A null says nothing about validity: the caller then parses the
+ * line as JSON, so spacing, key order, escapes and extra fields all still count as they should.
+ */
+function writerLine(text: string, start: number, end: number, line: number, strings: SharedStrings): Review | null {
+  if (!text.startsWith(ITEM_OPENING, start)) return null
+  const itemStart = start + ITEM_OPENING.length
+  let i = itemStart
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i)
+    if (c === QUOTE) break
+    // An escape changes what the characters mean, and JSON refuses raw control characters.
+    if (c === BACKSLASH || c < 32) return null
+  }
+  if (i === itemStart || i >= end || !text.startsWith(DATE_OPENING, i)) return null
+  const dateStart = i + DATE_OPENING.length
+  const dateKey = dateStart + 10 <= end ? isoDateKeyAt(text, dateStart) : -1
+  if (dateKey < 0 || !text.startsWith(GRADE_OPENING, dateStart + 10)) return null
+  const gradeStart = dateStart + 10 + GRADE_OPENING.length
+  const grade = gradeEndingAt(text, gradeStart, end)
+  if (grade === null) return null
+  return {
+    item: strings.item(text.slice(itemStart, i)),
+    date: strings.knownDate(dateKey) ?? strings.date(dateKey, text.slice(dateStart, dateStart + 10)),
+    grade,
+    line,
+  }
+}
+
+/** The grade written at `start` when the line ends right after it with `"}`. */
+function gradeEndingAt(text: string, start: number, end: number): Grade | null {
+  const length = end - start - 2
+  if (text.charCodeAt(end - 2) !== QUOTE || text.charCodeAt(end - 1) !== CLOSING_BRACE) return null
+  for (const grade of GRADES) {
+    if (grade.length === length && text.startsWith(grade, start)) return grade
+  }
+  return null
+}
+
 function isBlank(s: string): boolean {
-  // Fast path for the usual line, which starts with '{'.
   if (s.length === 0) return true
   if (s.charCodeAt(0) > 32) return false
   return s.trim().length === 0
 }
 
 /** The review, or a sentence saying what is wrong with the line. */
-function readReview(raw: string, line: number): Review | string {
+function readReview(raw: string, line: number, strings: SharedStrings): Review | string {
   let value: unknown
   try {
     value = JSON.parse(raw)
@@ -70,7 +164,13 @@ function readReview(raw: string, line: number): Review | string {
     problems.push(`"grade" must be one of again, hard, good, easy, ${got(grade)}`)
   }
   if (problems.length > 0) return problems.join('; ')
-  return { item: item as string, date: date as string, grade: grade as Grade, line }
+  const day = date as string
+  return {
+    item: strings.item(item as string),
+    date: strings.date(isoDateKeyAt(day, 0), day),
+    grade: GRADES.find((known) => known === grade) ?? (grade as Grade),
+    line,
+  }
 }
 
 function got(value: unknown): string {

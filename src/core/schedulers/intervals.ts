@@ -1,5 +1,6 @@
-import { addDays, addMonths } from '../dates.js'
-import type { IsoDate, StateEntry } from '../types.js'
+import { addDays, addMonths, isIsoDate } from '../dates.js'
+import type { Scheduler } from '../scheduler.js'
+import type { Grade, IsoDate, Review, StateEntry } from '../types.js'
 
 // The six boxes shared by Leitner and pass/fail (SPEC 1.6): 1 day, 3 days, 1 week, 3 weeks,
 // 2 months, 6 months. Months are calendar months, clamped to the month's end.
@@ -52,4 +53,43 @@ export function boxEntry(level: number, next_due: IsoDate, reps: number): BoxEnt
 /** A never-reviewed item: first box, due on the date it was given at registration. */
 export function initialBoxEntry(nextDue: IsoDate): BoxEntry {
   return boxEntry(MIN_LEVEL, nextDue, 0)
+}
+
+/** The box after one review at `level`; a number below MIN_LEVEL for a grade it does not know. */
+export type BoxStep = (level: number, grade: Grade) => number
+
+/**
+ * A whole history folded the way box schedulers fold it one review at a time, without the
+ * entries in between: a box entry's next level depends only on its level, and its `next_due`
+ * and `reps` only on the last review and the count. Null when the shortcut might not give
+ * exactly that (no reviews, a hand-made entry with odd `reps`, a date or grade that is not
+ * one), so the caller folds review by review and gets the same result, errors included.
+ */
+export function foldBoxes(start: StateEntry, history: readonly Review[], step: BoxStep): BoxEntry | null {
+  const last = history[history.length - 1]
+  // Whole numbers add up the same in one sum or one at a time; fractions and huge ones need not.
+  if (last === undefined || !Number.isSafeInteger(start.reps) || !Number.isSafeInteger(start.reps + history.length)) return null
+  let level = levelOf(start)
+  for (const review of history) {
+    level = step(level, review.grade)
+    if (!(level >= MIN_LEVEL) || !isIsoDate(review.date)) return null
+  }
+  return boxEntry(level, dueAfter(last.date, level), start.reps + history.length)
+}
+
+/**
+ * The `foldHistory` of a box scheduler whose one-review step is `review`. A copy of the scheduler
+ * with another `review` put in (`{ ...leitner(), review }`) folds review by review, through its own.
+ */
+export function boxHistoryFolding(
+  review: Scheduler['review'],
+  step: BoxStep,
+): (this: Scheduler, start: StateEntry, history: readonly Review[]) => StateEntry {
+  return function foldHistory(this: Scheduler, start, history) {
+    const folded = this.review === review ? foldBoxes(start, history, step) : null
+    if (folded !== null) return folded
+    let entry = start
+    for (const { date, grade } of history) entry = this.review(entry, date, grade)
+    return entry
+  }
 }

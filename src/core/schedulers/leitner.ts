@@ -1,18 +1,36 @@
+import type { HistoryFolding } from '../replay.js'
 import type { Scheduler } from '../scheduler.js'
-import type { Grade } from '../types.js'
-import { MAX_LEVEL, MIN_LEVEL, boxEntry, dueAfter, initialBoxEntry, levelOf } from './intervals.js'
+import type { Grade, IsoDate, StateEntry } from '../types.js'
+import { MAX_LEVEL, MIN_LEVEL, boxEntry, boxHistoryFolding, dueAfter, initialBoxEntry, levelOf } from './intervals.js'
 
-// How many boxes each grade moves an item up; `again` is handled apart (back to the first box).
-const STEP: Record<Exclude<Grade, 'again'>, number> = { hard: 0, good: 1, easy: 2 }
+/** Leitner's move from `level` (SPEC 1.6): `again` back to box 1, hard stays, good +1, easy +2. */
+export function leitnerLevel(level: number, grade: Grade): number {
+  switch (grade) {
+    case 'again':
+      return MIN_LEVEL
+    case 'hard':
+      return level
+    case 'good':
+      return Math.min(MAX_LEVEL, level + 1)
+    case 'easy':
+      return Math.min(MAX_LEVEL, level + 2)
+    default:
+      return Number.NaN
+  }
+}
+
+function review(entry: StateEntry, date: IsoDate, grade: Grade): StateEntry {
+  const level = leitnerLevel(levelOf(entry), grade)
+  return boxEntry(level, dueAfter(date, level), entry.reps + 1)
+}
 
 /** The default scheduler (SPEC 1.6): six boxes, `again` back to box 1, hard stays, good +1, easy +2. */
-export function leitner(): Scheduler {
+export function leitner(): Scheduler & HistoryFolding {
   return {
     name: 'leitner',
     initial: initialBoxEntry,
-    review(entry, date, grade) {
-      const level = grade === 'again' ? MIN_LEVEL : Math.min(MAX_LEVEL, levelOf(entry) + STEP[grade])
-      return boxEntry(level, dueAfter(date, level), entry.reps + 1)
-    },
+    review,
+    // A replay folds a million reviews: only the last one's date matters to the entry.
+    foldHistory: boxHistoryFolding(review, leitnerLevel),
   }
 }
