@@ -1,6 +1,7 @@
 import type { Finding, NoteModel } from '../types.js'
-import { wordsOf } from './prose.js'
-import { jaccardOfRanks, rankWords, similarSetPairs } from './prefix-pairs.js'
+import { wordsOf, type ProseLine } from './prose.js'
+import { HashSets, oneWordApartPairs } from './sentence-pairs.js'
+import { hashString } from './near-duplicates.js'
 import { sentencesOf } from './sentences.js'
 import { diceOnBigrams, normaliseLabel, singularLabel } from './similarity.js'
 
@@ -20,8 +21,9 @@ interface Place {
   line: number
 }
 
-export function contradictions(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>): Finding[] {
-  return [...samePrompt(notes), ...sameTerm(notes), ...sentenceFlips(notes, texts)]
+/** `prose`: each note's prose lines when the caller has them already (they are costly to find). */
+export function contradictions(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>, prose?: ReadonlyMap<string, readonly ProseLine[]>): Finding[] {
+  return [...samePrompt(notes), ...sameTerm(notes), ...sentenceFlips(notes, texts, prose)]
 }
 
 function samePrompt(notes: readonly NoteModel[]): Finding[] {
@@ -76,65 +78,78 @@ function disagreeingPairs(entries: LabelledEntry[], acrossNotesOnly: boolean): [
 
 interface Sentence extends Place {
   text: string
-  /** Word ranks (see prefix-pairs.ts), sorted: the sentence's distinct words. */
-  words: Int32Array
   dates: string
   numbers: string
   negated: boolean
 }
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
 /**
  * Near-identical sentences in two notes that differ in a date, a number or a negation.
  * Only a sentence with a date, a number or a negation cue can be one side of a flip, so only
- * those probe for partners; candidates come from an exact prefix filter over the sentences'
- * word sets (prefix-pairs.ts), then the exact Jaccard decides.
+ * those probe for partners. Candidates are sentences whose words, flip tokens aside, are the
+ * same or one word apart (sentence-pairs.ts); the exact Jaccard of all their words decides.
  */
-function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>): Finding[] {
-  const found: Omit<Sentence, 'words'>[] = []
-  const wordLists: string[][] = []
+function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>, prose?: ReadonlyMap<string, readonly ProseLine[]>): Finding[] {
+  const sentences: Sentence[] = []
+  const words = new HashSets()
+  const skeletons = new HashSets()
+  const probes: number[] = []
   for (const note of notes) {
     const text = texts.get(note.path)
     if (text === undefined) continue
-    for (const sentence of sentencesOf(text)) {
-      const list = [...new Set(wordsOf(sentence.text))]
+    for (const sentence of sentencesOf(text, prose?.get(note.path))) {
+      const list = wordsOf(sentence.text)
       if (list.length < MIN_SENTENCE_WORDS) continue
-      wordLists.push(list)
-      found.push({
-        file: note.path,
-        line: sentence.line,
-        text: sentence.text,
-        dates: list.filter((w) => /^\d{4}-\d{2}-\d{2}$/.test(w)).sort().join(' '),
-        numbers: list.filter((w) => /^\d+(?:[.,]\d+)*$/.test(w)).sort().join(' '),
-        negated: list.some((w) => NEGATION_CUES.has(w) || /n't$/.test(w)),
-      })
+      const all: number[] = []
+      const plain: number[] = []
+      let dates: string[] | null = null
+      let numbers: string[] | null = null
+      let negated = false
+      for (const word of list) {
+        const hash = hashString(word) | 0
+        all.push(hash)
+        // Words start with a letter unless they are numbers or dates (prose.ts WORD).
+        const code = word.charCodeAt(0)
+        if (code >= 48 && code <= 57) {
+          if (DATE.test(word)) (dates ??= []).push(word)
+          else (numbers ??= []).push(word)
+        } else if (NEGATION_CUES.has(word) || word.endsWith("n't")) negated = true
+        else plain.push(hash)
+      }
+      if (words.add(all) < MIN_SENTENCE_WORDS) {
+        words.pop()
+        continue
+      }
+      skeletons.add(plain)
+      sentences.push({ file: note.path, line: sentence.line, text: sentence.text, dates: distinctSorted(dates), numbers: distinctSorted(numbers), negated })
+      probes.push(dates !== null || numbers !== null || negated ? 1 : 0)
     }
   }
-  const ranks = rankWords(wordLists)
-  const sentences: Sentence[] = found.map((s, k) => ({ ...s, words: ranks[k] as Int32Array }))
-  const marked = (k: number) => {
-    const s = sentences[k] as Sentence
-    return s.dates !== '' || s.numbers !== '' || s.negated
-  }
   const findings: { first: Sentence; second: Sentence; finding: Finding }[] = []
-  similarSetPairs(ranks, SIMILAR_SENTENCES, marked, (x, y) => {
+  oneWordApartPairs(skeletons, Uint8Array.from(probes), (x, y) => {
     const a = sentences[x] as Sentence
     const b = sentences[y] as Sentence
     if (a.file === b.file) return
     const reason = flipBetween(a, b)
     if (reason === null) return
+    const similarity = words.jaccard(x, y)
+    if (similarity < SIMILAR_SENTENCES || similarity === 1) return
     const [first, second] = [a, b].sort(byPlace) as [Sentence, Sentence]
     findings.push({ first, second, finding: finding(first, second, reason, flipMessage(reason, second)) })
   })
   return findings.sort((p, q) => byPlace(p.first, q.first) || byPlace(p.second, q.second)).map((f) => f.finding)
 }
 
+function distinctSorted(words: string[] | null): string {
+  return words === null ? '' : [...new Set(words)].sort().join(' ')
+}
+
 type Flip = 'date' | 'number' | 'negation'
 
 function flipBetween(a: Sentence, b: Sentence): Flip | null {
-  const reason: Flip | null = a.dates !== b.dates ? 'date' : a.numbers !== b.numbers ? 'number' : a.negated !== b.negated ? 'negation' : null
-  if (reason === null) return null
-  const similarity = jaccardOfRanks(a.words, b.words)
-  return similarity >= SIMILAR_SENTENCES && similarity < 1 ? reason : null
+  return a.dates !== b.dates ? 'date' : a.numbers !== b.numbers ? 'number' : a.negated !== b.negated ? 'negation' : null
 }
 
 function flipMessage(reason: Flip, second: Sentence): string {

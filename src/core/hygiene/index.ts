@@ -5,6 +5,7 @@ import type { Config, Finding, IsoDate, NoteModel } from '../types.js'
 import { contradictions } from './contradictions.js'
 import { deadLinks, type ExternalReference } from './dead-links.js'
 import { nearDuplicates } from './near-duplicates.js'
+import { proseLines } from './prose.js'
 import { reviewOverdue, stale } from './review-dates.js'
 
 export interface HygieneInput {
@@ -27,15 +28,17 @@ export function hygiene(input: HygieneInput): Finding[] {
 export function hygieneWithExternal(input: HygieneInput): { findings: Finding[]; external: ExternalReference[] } {
   const index = buildTargetIndex(input.files, input.notes)
   const notes = input.notes.filter((note) => isNotePath(note.path))
+  // Which lines are prose is found once per note: near-duplicates and contradictions both need it.
   const texts = notes.flatMap((note) => {
     const text = input.texts.get(note.path)
-    return text === undefined ? [] : [{ path: note.path, text }]
+    return text === undefined ? [] : [{ path: note.path, text, prose: proseLines(text) }]
   })
+  const prose = new Map(texts.map((note) => [note.path, note.prose]))
   const links = deadLinks(notes, index)
   const findings = [
     ...links.findings,
     ...nearDuplicates(texts, input.config.hygiene.nearDuplicate),
-    ...contradictions(notes, input.texts),
+    ...contradictions(notes, input.texts, prose),
     ...reviewOverdue(notes, input.today),
     ...stale(notes, input.today, input.config.hygiene.staleDays),
   ]

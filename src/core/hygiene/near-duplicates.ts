@@ -26,8 +26,7 @@ export interface SimilarPair {
   similarity: number
 }
 
-export function shingleNote(path: string, text: string): ShingledNote {
-  const prose = proseLines(text)
+export function shingleNote(path: string, text: string, prose: readonly { line: number; text: string }[] = proseLines(text)): ShingledNote {
   // Each word is hashed once; a shingle's hash combines its three word hashes (order matters,
   // hence three different multipliers), so no shingle string is ever built.
   const words: number[] = []
@@ -142,8 +141,8 @@ export function exactAllPairs(notes: readonly ShingledNote[], threshold: number)
 }
 
 /** `near-duplicate` findings, one per pair, on the first file in path order with the second as `other`. */
-export function nearDuplicates(notes: readonly { path: string; text: string }[], threshold: number): Finding[] {
-  const shingled = [...notes].sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0)).map((note) => shingleNote(note.path, note.text))
+export function nearDuplicates(notes: readonly { path: string; text: string; prose?: readonly { line: number; text: string }[] }[], threshold: number): Finding[] {
+  const shingled = [...notes].sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0)).map((note) => shingleNote(note.path, note.text, note.prose))
   return lshPairs(shingled, threshold).map(({ a, b, similarity }) => {
     const first = shingled[a] as ShingledNote
     const second = shingled[b] as ShingledNote

@@ -34,11 +34,17 @@ function markHeader(lines: string[], kinds: LineKind[]): void {
   for (; index < lines.length && kinds[index] !== 'blank'; index++) if (kinds[index] !== 'comment') kinds[index] = 'header'
 }
 
+export interface ProseLine {
+  /** 1-based. */
+  line: number
+  text: string
+}
+
 /** The prose lines of a note with their 1-based numbers. */
-export function proseLines(text: string): { line: number; text: string }[] {
+export function proseLines(text: string): ProseLine[] {
   const lines = splitLines(text)
   const kinds = classifyLines(text)
-  const prose: { line: number; text: string }[] = []
+  const prose: ProseLine[] = []
   kinds.forEach((kind, index) => {
     if (kind === 'prose') prose.push({ line: index + 1, text: lines[index] ?? '' })
   })
@@ -46,10 +52,76 @@ export function proseLines(text: string): { line: number; text: string }[] {
 }
 
 // Numbers keep their inner dots and commas (`3.5`, `1,000`) and ISO dates stay whole, so that
-// the contradiction check can compare them as values.
-const WORD = /\d{4}-\d{2}-\d{2}|\d+(?:[.,]\d+)*|[\p{L}][\p{L}\p{M}\p{N}'’]*/gu
+// the contradiction check can compare them as values. `wordsOf` is this pattern, written out
+// as a scanner: the sweep splits every sentence of the corpus, and the Unicode-class regex was
+// its most expensive step. test/hygiene/words.test.ts checks that the two agree.
+export const WORD = /\d{4}-\d{2}-\d{2}|\d+(?:[.,]\d+)*|[\p{L}][\p{L}\p{M}\p{N}'’]*/gu
+const LETTER = /^\p{L}$/u
+const WORD_PART = /^[\p{L}\p{M}\p{N}'’]$/u
 
 /** Lower-cased words of a line of AsciiDoc prose; markup characters fall away. */
 export function wordsOf(text: string): string[] {
-  return (text.toLowerCase().match(WORD) ?? []).map((word) => word.replace(/’/g, "'"))
+  const lower = text.toLowerCase()
+  const words: string[] = []
+  for (let i = 0; i < lower.length; ) {
+    const code = lower.charCodeAt(i)
+    if (isDigit(code)) {
+      const end = numberEnd(lower, i)
+      words.push(lower.slice(i, end))
+      i = end
+      continue
+    }
+    const first = letterWidth(lower, i, code)
+    if (first === 0) {
+      i++
+      continue
+    }
+    let end = i + first
+    for (let width = partWidth(lower, end); width > 0; width = partWidth(lower, end)) end += width
+    const word = lower.slice(i, end)
+    words.push(word.includes('’') ? word.replace(/’/g, "'") : word)
+    i = end
+  }
+  return words
+}
+
+const isDigit = (code: number): boolean => code >= 48 && code <= 57
+const isAsciiLetter = (code: number): boolean => code >= 97 && code <= 122
+
+/** Where the date or number starting at `start` ends (`\d{4}-\d{2}-\d{2}` first, then `\d+(?:[.,]\d+)*`). */
+function numberEnd(text: string, start: number): number {
+  if (isDateAt(text, start)) return start + 10
+  let end = start
+  while (isDigit(text.charCodeAt(end))) end++
+  for (;;) {
+    const separator = text.charCodeAt(end)
+    if ((separator !== 46 && separator !== 44) || !isDigit(text.charCodeAt(end + 1))) return end
+    end++
+    while (isDigit(text.charCodeAt(end))) end++
+  }
+}
+
+function isDateAt(text: string, start: number): boolean {
+  for (let k = 0; k < 10; k++) {
+    const code = text.charCodeAt(start + k)
+    if (k === 4 || k === 7 ? code !== 45 : !isDigit(code)) return false
+  }
+  return true
+}
+
+/** Code units of the letter at `at` (2 for a letter outside the BMP), 0 when it is not one. */
+function letterWidth(text: string, at: number, code: number): number {
+  if (isAsciiLetter(code)) return 1
+  if (code < 128) return 0
+  const char = String.fromCodePoint(text.codePointAt(at) as number)
+  return LETTER.test(char) ? char.length : 0
+}
+
+/** Code units of the letter, mark, number or apostrophe at `at`, 0 when there is none. */
+function partWidth(text: string, at: number): number {
+  const code = text.charCodeAt(at)
+  if (isAsciiLetter(code) || isDigit(code) || code === 39) return 1
+  if (!(code >= 128)) return 0
+  const char = String.fromCodePoint(text.codePointAt(at) as number)
+  return WORD_PART.test(char) ? char.length : 0
 }

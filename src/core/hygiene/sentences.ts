@@ -16,7 +16,7 @@ const STARTS_BLOCK = /^(?:\s*(?:[*-]+|\.+|\d+\.|[a-zA-Z]\.|[ivxIVX]+\))\s+|=+\s|
  * written over two lines is one sentence (placed on the line where it starts); list markers are
  * dropped so that `1.` and `2.` do not read as numbers that differ.
  */
-export function sentencesOf(text: string): PlacedSentence[] {
+export function sentencesOf(text: string, prose: readonly { line: number; text: string }[] = proseLines(text)): PlacedSentence[] {
   const sentences: PlacedSentence[] = []
   let paragraph: { line: number; offset: number }[] = []
   let joined = ''
@@ -26,7 +26,7 @@ export function sentencesOf(text: string): PlacedSentence[] {
     joined = ''
   }
   let previous = -1
-  for (const { line, text: lineText } of proseLines(text)) {
+  for (const { line, text: lineText } of prose) {
     if (line !== previous + 1 || STARTS_BLOCK.test(lineText)) flush()
     previous = line
     if (joined !== '') joined += ' '
@@ -41,13 +41,15 @@ function split(joined: string, lines: { line: number; offset: number }[]): Place
   const sentences: PlacedSentence[] = []
   const end = /[.!?]+(?=\s|$)/g
   let start = 0
+  // Sentences come in order, so the line a sentence starts on only moves forward.
+  let current = 0
   const push = (from: number, to: number) => {
     const raw = joined.slice(from, to)
     const text = raw.trim()
     if (text === '') return
     const at = from + raw.indexOf(text)
-    const line = [...lines].reverse().find((candidate) => candidate.offset <= at)?.line ?? (lines[0] as { line: number }).line
-    sentences.push({ line, text })
+    while (current + 1 < lines.length && (lines[current + 1] as { offset: number }).offset <= at) current++
+    sentences.push({ line: (lines[current] as { line: number }).line, text })
   }
   for (let match = end.exec(joined); match !== null; match = end.exec(joined)) {
     push(start, match.index + match[0].length)
