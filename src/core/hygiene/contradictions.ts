@@ -1,7 +1,7 @@
 import type { Finding, NoteModel } from '../types.js'
-import { wordsOf, type ProseLine } from './prose.js'
+import { forEachWord, wordsOf, type ProseLine } from './prose.js'
 import { HashSets, oneWordApartPairs } from './sentence-pairs.js'
-import { hashString } from './near-duplicates.js'
+import { hashRange } from './hashing.js'
 import { sentencesOf } from './sentences.js'
 import { diceOnBigrams, normaliseLabel, singularLabel } from './similarity.js'
 
@@ -84,6 +84,15 @@ interface Sentence extends Place {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
+const NEGATION_HASHES = new Set([...NEGATION_CUES].map((cue) => hashRange(cue, 0, cue.length) | 0))
+const isDigit = (code: number): boolean => code >= 48 && code <= 57
+
+/** A cue word, or a word ending in n't (or n’t); the hash spares a string for every other word. */
+function isNegationCue(lower: string, start: number, end: number, hash: number): boolean {
+  if (NEGATION_HASHES.has(hash) && NEGATION_CUES.has(lower.slice(start, end))) return true
+  const apostrophe = lower.charCodeAt(end - 2)
+  return end - start >= 3 && lower.charCodeAt(end - 1) === 116 && (apostrophe === 39 || apostrophe === 0x2019) && lower.charCodeAt(end - 3) === 110
+}
 
 /**
  * Near-identical sentences in two notes that differ in a date, a number or a negation.
@@ -100,24 +109,23 @@ function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, s
     const text = texts.get(note.path)
     if (text === undefined) continue
     for (const sentence of sentencesOf(text, prose?.get(note.path))) {
-      const list = wordsOf(sentence.text)
-      if (list.length < MIN_SENTENCE_WORDS) continue
       const all: number[] = []
       const plain: number[] = []
       let dates: string[] | null = null
       let numbers: string[] | null = null
       let negated = false
-      for (const word of list) {
-        const hash = hashString(word) | 0
+      forEachWord(sentence.text, (lower, start, end) => {
+        const hash = hashRange(lower, start, end) | 0
         all.push(hash)
         // Words start with a letter unless they are numbers or dates (prose.ts WORD).
-        const code = word.charCodeAt(0)
-        if (code >= 48 && code <= 57) {
+        if (isDigit(lower.charCodeAt(start))) {
+          const word = lower.slice(start, end)
           if (DATE.test(word)) (dates ??= []).push(word)
           else (numbers ??= []).push(word)
-        } else if (NEGATION_CUES.has(word) || word.endsWith("n't")) negated = true
+        } else if (isNegationCue(lower, start, end, hash)) negated = true
         else plain.push(hash)
-      }
+      })
+      if (all.length < MIN_SENTENCE_WORDS) continue
       if (words.add(all) < MIN_SENTENCE_WORDS) {
         words.pop()
         continue

@@ -1,5 +1,6 @@
 import type { Finding } from '../types.js'
-import { proseLines, wordsOf } from './prose.js'
+import { hashRange, mix } from './hashing.js'
+import { forEachWord, proseLines } from './prose.js'
 
 // Near-duplicate notes (SPEC 2.2 `near-duplicate`; decision record docs/adr/0006). Word
 // 3-shingles of the prose, MinHash signatures (one permutation hashing, see `signature`), LSH
@@ -30,7 +31,8 @@ export function shingleNote(path: string, text: string, prose: readonly { line: 
   // Each word is hashed once; a shingle's hash combines its three word hashes (order matters,
   // hence three different multipliers), so no shingle string is ever built.
   const words: number[] = []
-  for (const line of prose) for (const word of wordsOf(line.text)) words.push(hashString(word))
+  const hashWord = (lower: string, start: number, end: number) => words.push(hashRange(lower, start, end))
+  for (const line of prose) forEachWord(line.text, hashWord)
   const all = new Uint32Array(Math.max(0, words.length - 2))
   for (let i = 0; i < all.length; i++) {
     const first = Math.imul(words[i] as number, 0x9e3779b1)
@@ -193,19 +195,4 @@ function signature(shingles: Uint32Array): Uint32Array {
     sig[bin] = filled[from] as number
   }
   return sig
-}
-
-/** The murmur3 32-bit finaliser (unsigned result). */
-function mix(value: number): number {
-  let h = value | 0
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
-  return (h ^ (h >>> 16)) >>> 0
-}
-
-/** FNV-1a over UTF-16 code units, then mixed. */
-export function hashString(text: string): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
-  return mix(h)
 }

@@ -61,13 +61,25 @@ const WORD_PART = /^[\p{L}\p{M}\p{N}'’]$/u
 
 /** Lower-cased words of a line of AsciiDoc prose; markup characters fall away. */
 export function wordsOf(text: string): string[] {
-  const lower = text.toLowerCase()
   const words: string[] = []
+  forEachWord(text, (lower, start, end) => {
+    const word = lower.slice(start, end)
+    words.push(word.includes('’') ? word.replace(/’/g, "'") : word)
+  })
+  return words
+}
+
+/**
+ * Calls `visit` with the lower-cased text and the bounds of each word of `wordsOf`, so that a
+ * caller that only hashes or classifies words need not make a string of each.
+ */
+export function forEachWord(text: string, visit: (lower: string, start: number, end: number) => void): void {
+  const lower = text.toLowerCase()
   for (let i = 0; i < lower.length; ) {
     const code = lower.charCodeAt(i)
     if (isDigit(code)) {
       const end = numberEnd(lower, i)
-      words.push(lower.slice(i, end))
+      visit(lower, i, end)
       i = end
       continue
     }
@@ -78,11 +90,9 @@ export function wordsOf(text: string): string[] {
     }
     let end = i + first
     for (let width = partWidth(lower, end); width > 0; width = partWidth(lower, end)) end += width
-    const word = lower.slice(i, end)
-    words.push(word.includes('’') ? word.replace(/’/g, "'") : word)
+    visit(lower, i, end)
     i = end
   }
-  return words
 }
 
 const isDigit = (code: number): boolean => code >= 48 && code <= 57
