@@ -19,7 +19,8 @@ export interface LoadedCorpus {
   /** The configuration, or the defaults when `configFinding` says it is invalid. */
   config: Config
   configFinding: Finding | null
-  log: { text: string | null; reviews: Review[]; findings: Finding[] }
+  /** The log's reviews and findings (its text is not kept: a large log's text outweighs its reviews). */
+  log: { present: boolean; reviews: Review[]; findings: Finding[] }
   /** The state on disk; null when there is none. `stateError` when it could not be parsed. */
   state: State | null
   stateError: string | null
@@ -35,24 +36,43 @@ export interface LoadOptions {
   onProgress?: (done: number, total: number) => void
 }
 
+/**
+ * How many note reads are in flight at once. Each read is a few round trips to the host's I/O
+ * threads; with many in flight, those trips overlap one another and the scanning of the notes
+ * already read, while the texts waiting to be scanned stay few.
+ */
+const READS_IN_FLIGHT = 32
+
 export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promise<LoadedCorpus> {
   const files = (await vault.list()).sort()
   const adoc = files.filter(isVisibleAdoc)
+  // The machine-managed files are read alongside the notes; parsed once the notes are in.
+  const managed = Promise.all([vault.read(CONFIG_PATH), vault.read(LOG_PATH), vault.read(STATE_PATH)])
+  managed.catch(() => undefined) // awaited below; this only keeps an early failure from counting as unhandled
+  // One slot per file, so that the results keep path order whatever order the reads end in.
+  const outcomes = new Array<NoteOutcome | undefined>(adoc.length)
+  let next = 0
+  let done = 0
+  const worker = async (): Promise<void> => {
+    while (next < adoc.length) {
+      const index = next++
+      outcomes[index] = await readNote(vault, adoc[index] as string, options.cache)
+      options.onProgress?.(++done, adoc.length)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, adoc.length) }, worker))
   const notes: NoteModel[] = []
   const texts = new Map<string, string>()
   const unreadable: Finding[] = []
-  for (const [index, path] of adoc.entries()) {
-    try {
-      const text = await vault.read(path)
-      if (text === null) continue
-      texts.set(path, text)
-      notes.push(scanCached(path, text, options.cache))
-    } catch (error) {
-      unreadable.push({ rule: 'note-unreadable', severity: 'error', file: path, message: `cannot read ${path}: ${messageOf(error)}` })
+  for (const outcome of outcomes) {
+    if (outcome === undefined || outcome === 'missing') continue
+    if ('finding' in outcome) unreadable.push(outcome.finding)
+    else {
+      texts.set(outcome.path, outcome.text)
+      notes.push(outcome.model)
     }
-    options.onProgress?.(index + 1, adoc.length)
   }
-  const [configText, logText, stateText] = await Promise.all([vault.read(CONFIG_PATH), vault.read(LOG_PATH), vault.read(STATE_PATH)])
+  const [configText, logText, stateText] = await managed
   const parsedConfig = parseConfig(configText)
   const log = logText === null ? { reviews: [], findings: [] } : parseLog(logText, LOG_PATH)
   let state: State | null = null
@@ -72,10 +92,22 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
     unreadable,
     config: parsedConfig.ok ? parsedConfig.config : DEFAULT_CONFIG,
     configFinding: parsedConfig.ok ? null : parsedConfig.finding,
-    log: { text: logText, reviews: log.reviews, findings: log.findings },
+    log: { present: logText !== null, reviews: log.reviews, findings: log.findings },
     state,
     stateError,
     stateInvalid,
+  }
+}
+
+type NoteOutcome = { path: string; text: string; model: NoteModel } | { finding: Finding } | 'missing'
+
+async function readNote(vault: Vault, path: string, cache: ScanCache | undefined): Promise<NoteOutcome> {
+  try {
+    const text = await vault.read(path)
+    if (text === null) return 'missing'
+    return { path, text, model: scanCached(path, text, cache) }
+  } catch (error) {
+    return { finding: { rule: 'note-unreadable', severity: 'error', file: path, message: `cannot read ${path}: ${messageOf(error)}` } }
   }
 }
 
