@@ -1,7 +1,7 @@
 import type { Finding, NoteModel } from '../types.js'
 import { forEachWord, wordsOf, type ProseLine } from './prose.js'
-import { HashSets, oneWordApartPairs } from './sentence-pairs.js'
-import { hashRange } from './hashing.js'
+import { HashSets, jaccardBetween, oneWordApartPairs } from './sentence-pairs.js'
+import { hashRange, hashString } from './hashing.js'
 import { sentencesOf } from './sentences.js'
 import { diceOnBigrams, normaliseLabel, singularLabel } from './similarity.js'
 
@@ -102,9 +102,11 @@ function isNegationCue(lower: string, start: number, end: number, hash: number):
  */
 function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>, prose?: ReadonlyMap<string, readonly ProseLine[]>): Finding[] {
   const sentences: Sentence[] = []
-  const words = new HashSets()
+  // A probe's words are kept apart from its skeleton; any other sentence's skeleton is all its words.
+  const probeWords = new HashSets()
+  const wordsAt: number[] = []
   const skeletons = new HashSets()
-  const probes: number[] = []
+  const kinds: number[] = []
   for (const note of notes) {
     const text = texts.get(note.path)
     if (text === undefined) continue
@@ -126,28 +128,36 @@ function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, s
         else plain.push(hash)
       })
       if (all.length < MIN_SENTENCE_WORDS) continue
-      if (words.add(all) < MIN_SENTENCE_WORDS) {
-        words.pop()
+      const probe = dates !== null || numbers !== null || negated
+      const distinct = probe ? probeWords.add(all) : skeletons.add(all)
+      if (distinct < MIN_SENTENCE_WORDS) {
+        if (probe) probeWords.pop()
+        else skeletons.pop()
         continue
       }
-      skeletons.add(plain)
-      sentences.push({ file: note.path, line: sentence.line, text: sentence.text, dates: distinctSorted(dates), numbers: distinctSorted(numbers), negated })
-      probes.push(dates !== null || numbers !== null || negated ? 1 : 0)
+      if (probe) skeletons.add(plain)
+      const kept: Sentence = { file: note.path, line: sentence.line, text: sentence.text, dates: distinctSorted(dates), numbers: distinctSorted(numbers), negated }
+      sentences.push(kept)
+      wordsAt.push(probe ? probeWords.count - 1 : -1)
+      kinds.push(probe ? hashString(`${kept.dates}|${kept.numbers}|${kept.negated}`) | 1 : 0)
     }
   }
-  const findings: { first: Sentence; second: Sentence; finding: Finding }[] = []
-  oneWordApartPairs(skeletons, Uint8Array.from(probes), (x, y) => {
+  const words = (k: number): [HashSets, number] => ((wordsAt[k] as number) >= 0 ? [probeWords, wordsAt[k] as number] : [skeletons, k])
+  const findings = new Map<number, { first: Sentence; second: Sentence; finding: Finding }>()
+  oneWordApartPairs(skeletons, Int32Array.from(kinds), (x, y) => {
+    const code = x * sentences.length + y
+    if (findings.has(code)) return
     const a = sentences[x] as Sentence
     const b = sentences[y] as Sentence
     if (a.file === b.file) return
     const reason = flipBetween(a, b)
     if (reason === null) return
-    const similarity = words.jaccard(x, y)
+    const similarity = jaccardBetween(...words(x), ...words(y))
     if (similarity < SIMILAR_SENTENCES || similarity === 1) return
     const [first, second] = [a, b].sort(byPlace) as [Sentence, Sentence]
-    findings.push({ first, second, finding: finding(first, second, reason, flipMessage(reason, second)) })
+    findings.set(code, { first, second, finding: finding(first, second, reason, flipMessage(reason, second)) })
   })
-  return findings.sort((p, q) => byPlace(p.first, q.first) || byPlace(p.second, q.second)).map((f) => f.finding)
+  return [...findings.values()].sort((p, q) => byPlace(p.first, q.first) || byPlace(p.second, q.second)).map((f) => f.finding)
 }
 
 function distinctSorted(words: string[] | null): string {

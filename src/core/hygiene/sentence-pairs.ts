@@ -51,75 +51,93 @@ export class HashSets {
     this.start.pop()
     this.size = this.start[this.start.length - 1] as number
   }
+}
 
-  /** Exact Jaccard similarity of sets a and b. */
-  jaccard(a: number, b: number): number {
-    const h = this.hashes
-    let i = this.start[a] as number
-    let j = this.start[b] as number
-    const endA = this.start[a + 1] as number
-    const endB = this.start[b + 1] as number
-    const sizes = endA - i + (endB - j)
-    let shared = 0
-    while (i < endA && j < endB) {
-      const x = h[i] as number
-      const y = h[j] as number
-      if (x === y) {
-        shared++
-        i++
-        j++
-      } else if (x < y) i++
-      else j++
-    }
-    const union = sizes - shared
-    return union === 0 ? 0 : shared / union
+/** Exact Jaccard similarity of set a of `first` and set b of `second`. */
+export function jaccardBetween(first: HashSets, a: number, second: HashSets, b: number): number {
+  let i = first.start[a] as number
+  let j = second.start[b] as number
+  const endA = first.start[a + 1] as number
+  const endB = second.start[b + 1] as number
+  const sizes = endA - i + (endB - j)
+  let shared = 0
+  while (i < endA && j < endB) {
+    const x = first.hashes[i] as number
+    const y = second.hashes[j] as number
+    if (x === y) {
+      shared++
+      i++
+      j++
+    } else if (x < y) i++
+    else j++
   }
+  const union = sizes - shared
+  return union === 0 ? 0 : shared / union
 }
 
 /**
- * Calls `visit(x, y)` (x < y) once for every pair of skeletons that are equal or one word
- * apart, of which at least one is a probe, unless all their shared keys fall in buckets over
- * MAX_BUCKET. Work: (probes) × (skeleton words + 1) × MAX_BUCKET at most.
+ * Calls `visit(x, y)` (x < y) for every pair of skeletons that are equal or one word apart and
+ * whose `kinds` differ (a kind stands for a sentence's dates, numbers and negation; 0 means it
+ * has none, so two sentences of kind 0 are never paired), unless all their shared keys fall in
+ * buckets over MAX_BUCKET. A pair that shares several keys is visited once per key: such pairs
+ * are nearly the same sentence, rare, and the caller keeps one finding per pair. Work: sorting
+ * the keys of the probes (kind != 0) plus at most MAX_BUCKET² per bucket.
  */
-export function oneWordApartPairs(skeletons: HashSets, isProbe: Uint8Array, visit: (x: number, y: number) => void): void {
+export function oneWordApartPairs(skeletons: HashSets, kinds: Int32Array, visit: (x: number, y: number) => void): void {
+  if (skeletons.count >= SENTENCE_LIMIT) throw new RangeError(`more than ${SENTENCE_LIMIT} sentences`)
+  const isProbe = (index: number) => kinds[index] !== 0
   const { keys, start } = neighbourhoodKeys(skeletons)
-  const buckets = new Map<number, number[]>()
   // A bit per key (mod 2^24) that some probe has: most other sentences share no key with a
-  // probe, and this spares them the Map look-ups.
+  // probe, and this keeps them out of the sort below.
   const probeKeys = new Uint8Array(1 << 21)
+  let entries = 0
   for (let index = 0; index < skeletons.count; index++) {
-    if (isProbe[index] !== 1) continue
+    if (!isProbe(index)) continue
     for (let k = start[index] as number; k < (start[index + 1] as number); k++) {
       const key = keys[k] as number
-      probeKeys[(key >>> 3) & 0x1fffff] = (probeKeys[(key >>> 3) & 0x1fffff] as number) | (1 << (key & 7))
-      const bucket = buckets.get(key)
-      if (bucket === undefined) buckets.set(key, [index])
-      else if (bucket[bucket.length - 1] !== index) bucket.push(index)
+      probeKeys[key >>> 3 & 0x1fffff] = (probeKeys[key >>> 3 & 0x1fffff] as number) | (1 << (key & 7))
+      entries++
     }
   }
+  const hasProbeKey = (key: number) => ((probeKeys[key >>> 3 & 0x1fffff] as number) & (1 << (key & 7))) !== 0
   for (let index = 0; index < skeletons.count; index++) {
-    if (isProbe[index] === 1) continue
+    if (isProbe(index)) continue
+    for (let k = start[index] as number; k < (start[index + 1] as number); k++) if (hasProbeKey(keys[k] as number)) entries++
+  }
+  // Buckets without a Map: (key, sentence) packed into one double each (28 + 24 bits), sorted,
+  // so that each bucket is a run of equal keys.
+  const packed = new Float64Array(entries)
+  let at = 0
+  for (let index = 0; index < skeletons.count; index++) {
+    const probe = isProbe(index)
     for (let k = start[index] as number; k < (start[index + 1] as number); k++) {
       const key = keys[k] as number
-      if (((probeKeys[(key >>> 3) & 0x1fffff] as number) & (1 << (key & 7))) === 0) continue
-      const bucket = buckets.get(key)
-      if (bucket !== undefined && bucket[bucket.length - 1] !== index) bucket.push(index)
+      if (probe || hasProbeKey(key)) packed[at++] = key * SENTENCE_LIMIT + index
     }
   }
-  const stamp = new Int32Array(skeletons.count).fill(-1)
-  for (let x = 0; x < skeletons.count; x++) {
-    if (isProbe[x] !== 1) continue
-    for (let k = start[x] as number; k < (start[x + 1] as number); k++) {
-      const bucket = buckets.get(keys[k] as number) as number[]
-      if (bucket.length > MAX_BUCKET) continue
-      for (const y of bucket) {
-        if (y === x || stamp[y] === x) continue
-        stamp[y] = x
-        // Both probes: the pair is visited from the smaller index only.
-        if (y < x && isProbe[y] === 1) continue
-        if (x < y) visit(x, y)
-        else visit(y, x)
-      }
+  packed.sort()
+  for (let from = 0; from < packed.length; ) {
+    const key = Math.floor((packed[from] as number) / SENTENCE_LIMIT)
+    let to = from + 1
+    while (to < packed.length && Math.floor((packed[to] as number) / SENTENCE_LIMIT) === key) to++
+    if (to - from > 1 && to - from <= MAX_BUCKET) visitBucket(packed, from, to, kinds, visit)
+    from = to
+  }
+}
+
+/** More sentences than this in one sweep would not fit the packed bucket entries. */
+const SENTENCE_LIMIT = 2 ** 24
+
+function visitBucket(packed: Float64Array, from: number, to: number, kinds: Int32Array, visit: (x: number, y: number) => void): void {
+  for (let i = from; i < to; i++) {
+    const x = (packed[i] as number) % SENTENCE_LIMIT
+    if (kinds[x] === 0) continue
+    for (let j = from; j < to; j++) {
+      const y = (packed[j] as number) % SENTENCE_LIMIT
+      // Equal kinds cannot flip; two probes meet from the smaller index only.
+      if (kinds[y] === kinds[x] || (y < x && kinds[y] !== 0)) continue
+      if (x < y) visit(x, y)
+      else visit(y, x)
     }
   }
 }
@@ -135,7 +153,7 @@ function neighbourhoodKeys(sets: HashSets): { keys: Int32Array; start: Int32Arra
     const to = sets.start[index + 1] as number
     let sum = 0
     for (let i = from; i < to; i++) sum = (sum + spread(sets.hashes[i] as number)) | 0
-    // Keys are kept to 30 bits so that the Map sees small integers; a collision only adds a candidate.
+    // Keys are kept to 28 bits to pack beside a sentence number; a collision only adds a candidate.
     keys[at++] = finish(sum)
     for (let i = from; i < to; i++) keys[at++] = finish((sum - spread(sets.hashes[i] as number)) | 0)
   }
@@ -152,5 +170,5 @@ function spread(hash: number): number {
 
 function finish(sum: number): number {
   const h = Math.imul(sum ^ (sum >>> 16), 0xc2b2ae35)
-  return (h ^ (h >>> 13)) >>> 2
+  return (h ^ (h >>> 13)) >>> 4
 }
