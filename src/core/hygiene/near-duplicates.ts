@@ -97,34 +97,45 @@ export function lshPairs(notes: readonly ShingledNote[], threshold: number): Sim
  * similar at `threshold` or above, to be confirmed by the caller.
  */
 export function lshCandidates(sets: readonly Uint32Array[], threshold: number): [number, number][] {
+  if (sets.length >= NOTE_LIMIT) throw new RangeError(`more than ${NOTE_LIMIT} notes`)
   const signatures = sets.map(signature)
   const { bands, rows } = bandingFor(threshold)
   const seen = new Set<number>()
   const candidates: [number, number][] = []
-  const buckets = new Map<number, number[]>()
+  // Buckets without a Map per band: (band key, note) packed into one double (26 + 26 bits) and
+  // sorted, so that each bucket is a run of equal keys. A key cut to 26 bits only adds chance
+  // candidates, which the exact Jaccard removes.
+  const packed = new Float64Array(signatures.length)
   for (let band = 0; band < bands; band++) {
-    buckets.clear()
     for (let k = 0; k < signatures.length; k++) {
       const sig = signatures[k] as Uint32Array
       let key = band
       for (let r = 0; r < rows; r++) key = mix(Math.imul(key, 0x01000193) ^ (sig[band * rows + r] as number))
-      const bucket = buckets.get(key)
-      if (bucket) bucket.push(k)
-      else buckets.set(key, [k])
+      packed[k] = (key >>> 6) * NOTE_LIMIT + k
     }
-    for (const bucket of buckets.values()) {
-      for (let i = 0; i < bucket.length; i++) {
-        for (let j = i + 1; j < bucket.length; j++) {
-          const code = (bucket[i] as number) * sets.length + (bucket[j] as number)
+    packed.sort()
+    for (let from = 0; from < packed.length; ) {
+      const key = Math.floor((packed[from] as number) / NOTE_LIMIT)
+      let to = from + 1
+      while (to < packed.length && Math.floor((packed[to] as number) / NOTE_LIMIT) === key) to++
+      for (let i = from; i < to; i++) {
+        for (let j = i + 1; j < to; j++) {
+          const x = (packed[i] as number) % NOTE_LIMIT
+          const y = (packed[j] as number) % NOTE_LIMIT
+          const code = x * sets.length + y
           if (seen.has(code)) continue
           seen.add(code)
-          candidates.push([bucket[i] as number, bucket[j] as number])
+          candidates.push([x, y])
         }
       }
+      from = to
     }
   }
   return candidates
 }
+
+/** More notes than this would not fit the packed bucket entries. */
+const NOTE_LIMIT = 2 ** 26
 
 /** Every pair compared exactly: the reference the benchmark measures LSH recall against. Quadratic. */
 export function exactAllPairs(notes: readonly ShingledNote[], threshold: number): SimilarPair[] {

@@ -14,7 +14,10 @@ export type LineKind = 'blank' | 'header' | 'comment' | 'verbatim' | 'markup' | 
  * header (title and attribute entries up to the first blank line) is set apart: it is not prose.
  */
 export function classifyLines(text: string): LineKind[] {
-  const lines = splitLines(text)
+  return kindsOf(splitLines(text))
+}
+
+function kindsOf(lines: string[]): LineKind[] {
   const kinds = classifyAsciiDocLines(lines).map((cls): LineKind => {
     if (cls === 'text') return 'prose'
     if (cls === 'blank') return 'blank'
@@ -43,7 +46,8 @@ export interface ProseLine {
 /** The prose lines of a note with their 1-based numbers. */
 export function proseLines(text: string): ProseLine[] {
   const lines = splitLines(text)
-  const kinds = classifyLines(text)
+  // A shallow copy for the scanner (it may rewrite a line it reads), cheaper than a second split.
+  const kinds = kindsOf(lines.slice())
   const prose: ProseLine[] = []
   kinds.forEach((kind, index) => {
     if (kind === 'prose') prose.push({ line: index + 1, text: lines[index] ?? '' })
