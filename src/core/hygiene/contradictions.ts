@@ -78,10 +78,16 @@ function disagreeingPairs(entries: LabelledEntry[], acrossNotesOnly: boolean): [
 
 interface Sentence extends Place {
   text: string
+}
+
+/** What a flip can change in a sentence. */
+interface FlipTokens {
   dates: string
   numbers: string
   negated: boolean
 }
+
+const NO_FLIP_TOKENS: FlipTokens = { dates: '', numbers: '', negated: false }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 const NEGATION_HASHES = new Set([...NEGATION_CUES].map((cue) => hashRange(cue, 0, cue.length) | 0))
@@ -101,32 +107,43 @@ function isNegationCue(lower: string, start: number, end: number, hash: number):
  * same or one word apart (sentence-pairs.ts); the exact Jaccard of all their words decides.
  */
 function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>, prose?: ReadonlyMap<string, readonly ProseLine[]>): Finding[] {
-  const sentences: Sentence[] = []
+  // Hundreds of thousands of sentences: parallel arrays, not an object each.
+  const files: string[] = []
+  const lines: number[] = []
+  const sentenceTexts: string[] = []
+  const tokens: FlipTokens[] = []
   // A probe's words are kept apart from its skeleton; any other sentence's skeleton is all its words.
   const probeWords = new HashSets()
   const wordsAt: number[] = []
   const skeletons = new HashSets()
   const kinds: number[] = []
+  // One scratch state and one word visitor for every sentence.
+  const all: number[] = []
+  const plain: number[] = []
+  let dates: string[] | null = null
+  let numbers: string[] | null = null
+  let negated = false
+  const readWord = (lower: string, start: number, end: number) => {
+    const hash = hashRange(lower, start, end) | 0
+    all.push(hash)
+    // Words start with a letter unless they are numbers or dates (prose.ts WORD).
+    if (isDigit(lower.charCodeAt(start))) {
+      const word = lower.slice(start, end)
+      if (DATE.test(word)) (dates ??= []).push(word)
+      else (numbers ??= []).push(word)
+    } else if (isNegationCue(lower, start, end, hash)) negated = true
+    else plain.push(hash)
+  }
   for (const note of notes) {
     const text = texts.get(note.path)
     if (text === undefined) continue
     for (const sentence of sentencesOf(text, prose?.get(note.path))) {
-      const all: number[] = []
-      const plain: number[] = []
-      let dates: string[] | null = null
-      let numbers: string[] | null = null
-      let negated = false
-      forEachWord(sentence.text, (lower, start, end) => {
-        const hash = hashRange(lower, start, end) | 0
-        all.push(hash)
-        // Words start with a letter unless they are numbers or dates (prose.ts WORD).
-        if (isDigit(lower.charCodeAt(start))) {
-          const word = lower.slice(start, end)
-          if (DATE.test(word)) (dates ??= []).push(word)
-          else (numbers ??= []).push(word)
-        } else if (isNegationCue(lower, start, end, hash)) negated = true
-        else plain.push(hash)
-      })
+      all.length = 0
+      plain.length = 0
+      dates = null
+      numbers = null
+      negated = false
+      forEachWord(sentence.text, readWord)
       if (all.length < MIN_SENTENCE_WORDS) continue
       const probe = dates !== null || numbers !== null || negated
       const distinct = probe ? probeWords.add(all) : skeletons.add(all)
@@ -135,26 +152,33 @@ function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, s
         else skeletons.pop()
         continue
       }
-      if (probe) skeletons.add(plain)
-      const kept: Sentence = { file: note.path, line: sentence.line, text: sentence.text, dates: distinctSorted(dates), numbers: distinctSorted(numbers), negated }
-      sentences.push(kept)
-      wordsAt.push(probe ? probeWords.count - 1 : -1)
-      kinds.push(probe ? hashString(`${kept.dates}|${kept.numbers}|${kept.negated}`) | 1 : 0)
+      files.push(note.path)
+      lines.push(sentence.line)
+      sentenceTexts.push(sentence.text)
+      if (probe) {
+        skeletons.add(plain)
+        const flip: FlipTokens = { dates: distinctSorted(dates), numbers: distinctSorted(numbers), negated }
+        tokens.push(flip)
+        wordsAt.push(probeWords.count - 1)
+        kinds.push(hashString(`${flip.dates}|${flip.numbers}|${flip.negated}`) | 1)
+      } else {
+        tokens.push(NO_FLIP_TOKENS)
+        wordsAt.push(-1)
+        kinds.push(0)
+      }
     }
   }
   const words = (k: number): [HashSets, number] => ((wordsAt[k] as number) >= 0 ? [probeWords, wordsAt[k] as number] : [skeletons, k])
+  const sentence = (k: number): Sentence => ({ file: files[k] as string, line: lines[k] as number, text: sentenceTexts[k] as string })
   const findings = new Map<number, { first: Sentence; second: Sentence; finding: Finding }>()
   oneWordApartPairs(skeletons, Int32Array.from(kinds), (x, y) => {
-    const code = x * sentences.length + y
-    if (findings.has(code)) return
-    const a = sentences[x] as Sentence
-    const b = sentences[y] as Sentence
-    if (a.file === b.file) return
-    const reason = flipBetween(a, b)
+    const code = x * files.length + y
+    if (findings.has(code) || files[x] === files[y]) return
+    const reason = flipBetween(tokens[x] as FlipTokens, tokens[y] as FlipTokens)
     if (reason === null) return
     const similarity = jaccardBetween(...words(x), ...words(y))
     if (similarity < SIMILAR_SENTENCES || similarity === 1) return
-    const [first, second] = [a, b].sort(byPlace) as [Sentence, Sentence]
+    const [first, second] = [sentence(x), sentence(y)].sort(byPlace) as [Sentence, Sentence]
     findings.set(code, { first, second, finding: finding(first, second, reason, flipMessage(reason, second)) })
   })
   return [...findings.values()].sort((p, q) => byPlace(p.first, q.first) || byPlace(p.second, q.second)).map((f) => f.finding)
@@ -166,7 +190,7 @@ function distinctSorted(words: string[] | null): string {
 
 type Flip = 'date' | 'number' | 'negation'
 
-function flipBetween(a: Sentence, b: Sentence): Flip | null {
+function flipBetween(a: FlipTokens, b: FlipTokens): Flip | null {
   return a.dates !== b.dates ? 'date' : a.numbers !== b.numbers ? 'number' : a.negated !== b.negated ? 'negation' : null
 }
 
