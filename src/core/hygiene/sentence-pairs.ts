@@ -7,8 +7,12 @@
 // S - {old} = S' - {new}, an added one makes S = S' - {new}. A key is the mixed sum of the word
 // hashes, so it costs one addition per word and no sorting or string building.
 
-/** A bucket holding more sentences than this (boilerplate repeated across notes) is skipped. */
-export const MAX_BUCKET = 512
+/**
+ * A bucket whose sentences would make more pairs than this (pairs of different kinds: a
+ * sentence repeated in hundreds of notes with hundreds of different numbers) is skipped.
+ * Repeating one sentence costs nothing: sentences of one kind are never paired with each other.
+ */
+export const MAX_BUCKET_PAIRS = 1 << 16
 
 /**
  * Sets of 32-bit hashes stored end to end (one buffer for all, no small arrays: the sweep
@@ -79,9 +83,9 @@ export function jaccardBetween(first: HashSets, a: number, second: HashSets, b: 
  * Calls `visit(x, y)` (x < y) for every pair of skeletons that are equal or one word apart and
  * whose `kinds` differ (a kind stands for a sentence's dates, numbers and negation; 0 means it
  * has none, so two sentences of kind 0 are never paired), unless all their shared keys fall in
- * buckets over MAX_BUCKET. A pair that shares several keys is visited once per key: such pairs
+ * buckets of more than MAX_BUCKET_PAIRS such pairs. A pair that shares several keys is visited once per key: such pairs
  * are nearly the same sentence, rare, and the caller keeps one finding per pair. Work: sorting
- * the keys of the probes (kind != 0) plus at most MAX_BUCKET² per bucket.
+ * the keys of the probes (kind != 0) plus at most MAX_BUCKET_PAIRS per bucket.
  */
 export function oneWordApartPairs(skeletons: HashSets, kinds: Int32Array, visit: (x: number, y: number) => void): void {
   if (skeletons.count >= SENTENCE_LIMIT) throw new RangeError(`more than ${SENTENCE_LIMIT} sentences`)
@@ -120,7 +124,7 @@ export function oneWordApartPairs(skeletons: HashSets, kinds: Int32Array, visit:
     const key = Math.floor((packed[from] as number) / SENTENCE_LIMIT)
     let to = from + 1
     while (to < packed.length && Math.floor((packed[to] as number) / SENTENCE_LIMIT) === key) to++
-    if (to - from > 1 && to - from <= MAX_BUCKET) visitBucket(packed, from, to, kinds, visit)
+    if (to - from > 1) visitBucket(packed, from, to, kinds, visit)
     from = to
   }
 }
@@ -129,15 +133,34 @@ export function oneWordApartPairs(skeletons: HashSets, kinds: Int32Array, visit:
 const SENTENCE_LIMIT = 2 ** 24
 
 function visitBucket(packed: Float64Array, from: number, to: number, kinds: Int32Array, visit: (x: number, y: number) => void): void {
-  for (let i = from; i < to; i++) {
-    const x = (packed[i] as number) % SENTENCE_LIMIT
-    if (kinds[x] === 0) continue
-    for (let j = from; j < to; j++) {
-      const y = (packed[j] as number) % SENTENCE_LIMIT
-      // Equal kinds cannot flip; two probes meet from the smaller index only.
-      if (kinds[y] === kinds[x] || (y < x && kinds[y] !== 0)) continue
-      if (x < y) visit(x, y)
-      else visit(y, x)
+  // Members grouped by kind: only pairs across two groups, one of them probes, can flip.
+  const members: number[] = []
+  for (let i = from; i < to; i++) members.push((packed[i] as number) % SENTENCE_LIMIT)
+  members.sort((a, b) => (kinds[a] as number) - (kinds[b] as number) || a - b)
+  const groups: [number, number][] = []
+  for (let i = 0; i < members.length; ) {
+    let j = i + 1
+    while (j < members.length && kinds[members[j] as number] === kinds[members[i] as number]) j++
+    groups.push([i, j])
+    i = j
+  }
+  if (groups.length < 2) return
+  let pairs = (members.length * members.length) / 2
+  for (const [i, j] of groups) pairs -= ((j - i) * (j - i)) / 2
+  if (pairs > MAX_BUCKET_PAIRS) return
+  for (let g = 0; g < groups.length; g++) {
+    for (let h = g + 1; h < groups.length; h++) {
+      const [gFrom, gTo] = groups[g] as [number, number]
+      const [hFrom, hTo] = groups[h] as [number, number]
+      for (let i = gFrom; i < gTo; i++) {
+        for (let j = hFrom; j < hTo; j++) {
+          const x = members[i] as number
+          const y = members[j] as number
+          if (x === y) continue
+          if (x < y) visit(x, y)
+          else visit(y, x)
+        }
+      }
     }
   }
 }
