@@ -17,14 +17,6 @@ function bigrams(words: readonly string[]): Set<string> {
   return grams
 }
 
-/** Jaccard similarity of two sets of words. */
-export function jaccardOfSets(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  let shared = 0
-  for (const word of a) if (b.has(word)) shared++
-  const union = a.size + b.size - shared
-  return union === 0 ? 0 : shared / union
-}
-
 /** A prompt or term as a person would recognise it: no inline markup, case, extra spaces or final punctuation. */
 export function normaliseLabel(text: string): string {
   return text
