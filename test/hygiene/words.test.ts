@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { WORD, wordsOf } from '../../src/core/hygiene/prose.js'
+import { hashString } from '../../src/core/hygiene/hashing.js'
+import { WORD, forEachWord, wordsOf } from '../../src/core/hygiene/prose.js'
 
 // wordsOf is a hand-written scanner for speed; the regex WORD is what it must mean.
 const byRegex = (text: string): string[] => (text.toLowerCase().match(WORD) ?? []).map((word) => word.replace(/’/g, "'"))
@@ -23,6 +24,10 @@ describe('words of prose', () => {
       fc.property(fc.array(alphabet, { maxLength: 40 }), (chars) => {
         const text = chars.join('')
         expect(wordsOf(text)).toEqual(byRegex(text))
+        // The hash handed out while scanning is the hash of the word wordsOf returns.
+        const hashes: number[] = []
+        forEachWord(text, (_lower, _start, _end, hash) => hashes.push(hash))
+        expect(hashes).toEqual(byRegex(text).map(hashString))
       }),
       { numRuns: 2000 },
     )

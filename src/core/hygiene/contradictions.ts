@@ -123,8 +123,8 @@ function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, s
   let dates: string[] | null = null
   let numbers: string[] | null = null
   let negated = false
-  const readWord = (lower: string, start: number, end: number) => {
-    const hash = hashRange(lower, start, end) | 0
+  const readWord = (lower: string, start: number, end: number, wordHash: number) => {
+    const hash = wordHash | 0
     all.push(hash)
     // Words start with a letter unless they are numbers or dates (prose.ts WORD).
     if (isDigit(lower.charCodeAt(start))) {

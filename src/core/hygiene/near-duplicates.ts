@@ -1,5 +1,5 @@
 import type { Finding } from '../types.js'
-import { hashRange, mix } from './hashing.js'
+import { mix } from './hashing.js'
 import { forEachWord, proseLines } from './prose.js'
 
 // Near-duplicate notes (SPEC 2.2 `near-duplicate`; decision record docs/adr/0006). Word
@@ -31,7 +31,7 @@ export function shingleNote(path: string, text: string, prose: readonly { line: 
   // Each word is hashed once; a shingle's hash combines its three word hashes (order matters,
   // hence three different multipliers), so no shingle string is ever built.
   const words: number[] = []
-  const hashWord = (lower: string, start: number, end: number) => words.push(hashRange(lower, start, end))
+  const hashWord = (_lower: string, _start: number, _end: number, hash: number) => words.push(hash)
   for (const line of prose) forEachWord(line.text, hashWord)
   const all = new Uint32Array(Math.max(0, words.length - 2))
   for (let i = 0; i < all.length; i++) {

@@ -5,6 +5,7 @@
 
 import { classifyLines as classifyAsciiDocLines, isVerbatim } from '../asciidoc/verbatim.js'
 import { splitLines } from '../asciidoc/walk.js'
+import { hashRange } from './hashing.js'
 
 export type LineKind = 'blank' | 'header' | 'comment' | 'verbatim' | 'markup' | 'prose'
 
@@ -74,27 +75,35 @@ export function wordsOf(text: string): string[] {
 }
 
 /**
- * Calls `visit` with the lower-cased text and the bounds of each word of `wordsOf`, so that a
+ * Calls `visit` with the lower-cased text, the bounds of each word of `wordsOf` and the word's
+ * hash (`hashString` of the word as `wordsOf` returns it, taken while scanning), so that a
  * caller that only hashes or classifies words need not make a string of each.
  */
-export function forEachWord(text: string, visit: (lower: string, start: number, end: number) => void): void {
+export function forEachWord(text: string, visit: (lower: string, start: number, end: number, hash: number) => void): void {
   const lower = text.toLowerCase()
   for (let i = 0; i < lower.length; ) {
     const code = lower.charCodeAt(i)
-    if (isDigit(code)) {
-      const end = numberEnd(lower, i)
-      visit(lower, i, end)
-      i = end
-      continue
+    let end: number
+    if (isDigit(code)) end = numberEnd(lower, i)
+    else {
+      const first = letterWidth(lower, i, code)
+      if (first === 0) {
+        i++
+        continue
+      }
+      end = i + first
+      for (;;) {
+        // ASCII letters, digits and ' inline; anything else through the Unicode classes.
+        const next = lower.charCodeAt(end)
+        if (isAsciiLetter(next) || isDigit(next) || next === 39) end++
+        else {
+          const width = next >= 128 ? partWidth(lower, end) : 0
+          if (width === 0) break
+          end += width
+        }
+      }
     }
-    const first = letterWidth(lower, i, code)
-    if (first === 0) {
-      i++
-      continue
-    }
-    let end = i + first
-    for (let width = partWidth(lower, end); width > 0; width = partWidth(lower, end)) end += width
-    visit(lower, i, end)
+    visit(lower, i, end, hashRange(lower, i, end))
     i = end
   }
 }
