@@ -78,3 +78,23 @@ describe('node vault reads through symlinks only when they stay inside the corpu
     }
   })
 })
+
+describe('node vault reads small and large files alike', () => {
+  it('gives a multi-megabyte log back whole, non-ASCII text included, and refuses it through an outside symlink', async () => {
+    const line = '{"item":"langue/français#tu-vous","date":"2026-01-01","grade":"good"}\n'
+    const log = line.repeat(40_000) // about 2.8 MB: past the size read synchronously
+    const outside = tempFolder()
+    const corpus = tempCorpus({ 'internalise/.srs/log.jsonl': log, 'internalise/small.adoc': 'é' })
+    try {
+      fs.writeFileSync(nodePath.join(outside.path, 'big.adoc'), log)
+      fs.symlinkSync(nodePath.join(outside.path, 'big.adoc'), nodePath.join(corpus.path, 'internalise/big.adoc'))
+      const vault = nodeVault(corpus.path)
+      expect(await vault.read('internalise/.srs/log.jsonl')).toBe(log)
+      expect(await vault.read('internalise/small.adoc')).toBe('é')
+      await expect(vault.read('internalise/big.adoc')).rejects.toThrow('outside the corpus')
+    } finally {
+      corpus.remove()
+      outside.remove()
+    }
+  })
+})
