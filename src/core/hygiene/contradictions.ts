@@ -2,7 +2,7 @@ import type { Finding, NoteModel } from '../types.js'
 import { forEachWord, wordsOf, type ProseLine } from './prose.js'
 import { HashSets, jaccardBetween, oneWordApartPairs } from './sentence-pairs.js'
 import { hashRange, hashString } from './hashing.js'
-import { sentencesOf } from './sentences.js'
+import { sentencesOf, type PlacedSentence } from './sentences.js'
 import { diceOnBigrams, normaliseLabel, singularLabel } from './similarity.js'
 
 // Contradiction *candidates* (SPEC 2.2 `contradiction`): lexical heuristics that find two
@@ -110,7 +110,10 @@ function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, s
   // Hundreds of thousands of sentences: parallel arrays, not an object each.
   const files: string[] = []
   const lines: number[] = []
-  const sentenceTexts: string[] = []
+  // The text of a sentence is kept for probes only; any other sentence is found again by its
+  // place in its note's sentences when a finding quotes it (rare), so that 300,000 strings do
+  // not outlive the scan.
+  const sentenceTexts: (string | number)[] = []
   const tokens: FlipTokens[] = []
   // A probe's words are kept apart from its skeleton; any other sentence's skeleton is all its words.
   const probeWords = new HashSets()
@@ -137,7 +140,9 @@ function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, s
   for (const note of notes) {
     const text = texts.get(note.path)
     if (text === undefined) continue
-    for (const sentence of sentencesOf(text, prose?.get(note.path))) {
+    const noteSentences = sentencesOf(text, prose?.get(note.path))
+    for (let ordinal = 0; ordinal < noteSentences.length; ordinal++) {
+      const sentence = noteSentences[ordinal] as PlacedSentence
       all.length = 0
       plain.length = 0
       dates = null
@@ -154,7 +159,7 @@ function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, s
       }
       files.push(note.path)
       lines.push(sentence.line)
-      sentenceTexts.push(sentence.text)
+      sentenceTexts.push(probe ? sentence.text : ordinal)
       if (probe) {
         skeletons.add(plain)
         const flip: FlipTokens = { dates: distinctSorted(dates), numbers: distinctSorted(numbers), negated }
@@ -169,7 +174,12 @@ function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, s
     }
   }
   const words = (k: number): [HashSets, number] => ((wordsAt[k] as number) >= 0 ? [probeWords, wordsAt[k] as number] : [skeletons, k])
-  const sentence = (k: number): Sentence => ({ file: files[k] as string, line: lines[k] as number, text: sentenceTexts[k] as string })
+  const sentence = (k: number): Sentence => {
+    const file = files[k] as string
+    const kept = sentenceTexts[k] as string | number
+    const text = typeof kept === 'string' ? kept : (sentencesOf(texts.get(file) ?? '', prose?.get(file))[kept] as PlacedSentence).text
+    return { file, line: lines[k] as number, text }
+  }
   const findings = new Map<number, { first: Sentence; second: Sentence; finding: Finding }>()
   oneWordApartPairs(skeletons, Int32Array.from(kinds), (x, y) => {
     const code = x * files.length + y
