@@ -1,5 +1,6 @@
 import type { Finding, NoteModel } from '../types.js'
-import { forEachWord, wordsOf, type ProseLine } from './prose.js'
+import { proseLines, wordsOf, type ProseLine } from './prose.js'
+import { scanProse, type ProseVisitor } from './prose-scan.js'
 import { HashSets, jaccardBetween, oneWordApartPairs } from './sentence-pairs.js'
 import { hashRange, hashString } from './hashing.js'
 import { sentencesOf, type PlacedSentence } from './sentences.js'
@@ -23,7 +24,12 @@ interface Place {
 
 /** `prose`: each note's prose lines when the caller has them already (they are costly to find). */
 export function contradictions(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>, prose?: ReadonlyMap<string, readonly ProseLine[]>): Finding[] {
-  return [...samePrompt(notes), ...sameTerm(notes), ...sentenceFlips(notes, texts, prose)]
+  return [...labelContradictions(notes), ...sentenceFlips(notes, texts, prose)]
+}
+
+/** The contradictions found from items and definitions (same prompt, same term), without the sentence flips. */
+export function labelContradictions(notes: readonly NoteModel[]): Finding[] {
+  return [...samePrompt(notes), ...sameTerm(notes)]
 }
 
 function samePrompt(notes: readonly NoteModel[]): Finding[] {
@@ -105,93 +111,116 @@ function isNegationCue(lower: string, start: number, end: number, hash: number):
  * Only a sentence with a date, a number or a negation cue can be one side of a flip, so only
  * those probe for partners. Candidates are sentences whose words, flip tokens aside, are the
  * same or one word apart (sentence-pairs.ts); the exact Jaccard of all their words decides.
+ *
+ * Notes are fed one at a time through `scanProse` (the sweep feeds the same pass to the
+ * near-duplicate shingles), so that no note's prose or sentences outlive its scan: a sentence
+ * is kept as hashes in `HashSets` and its place, and a finding finds its text again.
  */
-function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>, prose?: ReadonlyMap<string, readonly ProseLine[]>): Finding[] {
+export class SentenceFlips implements ProseVisitor {
   // Hundreds of thousands of sentences: parallel arrays, not an object each.
-  const files: string[] = []
-  const lines: number[] = []
-  // The text of a sentence is kept for probes only; any other sentence is found again by its
-  // place in its note's sentences when a finding quotes it (rare), so that 300,000 strings do
-  // not outlive the scan.
-  const sentenceTexts: (string | number)[] = []
-  const tokens: FlipTokens[] = []
+  private readonly files: string[] = []
+  private readonly lines: number[] = []
+  /** Index in `sentencesOf` of the note, to quote the sentence in a finding. */
+  private readonly ordinals: number[] = []
+  private readonly tokens: FlipTokens[] = []
   // A probe's words are kept apart from its skeleton; any other sentence's skeleton is all its words.
-  const probeWords = new HashSets()
-  const wordsAt: number[] = []
-  const skeletons = new HashSets()
-  const kinds: number[] = []
-  // One scratch state and one word visitor for every sentence.
-  const all: number[] = []
-  const plain: number[] = []
-  let dates: string[] | null = null
-  let numbers: string[] | null = null
-  let negated = false
-  const readWord = (lower: string, start: number, end: number, wordHash: number) => {
+  private readonly probeWords = new HashSets()
+  private readonly wordsAt: number[] = []
+  private readonly skeletons = new HashSets()
+  private readonly kinds: number[] = []
+  // Scratch state of the sentence being read.
+  private file = ''
+  private readonly all: number[] = []
+  private readonly plain: number[] = []
+  private dates: string[] | null = null
+  private numbers: string[] | null = null
+  private negated = false
+
+  /** The sentences that follow are from note `file`. */
+  startNote(file: string): void {
+    this.file = file
+  }
+
+  word(lower: string, start: number, end: number, wordHash: number, inSentence: boolean): void {
+    if (!inSentence) return
     const hash = wordHash | 0
-    all.push(hash)
+    this.all.push(hash)
     // Words start with a letter unless they are numbers or dates (prose.ts WORD).
     if (isDigit(lower.charCodeAt(start))) {
       const word = lower.slice(start, end)
-      if (DATE.test(word)) (dates ??= []).push(word)
-      else (numbers ??= []).push(word)
-    } else if (isNegationCue(lower, start, end, hash)) negated = true
-    else plain.push(hash)
+      if (DATE.test(word)) (this.dates ??= []).push(word)
+      else (this.numbers ??= []).push(word)
+    } else if (isNegationCue(lower, start, end, hash)) this.negated = true
+    else this.plain.push(hash)
   }
+
+  sentenceEnd(line: number, ordinal: number): void {
+    const { all, plain, dates, numbers, negated } = this
+    const probe = dates !== null || numbers !== null || negated
+    this.dates = null
+    this.numbers = null
+    this.negated = false
+    if (all.length >= MIN_SENTENCE_WORDS) this.keep(line, ordinal, probe, dates, numbers, negated)
+    all.length = 0
+    plain.length = 0
+  }
+
+  private keep(line: number, ordinal: number, probe: boolean, dates: string[] | null, numbers: string[] | null, negated: boolean): void {
+    const distinct = probe ? this.probeWords.add(this.all) : this.skeletons.add(this.all)
+    if (distinct < MIN_SENTENCE_WORDS) {
+      if (probe) this.probeWords.pop()
+      else this.skeletons.pop()
+      return
+    }
+    this.files.push(this.file)
+    this.lines.push(line)
+    this.ordinals.push(ordinal)
+    if (probe) {
+      this.skeletons.add(this.plain)
+      const flip: FlipTokens = { dates: distinctSorted(dates), numbers: distinctSorted(numbers), negated }
+      this.tokens.push(flip)
+      this.wordsAt.push(this.probeWords.count - 1)
+      this.kinds.push(hashString(`${flip.dates}|${flip.numbers}|${flip.negated}`) | 1)
+    } else {
+      this.tokens.push(NO_FLIP_TOKENS)
+      this.wordsAt.push(-1)
+      this.kinds.push(0)
+    }
+  }
+
+  /** The flips among the sentences fed; `sentences(file)` gives a note's `sentencesOf` again, to quote them. */
+  findings(sentences: (file: string) => readonly PlacedSentence[]): Finding[] {
+    const { files, lines, tokens, wordsAt, probeWords, skeletons } = this
+    const words = (k: number): [HashSets, number] => ((wordsAt[k] as number) >= 0 ? [probeWords, wordsAt[k] as number] : [skeletons, k])
+    const sentence = (k: number): Sentence => {
+      const file = files[k] as string
+      const text = (sentences(file)[this.ordinals[k] as number] as PlacedSentence).text
+      return { file, line: lines[k] as number, text }
+    }
+    const findings = new Map<number, { first: Sentence; second: Sentence; finding: Finding }>()
+    oneWordApartPairs(skeletons, Int32Array.from(this.kinds), (x, y) => {
+      const code = x * files.length + y
+      if (findings.has(code) || files[x] === files[y]) return
+      const reason = flipBetween(tokens[x] as FlipTokens, tokens[y] as FlipTokens)
+      if (reason === null) return
+      const similarity = jaccardBetween(...words(x), ...words(y))
+      if (similarity < SIMILAR_SENTENCES || similarity === 1) return
+      const [first, second] = [sentence(x), sentence(y)].sort(byPlace) as [Sentence, Sentence]
+      findings.set(code, { first, second, finding: finding(first, second, reason, flipMessage(reason, second)) })
+    })
+    return [...findings.values()].sort((p, q) => byPlace(p.first, q.first) || byPlace(p.second, q.second)).map((f) => f.finding)
+  }
+}
+
+function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>, prose?: ReadonlyMap<string, readonly ProseLine[]>): Finding[] {
+  const flips = new SentenceFlips()
   for (const note of notes) {
     const text = texts.get(note.path)
     if (text === undefined) continue
-    const noteSentences = sentencesOf(text, prose?.get(note.path))
-    for (let ordinal = 0; ordinal < noteSentences.length; ordinal++) {
-      const sentence = noteSentences[ordinal] as PlacedSentence
-      all.length = 0
-      plain.length = 0
-      dates = null
-      numbers = null
-      negated = false
-      forEachWord(sentence.text, readWord)
-      if (all.length < MIN_SENTENCE_WORDS) continue
-      const probe = dates !== null || numbers !== null || negated
-      const distinct = probe ? probeWords.add(all) : skeletons.add(all)
-      if (distinct < MIN_SENTENCE_WORDS) {
-        if (probe) probeWords.pop()
-        else skeletons.pop()
-        continue
-      }
-      files.push(note.path)
-      lines.push(sentence.line)
-      sentenceTexts.push(probe ? sentence.text : ordinal)
-      if (probe) {
-        skeletons.add(plain)
-        const flip: FlipTokens = { dates: distinctSorted(dates), numbers: distinctSorted(numbers), negated }
-        tokens.push(flip)
-        wordsAt.push(probeWords.count - 1)
-        kinds.push(hashString(`${flip.dates}|${flip.numbers}|${flip.negated}`) | 1)
-      } else {
-        tokens.push(NO_FLIP_TOKENS)
-        wordsAt.push(-1)
-        kinds.push(0)
-      }
-    }
+    flips.startNote(note.path)
+    scanProse(prose?.get(note.path) ?? proseLines(text), flips)
   }
-  const words = (k: number): [HashSets, number] => ((wordsAt[k] as number) >= 0 ? [probeWords, wordsAt[k] as number] : [skeletons, k])
-  const sentence = (k: number): Sentence => {
-    const file = files[k] as string
-    const kept = sentenceTexts[k] as string | number
-    const text = typeof kept === 'string' ? kept : (sentencesOf(texts.get(file) ?? '', prose?.get(file))[kept] as PlacedSentence).text
-    return { file, line: lines[k] as number, text }
-  }
-  const findings = new Map<number, { first: Sentence; second: Sentence; finding: Finding }>()
-  oneWordApartPairs(skeletons, Int32Array.from(kinds), (x, y) => {
-    const code = x * files.length + y
-    if (findings.has(code) || files[x] === files[y]) return
-    const reason = flipBetween(tokens[x] as FlipTokens, tokens[y] as FlipTokens)
-    if (reason === null) return
-    const similarity = jaccardBetween(...words(x), ...words(y))
-    if (similarity < SIMILAR_SENTENCES || similarity === 1) return
-    const [first, second] = [sentence(x), sentence(y)].sort(byPlace) as [Sentence, Sentence]
-    findings.set(code, { first, second, finding: finding(first, second, reason, flipMessage(reason, second)) })
-  })
-  return [...findings.values()].sort((p, q) => byPlace(p.first, q.first) || byPlace(p.second, q.second)).map((f) => f.finding)
+  return flips.findings((file) => sentencesOf(texts.get(file) ?? '', prose?.get(file)))
 }
 
 function distinctSorted(words: string[] | null): string {

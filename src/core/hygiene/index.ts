@@ -2,11 +2,13 @@ import { isNotePath } from '../corpus.js'
 import { sortFindings } from '../findings.js'
 import { buildTargetIndex } from '../links/resolve.js'
 import type { Config, Finding, IsoDate, NoteModel } from '../types.js'
-import { contradictions } from './contradictions.js'
+import { labelContradictions, SentenceFlips } from './contradictions.js'
 import { deadLinks, type ExternalReference } from './dead-links.js'
-import { nearDuplicates } from './near-duplicates.js'
+import { nearDuplicateFindings, shinglesOf, type ShingledNote } from './near-duplicates.js'
 import { proseLines } from './prose.js'
+import { scanProse } from './prose-scan.js'
 import { reviewOverdue, stale } from './review-dates.js'
+import { sentencesOf } from './sentences.js'
 
 export interface HygieneInput {
   /** Every scanned `.adoc` file (notes, README, ADRs): all are link targets, only notes are checked. */
@@ -28,21 +30,45 @@ export function hygiene(input: HygieneInput): Finding[] {
 export function hygieneWithExternal(input: HygieneInput): { findings: Finding[]; external: ExternalReference[] } {
   const index = buildTargetIndex(input.files, input.notes)
   const notes = input.notes.filter((note) => isNotePath(note.path))
-  // Which lines are prose is found once per note: near-duplicates and contradictions both need it.
-  const texts = notes.flatMap((note) => {
-    const text = input.texts.get(note.path)
-    return text === undefined ? [] : [{ path: note.path, text, prose: proseLines(text) }]
-  })
-  const prose = new Map(texts.map((note) => [note.path, note.prose]))
+  const { shingled, flips } = compareProse(notes, input.texts)
   const links = deadLinks(notes, index)
   const findings = [
     ...links.findings,
-    ...nearDuplicates(texts, input.config.hygiene.nearDuplicate),
-    ...contradictions(notes, input.texts, prose),
+    ...nearDuplicateFindings(shingled, input.config.hygiene.nearDuplicate),
+    ...labelContradictions(notes),
+    ...flips.findings((file) => sentencesOf(input.texts.get(file) ?? '')),
     ...reviewOverdue(notes, input.today),
     ...stale(notes, input.today, input.config.hygiene.staleDays),
   ]
   return { findings: sortFindings(findings), external: links.external }
+}
+
+/**
+ * One pass over each note's prose for both checks that compare prose: its words are scanned
+ * once, for the near-duplicate shingles and the contradiction sentences at the same time, and
+ * a note's prose lines are dropped before the next note is read (docs/adr/0006).
+ */
+function compareProse(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>): { shingled: ShingledNote[]; flips: SentenceFlips } {
+  const shingled: ShingledNote[] = []
+  const flips = new SentenceFlips()
+  const words: number[] = []
+  const visitor = {
+    word(lower: string, start: number, end: number, hash: number, inSentence: boolean): void {
+      words.push(hash)
+      flips.word(lower, start, end, hash, inSentence)
+    },
+    sentenceEnd: (line: number, ordinal: number): void => flips.sentenceEnd(line, ordinal),
+  }
+  for (const note of notes) {
+    const text = texts.get(note.path)
+    if (text === undefined) continue
+    const prose = proseLines(text)
+    words.length = 0
+    flips.startNote(note.path)
+    scanProse(prose, visitor)
+    shingled.push({ path: note.path, line: prose[0]?.line ?? 1, shingles: shinglesOf(words) })
+  }
+  return { shingled, flips }
 }
 
 export type { ExternalReference }

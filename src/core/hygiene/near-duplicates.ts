@@ -28,11 +28,16 @@ export interface SimilarPair {
 }
 
 export function shingleNote(path: string, text: string, prose: readonly { line: number; text: string }[] = proseLines(text)): ShingledNote {
-  // Each word is hashed once; a shingle's hash combines its three word hashes (order matters,
-  // hence three different multipliers), so no shingle string is ever built.
   const words: number[] = []
   const hashWord = (_lower: string, _start: number, _end: number, hash: number) => words.push(hash)
   for (const line of prose) forEachWord(line.text, hashWord)
+  return { path, line: prose[0]?.line ?? 1, shingles: shinglesOf(words) }
+}
+
+/** Sorted, distinct shingle hashes of a note's word hashes (all its prose words, in order). */
+export function shinglesOf(words: readonly number[]): Uint32Array {
+  // A shingle's hash combines its three word hashes (order matters, hence three different
+  // multipliers), so no shingle string is ever built.
   const all = new Uint32Array(Math.max(0, words.length - 2))
   for (let i = 0; i < all.length; i++) {
     const first = Math.imul(words[i] as number, 0x9e3779b1)
@@ -42,7 +47,7 @@ export function shingleNote(path: string, text: string, prose: readonly { line: 
   all.sort()
   let distinct = 0
   for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i] as number
-  return { path, line: prose[0]?.line ?? 1, shingles: all.slice(0, distinct) }
+  return all.slice(0, distinct)
 }
 
 /** Exact Jaccard similarity of two sorted distinct hash arrays. */
@@ -155,7 +160,15 @@ export function exactAllPairs(notes: readonly ShingledNote[], threshold: number)
 
 /** `near-duplicate` findings, one per pair, on the first file in path order with the second as `other`. */
 export function nearDuplicates(notes: readonly { path: string; text: string; prose?: readonly { line: number; text: string }[] }[], threshold: number): Finding[] {
-  const shingled = [...notes].sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0)).map((note) => shingleNote(note.path, note.text, note.prose))
+  return nearDuplicateFindings(
+    notes.map((note) => shingleNote(note.path, note.text, note.prose)),
+    threshold,
+  )
+}
+
+/** `nearDuplicates` of notes shingled already (the sweep shingles them in its one pass over the prose). */
+export function nearDuplicateFindings(notes: readonly ShingledNote[], threshold: number): Finding[] {
+  const shingled = [...notes].sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0))
   return lshPairs(shingled, threshold).map(({ a, b, similarity }) => {
     const first = shingled[a] as ShingledNote
     const second = shingled[b] as ShingledNote

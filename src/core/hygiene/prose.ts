@@ -82,29 +82,36 @@ export function wordsOf(text: string): string[] {
 export function forEachWord(text: string, visit: (lower: string, start: number, end: number, hash: number) => void): void {
   const lower = text.toLowerCase()
   for (let i = 0; i < lower.length; ) {
-    const code = lower.charCodeAt(i)
-    let end: number
-    if (isDigit(code)) end = numberEnd(lower, i)
-    else {
-      const first = letterWidth(lower, i, code)
-      if (first === 0) {
-        i++
-        continue
-      }
-      end = i + first
-      for (;;) {
-        // ASCII letters, digits and ' inline; anything else through the Unicode classes.
-        const next = lower.charCodeAt(end)
-        if (isAsciiLetter(next) || isDigit(next) || next === 39) end++
-        else {
-          const width = next >= 128 ? partWidth(lower, end) : 0
-          if (width === 0) break
-          end += width
-        }
-      }
+    const end = wordEndAt(lower, i)
+    if (end === 0) {
+      i++
+      continue
     }
     visit(lower, i, end, hashRange(lower, i, end))
     i = end
+  }
+}
+
+/**
+ * Where the word of `wordsOf` that starts at `i` of the lower-cased `lower` ends; 0 when no
+ * word starts there. Scanning left to right from a word's end or a non-word character, as
+ * `forEachWord` does, finds exactly the words of `wordsOf`.
+ */
+export function wordEndAt(lower: string, i: number): number {
+  const code = lower.charCodeAt(i)
+  if (isDigit(code)) return numberEnd(lower, i)
+  const first = letterWidth(lower, i, code)
+  if (first === 0) return 0
+  let end = i + first
+  for (;;) {
+    // ASCII letters, digits and ' inline; anything else through the Unicode classes.
+    const next = lower.charCodeAt(end)
+    if (isAsciiLetter(next) || isDigit(next) || next === 39) end++
+    else {
+      const width = next >= 128 ? partWidth(lower, end) : 0
+      if (width === 0) return end
+      end += width
+    }
   }
 }
 

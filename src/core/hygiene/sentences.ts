@@ -8,8 +8,8 @@ export interface PlacedSentence {
 
 // A new paragraph (for sentence purposes) starts at a list item, a section title, a description
 // list term or a table cell, even without a blank line before it.
-const LIST_MARKER = /^\s*(?:[*-]+|\.+|\d+\.|[a-zA-Z]\.|[ivxIVX]+\))\s+/
-const STARTS_BLOCK = /^(?:\s*(?:[*-]+|\.+|\d+\.|[a-zA-Z]\.|[ivxIVX]+\))\s+|=+\s|\||.*?(?:::|;;)(?:\s|$))/
+export const LIST_MARKER = /^\s*(?:[*-]+|\.+|\d+\.|[a-zA-Z]\.|[ivxIVX]+\))\s+/
+export const STARTS_BLOCK = /^(?:\s*(?:[*-]+|\.+|\d+\.|[a-zA-Z]\.|[ivxIVX]+\))\s+|=+\s|\||.*?(?:::|;;)(?:\s|$))/
 
 /**
  * The sentences of a note's prose. Hard-wrapped paragraphs are joined first, so that a sentence
