@@ -130,8 +130,11 @@ export class SentenceFlips implements ProseVisitor {
   private readonly kinds: number[] = []
   // Scratch state of the sentence being read.
   private file = ''
-  private readonly all: number[] = []
-  private readonly plain: number[] = []
+  // Word hashes of the sentence: all of them, and those of its skeleton (growing scratch buffers).
+  private all = new Int32Array(256)
+  private allCount = 0
+  private plain = new Int32Array(256)
+  private plainCount = 0
   private dates: string[] | null = null
   private numbers: string[] | null = null
   private negated = false
@@ -144,29 +147,33 @@ export class SentenceFlips implements ProseVisitor {
   word(lower: string, start: number, end: number, wordHash: number, inSentence: boolean): void {
     if (!inSentence) return
     const hash = wordHash | 0
-    this.all.push(hash)
+    if (this.allCount === this.all.length) this.all = grown(this.all)
+    this.all[this.allCount++] = hash
     // Words start with a letter unless they are numbers or dates (prose.ts WORD).
     if (isDigit(lower.charCodeAt(start))) {
       const word = lower.slice(start, end)
       if (DATE.test(word)) (this.dates ??= []).push(word)
       else (this.numbers ??= []).push(word)
     } else if (isNegationCue(lower, start, end, hash)) this.negated = true
-    else this.plain.push(hash)
+    else {
+      if (this.plainCount === this.plain.length) this.plain = grown(this.plain)
+      this.plain[this.plainCount++] = hash
+    }
   }
 
   sentenceEnd(line: number, ordinal: number): void {
-    const { all, plain, dates, numbers, negated } = this
+    const { dates, numbers, negated } = this
     const probe = dates !== null || numbers !== null || negated
+    if (this.allCount >= MIN_SENTENCE_WORDS) this.keep(line, ordinal, probe, dates, numbers, negated)
     this.dates = null
     this.numbers = null
     this.negated = false
-    if (all.length >= MIN_SENTENCE_WORDS) this.keep(line, ordinal, probe, dates, numbers, negated)
-    all.length = 0
-    plain.length = 0
+    this.allCount = 0
+    this.plainCount = 0
   }
 
   private keep(line: number, ordinal: number, probe: boolean, dates: string[] | null, numbers: string[] | null, negated: boolean): void {
-    const distinct = probe ? this.probeWords.add(this.all) : this.skeletons.add(this.all)
+    const distinct = (probe ? this.probeWords : this.skeletons).add(this.all, this.allCount)
     if (distinct < MIN_SENTENCE_WORDS) {
       if (probe) this.probeWords.pop()
       else this.skeletons.pop()
@@ -176,7 +183,7 @@ export class SentenceFlips implements ProseVisitor {
     this.lines.push(line)
     this.ordinals.push(ordinal)
     if (probe) {
-      this.skeletons.add(this.plain)
+      this.skeletons.add(this.plain, this.plainCount)
       const flip: FlipTokens = { dates: distinctSorted(dates), numbers: distinctSorted(numbers), negated }
       this.tokens.push(flip)
       this.wordsAt.push(this.probeWords.count - 1)
@@ -221,6 +228,12 @@ function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, s
     scanProse(prose?.get(note.path) ?? proseLines(text), flips)
   }
   return flips.findings((file) => sentencesOf(texts.get(file) ?? '', prose?.get(file)))
+}
+
+function grown(buffer: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(buffer.length * 2)
+  bigger.set(buffer)
+  return bigger
 }
 
 function distinctSorted(words: string[] | null): string {

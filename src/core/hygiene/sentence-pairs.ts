@@ -27,10 +27,14 @@ export class HashSets {
     return this.start.length - 1
   }
 
-  /** Adds the distinct values of `values` (which it sorts in place) as the next set; returns its size. */
-  add(values: number[]): number {
+  /**
+   * Adds the distinct values among the first `length` of `values` (which it sorts in place) as
+   * the next set; returns its size. A scratch buffer the caller reuses, so that reading hundreds
+   * of thousands of sentences allocates nothing per sentence.
+   */
+  add(values: Int32Array, length: number): number {
     // Insertion sort: sentences are short, and a comparator callback would cost more.
-    for (let i = 1; i < values.length; i++) {
+    for (let i = 1; i < length; i++) {
       const value = values[i] as number
       let j = i - 1
       while (j >= 0 && (values[j] as number) > value) {
@@ -39,15 +43,18 @@ export class HashSets {
       }
       values[j + 1] = value
     }
-    if (this.size + values.length > this.hashes.length) {
-      const grown = new Int32Array(Math.max(this.hashes.length * 2, this.size + values.length))
+    if (this.size + length > this.hashes.length) {
+      const grown = new Int32Array(Math.max(this.hashes.length * 2, this.size + length))
       grown.set(this.hashes)
       this.hashes = grown
     }
-    const before = this.size
-    for (let i = 0; i < values.length; i++) if (i === 0 || values[i] !== values[i - 1]) this.hashes[this.size++] = values[i] as number
-    this.start.push(this.size)
-    return this.size - before
+    const hashes = this.hashes
+    let size = this.size
+    for (let i = 0; i < length; i++) if (i === 0 || values[i] !== values[i - 1]) hashes[size++] = values[i] as number
+    const added = size - this.size
+    this.size = size
+    this.start.push(size)
+    return added
   }
 
   /** Drops the last set added. */
