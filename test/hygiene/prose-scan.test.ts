@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { hashString } from '../../src/core/hygiene/hashing.js'
 import { forEachWord, proseLines } from '../../src/core/hygiene/prose.js'
 import { scanProse } from '../../src/core/hygiene/prose-scan.js'
 import { sentencesOf } from '../../src/core/hygiene/sentences.js'
@@ -16,8 +17,9 @@ function scan(prose: { line: number; text: string }[]): Scanned {
   const scanned: Scanned = { words: [], sentences: [] }
   let current: string[] = []
   scanProse(prose, {
-    word(lower, start, end, _hash, inSentence) {
+    word(lower, start, end, hash, inSentence) {
       scanned.words.push(lower.slice(start, end))
+      expect(hash).toBe(hashString(lower.slice(start, end)))
       if (inSentence) current.push(lower.slice(start, end))
     },
     sentenceEnd(line, ordinal) {

@@ -1,5 +1,4 @@
-import { hashRange } from './hashing.js'
-import { wordEndAt, type ProseLine } from './prose.js'
+import { wordEndAt, type ProseLine, type WordHash } from './prose.js'
 import { LIST_MARKER, STARTS_BLOCK } from './sentences.js'
 
 // One pass over a note's prose lines that serves both checks that compare prose: every word in
@@ -34,6 +33,7 @@ export function scanProse(prose: readonly ProseLine[], visitor: ProseVisitor): v
     visitor.sentenceEnd(sentenceLine, ordinal++)
     sentenceLine = -1
   }
+  const found: WordHash = { hash: 0 }
   let previous = -1
   for (const { line, text } of prose) {
     if (line !== previous + 1 || STARTS_BLOCK.test(text)) endSentence()
@@ -42,11 +42,11 @@ export function scanProse(prose: readonly ProseLine[], visitor: ProseVisitor): v
     // The marker is ASCII and white space, so positions before it are the same in `lower`.
     const lower = text.toLowerCase()
     for (let i = 0; i < lower.length; ) {
-      const end = wordEndAt(lower, i)
+      const end = wordEndAt(lower, i, found)
       if (end !== 0) {
         const inSentence = i >= marker
         if (inSentence && sentenceLine < 0) sentenceLine = line
-        visitor.word(lower, i, end, hashRange(lower, i, end), inSentence)
+        visitor.word(lower, i, end, found.hash, inSentence)
         i = end
         continue
       }

@@ -5,7 +5,7 @@
 
 import { classifyLines as classifyAsciiDocLines, isVerbatim } from '../asciidoc/verbatim.js'
 import { splitLines } from '../asciidoc/walk.js'
-import { hashRange } from './hashing.js'
+import { hashRange, mix } from './hashing.js'
 
 export type LineKind = 'blank' | 'header' | 'comment' | 'verbatim' | 'markup' | 'prose'
 
@@ -81,38 +81,60 @@ export function wordsOf(text: string): string[] {
  */
 export function forEachWord(text: string, visit: (lower: string, start: number, end: number, hash: number) => void): void {
   const lower = text.toLowerCase()
+  const found: WordHash = { hash: 0 }
   for (let i = 0; i < lower.length; ) {
-    const end = wordEndAt(lower, i)
+    const end = wordEndAt(lower, i, found)
     if (end === 0) {
       i++
       continue
     }
-    visit(lower, i, end, hashRange(lower, i, end))
+    visit(lower, i, end, found.hash)
     i = end
   }
 }
 
+export interface WordHash {
+  /** `hashRange` of the word `wordEndAt` found last. */
+  hash: number
+}
+
+const FNV_PRIME = 0x01000193
+
 /**
- * Where the word of `wordsOf` that starts at `i` of the lower-cased `lower` ends; 0 when no
- * word starts there. Scanning left to right from a word's end or a non-word character, as
- * `forEachWord` does, finds exactly the words of `wordsOf`.
+ * Where the word of `wordsOf` that starts at `i` of the lower-cased `lower` ends, 0 when no
+ * word starts there; its hash goes to `found`, taken in the same read of its characters.
+ * Scanning left to right from a word's end or a non-word character, as `forEachWord` does,
+ * finds exactly the words of `wordsOf`.
  */
-export function wordEndAt(lower: string, i: number): number {
+export function wordEndAt(lower: string, i: number, found: WordHash): number {
   const code = lower.charCodeAt(i)
-  if (isDigit(code)) return numberEnd(lower, i)
+  if (isDigit(code)) {
+    const end = numberEnd(lower, i)
+    found.hash = hashRange(lower, i, end)
+    return end
+  }
   const first = letterWidth(lower, i, code)
   if (first === 0) return 0
+  // FNV-1a as hashRange computes it; a letter is never ’, so only later characters are folded.
+  let h = Math.imul(0x811c9dc5 ^ code, FNV_PRIME)
+  if (first === 2) h = Math.imul(h ^ lower.charCodeAt(i + 1), FNV_PRIME)
   let end = i + first
   for (;;) {
     // ASCII letters, digits and ' inline; anything else through the Unicode classes.
     const next = lower.charCodeAt(end)
-    if (isAsciiLetter(next) || isDigit(next) || next === 39) end++
-    else {
+    if (isAsciiLetter(next) || isDigit(next) || next === 39) {
+      h = Math.imul(h ^ next, FNV_PRIME)
+      end++
+    } else {
       const width = next >= 128 ? partWidth(lower, end) : 0
-      if (width === 0) return end
+      if (width === 0) break
+      h = Math.imul(h ^ (next === 0x2019 ? 0x27 : next), FNV_PRIME)
+      if (width === 2) h = Math.imul(h ^ lower.charCodeAt(end + 1), FNV_PRIME)
       end += width
     }
   }
+  found.hash = mix(h)
+  return end
 }
 
 const isDigit = (code: number): boolean => code >= 48 && code <= 57
