@@ -51,10 +51,17 @@ export function hygieneWithExternal(input: HygieneInput): { findings: Finding[];
 function compareProse(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>): { shingled: ShingledNote[]; flips: SentenceFlips } {
   const shingled: ShingledNote[] = []
   const flips = new SentenceFlips()
-  const words: number[] = []
+  // The note's word hashes, in a buffer reused from note to note.
+  let words = new Uint32Array(1 << 12)
+  let count = 0
   const visitor = {
     word(lower: string, start: number, end: number, hash: number, inSentence: boolean): void {
-      words.push(hash)
+      if (count === words.length) {
+        const bigger = new Uint32Array(words.length * 2)
+        bigger.set(words)
+        words = bigger
+      }
+      words[count++] = hash
       flips.word(lower, start, end, hash, inSentence)
     },
     sentenceEnd: (line: number, ordinal: number): void => flips.sentenceEnd(line, ordinal),
@@ -63,10 +70,10 @@ function compareProse(notes: readonly NoteModel[], texts: ReadonlyMap<string, st
     const text = texts.get(note.path)
     if (text === undefined) continue
     const prose = proseLines(text)
-    words.length = 0
+    count = 0
     flips.startNote(note.path)
     scanProse(prose, visitor)
-    shingled.push({ path: note.path, line: prose[0]?.line ?? 1, shingles: shinglesOf(words) })
+    shingled.push({ path: note.path, line: prose[0]?.line ?? 1, shingles: shinglesOf(words, count) })
   }
   return { shingled, flips }
 }

@@ -34,11 +34,11 @@ export function shingleNote(path: string, text: string, prose: readonly { line: 
   return { path, line: prose[0]?.line ?? 1, shingles: shinglesOf(words) }
 }
 
-/** Sorted, distinct shingle hashes of a note's word hashes (all its prose words, in order). */
-export function shinglesOf(words: readonly number[]): Uint32Array {
+/** Sorted, distinct shingle hashes of a note's word hashes (its first `count` prose words, in order). */
+export function shinglesOf(words: ArrayLike<number>, count = words.length): Uint32Array {
   // A shingle's hash combines its three word hashes (order matters, hence three different
   // multipliers), so no shingle string is ever built.
-  const all = new Uint32Array(Math.max(0, words.length - 2))
+  const all = new Uint32Array(Math.max(0, count - 2))
   for (let i = 0; i < all.length; i++) {
     const first = Math.imul(words[i] as number, 0x9e3779b1)
     const second = Math.imul(words[i + 1] as number, 0x85ebca6b)
