@@ -241,7 +241,9 @@ function grown(buffer: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
 }
 
 function distinctSorted(words: string[] | null): string {
-  return words === null ? '' : [...new Set(words)].sort().join(' ')
+  if (words === null) return ''
+  // Most probes have a single date or number: no Set, sort and join for them.
+  return words.length === 1 ? (words[0] as string) : [...new Set(words)].sort().join(' ')
 }
 
 type Flip = 'date' | 'number' | 'negation'
