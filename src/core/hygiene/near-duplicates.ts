@@ -1,5 +1,6 @@
 import type { Finding } from '../types.js'
 import { mix } from './hashing.js'
+import { sortedJaccard } from './similarity.js'
 import { forEachWord, proseLines } from './prose.js'
 
 // Near-duplicate notes (SPEC 2.2 `near-duplicate`; decision record docs/adr/0006). Word
@@ -52,21 +53,7 @@ export function shinglesOf(words: ArrayLike<number>, count = words.length): Uint
 
 /** Exact Jaccard similarity of two sorted distinct hash arrays. */
 export function jaccard(a: Uint32Array, b: Uint32Array): number {
-  if (a.length === 0 && b.length === 0) return 0
-  let i = 0
-  let j = 0
-  let shared = 0
-  while (i < a.length && j < b.length) {
-    const x = a[i] as number
-    const y = b[j] as number
-    if (x === y) {
-      shared++
-      i++
-      j++
-    } else if (x < y) i++
-    else j++
-  }
-  return shared / (a.length + b.length - shared)
+  return sortedJaccard(a, 0, a.length, b, 0, b.length)
 }
 
 /**

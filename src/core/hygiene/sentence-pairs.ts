@@ -7,6 +7,8 @@
 // S - {old} = S' - {new}, an added one makes S = S' - {new}. A key is the mixed sum of the word
 // hashes, so it costs one addition per word and no sorting or string building.
 
+import { sortedJaccard } from './similarity.js'
+
 /**
  * A bucket whose sentences would make more pairs than this (pairs of different kinds: a
  * sentence repeated in hundreds of notes with hundreds of different numbers) is skipped.
@@ -66,24 +68,7 @@ export class HashSets {
 
 /** Exact Jaccard similarity of set a of `first` and set b of `second`. */
 export function jaccardBetween(first: HashSets, a: number, second: HashSets, b: number): number {
-  let i = first.start[a] as number
-  let j = second.start[b] as number
-  const endA = first.start[a + 1] as number
-  const endB = second.start[b + 1] as number
-  const sizes = endA - i + (endB - j)
-  let shared = 0
-  while (i < endA && j < endB) {
-    const x = first.hashes[i] as number
-    const y = second.hashes[j] as number
-    if (x === y) {
-      shared++
-      i++
-      j++
-    } else if (x < y) i++
-    else j++
-  }
-  const union = sizes - shared
-  return union === 0 ? 0 : shared / union
+  return sortedJaccard(first.hashes, first.start[a] as number, first.start[a + 1] as number, second.hashes, second.start[b] as number, second.start[b + 1] as number)
 }
 
 /**

@@ -1,4 +1,27 @@
-// Small lexical similarity measures shared by the contradiction checks.
+// Small lexical similarity measures shared by the hygiene checks.
+
+/**
+ * Jaccard similarity of two sorted runs of distinct hashes, `a[aFrom..aTo)` and `b[bFrom..bTo)`
+ * (0 for two empty runs). One merge walk, no set built: near-duplicates compare whole notes'
+ * shingles with it, the sentence check slices of its packed sets.
+ */
+export function sortedJaccard(a: ArrayLike<number>, aFrom: number, aTo: number, b: ArrayLike<number>, bFrom: number, bTo: number): number {
+  let i = aFrom
+  let j = bFrom
+  let shared = 0
+  while (i < aTo && j < bTo) {
+    const x = a[i] as number
+    const y = b[j] as number
+    if (x === y) {
+      shared++
+      i++
+      j++
+    } else if (x < y) i++
+    else j++
+  }
+  const union = aTo - aFrom + (bTo - bFrom) - shared
+  return union === 0 ? 0 : shared / union
+}
 
 /** Dice coefficient on word bigrams (on single words when either side has fewer than two). */
 export function diceOnBigrams(a: readonly string[], b: readonly string[]): number {

@@ -95,6 +95,14 @@ function isKnownDate(date: string): boolean {
  * The `foldHistory` of a box scheduler whose one-review step is `review`. A copy of the scheduler
  * with another `review` put in (`{ ...leitner(), review }`) folds review by review, through its own.
  */
+/** A box scheduler's review: the step moves the level, the level's interval from the review date gives next_due. */
+export function boxReview(step: BoxStep): Scheduler['review'] {
+  return (entry, date, grade) => {
+    const level = step(levelOf(entry), grade)
+    return boxEntry(level, dueAfter(date, level), entry.reps + 1)
+  }
+}
+
 export function boxHistoryFolding(
   review: Scheduler['review'],
   step: BoxStep,

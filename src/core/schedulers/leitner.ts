@@ -1,7 +1,7 @@
 import type { HistoryFolding } from '../replay.js'
 import type { Scheduler } from '../scheduler.js'
-import type { Grade, IsoDate, StateEntry } from '../types.js'
-import { MAX_LEVEL, MIN_LEVEL, boxEntry, boxHistoryFolding, dueAfter, initialBoxEntry, levelOf } from './intervals.js'
+import type { Grade } from '../types.js'
+import { MAX_LEVEL, MIN_LEVEL, boxHistoryFolding, boxReview, initialBoxEntry } from './intervals.js'
 
 /** Leitner's move from `level` (SPEC 1.6): `again` back to box 1, hard stays, good +1, easy +2. */
 export function leitnerLevel(level: number, grade: Grade): number {
@@ -19,10 +19,7 @@ export function leitnerLevel(level: number, grade: Grade): number {
   }
 }
 
-function review(entry: StateEntry, date: IsoDate, grade: Grade): StateEntry {
-  const level = leitnerLevel(levelOf(entry), grade)
-  return boxEntry(level, dueAfter(date, level), entry.reps + 1)
-}
+const review = boxReview(leitnerLevel)
 
 /** The default scheduler (SPEC 1.6): six boxes, `again` back to box 1, hard stays, good +1, easy +2. */
 export function leitner(): Scheduler & HistoryFolding {

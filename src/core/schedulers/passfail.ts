@@ -1,7 +1,7 @@
 import type { HistoryFolding } from '../replay.js'
 import type { Scheduler } from '../scheduler.js'
-import type { Grade, IsoDate, StateEntry } from '../types.js'
-import { MAX_LEVEL, MIN_LEVEL, boxEntry, boxHistoryFolding, dueAfter, initialBoxEntry, levelOf } from './intervals.js'
+import type { Grade } from '../types.js'
+import { MAX_LEVEL, MIN_LEVEL, boxHistoryFolding, boxReview, initialBoxEntry } from './intervals.js'
 
 /** `again` is a fail, back to box 1; hard, good and easy are all a pass, one box up. */
 export function passfailLevel(level: number, grade: Grade): number {
@@ -17,10 +17,7 @@ export function passfailLevel(level: number, grade: Grade): number {
   }
 }
 
-function review(entry: StateEntry, date: IsoDate, grade: Grade): StateEntry {
-  const level = grade === 'again' ? MIN_LEVEL : Math.min(MAX_LEVEL, levelOf(entry) + 1)
-  return boxEntry(level, dueAfter(date, level), entry.reps + 1)
-}
+const review = boxReview(passfailLevel)
 
 /**
  * Classic binary Leitner boxes (SPEC 1.6): `again` is a fail, back to box 1; hard, good and easy
