@@ -1,4 +1,4 @@
-import { loadCorpus, type LoadedCorpus } from '../../app/corpus.js'
+import { loadCorpus, type LoadedCorpus, type ScanCache } from '../../app/corpus.js'
 import { dueItems, gradeItem, nextDueDate, previewGrades, suggestGrade, type DueItem } from '../../app/practice.js'
 import { registerState } from '../../app/practice.js'
 import { GRADES, type Grade } from '../../core/types.js'
@@ -13,7 +13,10 @@ const KEYS: Record<string, Grade> = { '1': 'again', '2': 'hard', '3': 'good', '4
  * piped input, and ends cleanly, with a summary, when the input ends.
  */
 export const practiceCommand: Command = async (ctx) => {
-  let corpus = await loadCorpus(ctx.vault)
+  // Each grade reloads the corpus (another writer may have added reviews); the cache keeps notes
+  // whose text did not change from being scanned again.
+  const cache: ScanCache = new Map()
+  let corpus = await loadCorpus(ctx.vault, { cache })
   if (corpus.configFinding) {
     ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}; nothing written`)
     return 2
@@ -42,7 +45,7 @@ export const practiceCommand: Command = async (ctx) => {
     showResponse(ctx, corpus, item, answer, suggested)
     const grade = await askGrade(ctx, readLine, suggested)
     if (grade === null) break
-    const result = await gradeItem(ctx.vault, corpus, item.id, grade, ctx.today, ctx.today)
+    const result = await gradeItem(ctx.vault, corpus, item.id, grade, ctx.today, ctx.today, { cache })
     corpus = result.corpus
     tally[grade]++
     done++
