@@ -16,7 +16,7 @@ export interface Vault {
   write(path: string, text: string): Promise<void>
   /**
    * Adds `text` at the end of the file (creating it when missing). Hosts that can only write
-   * whole files implement it as read, add, write; the log's two-writer protocol (log-lock.ts)
+   * whole files implement it as read, add, write; the log's two-writer protocol (src/app/lock.ts, log-writer.ts)
    * is what makes that safe.
    */
   append(path: string, text: string): Promise<void>
