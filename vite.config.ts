@@ -1,7 +1,7 @@
-import { defineConfig } from 'vitest/config'
-import type { Plugin } from 'vite'
 import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'vite'
+import { defineConfig } from 'vitest/config'
 
 // One config, two builds:
 //   `vite build`            the Logseq plugin (dist/index.html, the SDK bundled, Asciidoctor lazy)
@@ -20,7 +20,12 @@ function dropUnusedAsciidoctorCopy(): Plugin {
     name: 'notekeeper-drop-unused-asciidoctor-copy',
     generateBundle(_options, bundle) {
       for (const [name, output] of Object.entries(bundle)) {
-        if (output.type === 'asset' && /(^|\/)index-[\w-]+\.js$/.test(name) && String(output.source).includes('Asciidoctor')) delete bundle[name]
+        if (
+          output.type === 'asset' &&
+          /(^|\/)index-[\w-]+\.js$/.test(name) &&
+          String(output.source).includes('Asciidoctor')
+        )
+          delete bundle[name]
       }
     },
   }
@@ -61,7 +66,11 @@ export default defineConfig(({ mode }) => {
             start: `${root}src/cli/start.ts`,
             bench: `${root}bench/bench.ts`,
           },
-          output: { format: 'es', entryFileNames: '[name].js', banner: (chunk) => (chunk.isEntry ? '#!/usr/bin/env node' : '') },
+          output: {
+            format: 'es',
+            entryFileNames: '[name].js',
+            banner: chunk => (chunk.isEntry ? '#!/usr/bin/env node' : ''),
+          },
         },
       },
     }
@@ -87,11 +96,24 @@ export default defineConfig(({ mode }) => {
       projects: [
         {
           extends: true,
-          test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/browser/**'], environment: 'node', testTimeout: 60_000 },
+          test: {
+            name: 'unit',
+            include: ['test/**/*.test.ts'],
+            exclude: ['test/browser/**'],
+            environment: 'node',
+            testTimeout: 60_000,
+          },
         },
         {
           extends: true,
-          test: { name: 'browser', include: ['test/browser/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false },
+          test: {
+            name: 'browser',
+            include: ['test/browser/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 120_000,
+            hookTimeout: 180_000,
+            fileParallelism: false,
+          },
         },
       ],
     },

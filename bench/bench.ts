@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks'
 import { parseLog } from '../src/core/log/parse.js'
 import { replay } from '../src/core/replay.js'
 import { leitner } from '../src/core/schedulers/leitner.js'
-import { ChildFailure, TODAY, coldRuns, runChild, spawnMeasurement, type ChildResult } from './cold.js'
+import { ChildFailure, type ChildResult, coldRuns, runChild, spawnMeasurement, TODAY } from './cold.js'
 import { writeCorpus, writeLog } from './generate.js'
 import { CHEAP_RUNS, EXPENSIVE_RUNS, median, number, ratio, row, seconds, timed, verdict } from './measure.js'
 import { nearDuplicateStep } from './near-duplicate-step.js'
@@ -38,7 +38,11 @@ function parseOptions(argv: readonly string[]): Options {
     const flag = argv[i]
     const value = Number(argv[i + 1])
     if (flag === '--keep') options.keep = true
-    else if ((flag === '--notes' || flag === '--items' || flag === '--reviews') && Number.isInteger(value) && value > 0) {
+    else if (
+      (flag === '--notes' || flag === '--items' || flag === '--reviews') &&
+      Number.isInteger(value) &&
+      value > 0
+    ) {
       options[flag.slice(2) as 'notes' | 'items' | 'reviews'] = value
       i++
     } else throw new Error(`unknown option ${flag} (use --notes N, --items N, --reviews N, --keep)`)
@@ -51,7 +55,9 @@ async function main(options: Options): Promise<void> {
   const corpusDir = join(root, 'corpus')
   const logFile = join(root, 'log.jsonl')
   try {
-    console.log(`Notekeeper benchmark: node ${process.version}, ${process.platform} ${process.arch}, ${cpus().length} CPUs; median of ${CHEAP_RUNS} runs (cheap) or ${EXPENSIVE_RUNS} (expensive)`)
+    console.log(
+      `Notekeeper benchmark: node ${process.version}, ${process.platform} ${process.arch}, ${cpus().length} CPUs; median of ${CHEAP_RUNS} runs (cheap) or ${EXPENSIVE_RUNS} (expensive)`,
+    )
     const generation = performance.now()
     const corpus = writeCorpus(corpusDir, { notes: options.notes, items: options.items }, SEED)
     const logBytes = writeLog(logFile, corpus.items, options.reviews, '2026-11-29', 3 * 365, SEED + 1)
@@ -67,9 +73,17 @@ async function main(options: Options): Promise<void> {
     // Index, notes only: the log is not in the corpus yet, so this is the scan of the notes.
     const index = coldRuns('index', corpusDir, EXPENSIVE_RUNS).results
     const indexFloor = coldRuns('floor', corpusDir, CHEAP_RUNS).results
-    const indexMs = median(index.map((r) => r.ms))
-    const indexFloorMs = median(indexFloor.map((r) => r.ms))
-    row('cold index: loadCorpus(nodeVault)', seconds(indexMs), seconds(median(index.map((r) => r.cpuMs))), seconds(indexFloorMs), ratio(indexMs, indexFloorMs), '≤ 3 s', verdict(indexMs <= 3000))
+    const indexMs = median(index.map(r => r.ms))
+    const indexFloorMs = median(indexFloor.map(r => r.ms))
+    row(
+      'cold index: loadCorpus(nodeVault)',
+      seconds(indexMs),
+      seconds(median(index.map(r => r.cpuMs))),
+      seconds(indexFloorMs),
+      ratio(indexMs, indexFloorMs),
+      '≤ 3 s',
+      verdict(indexMs <= 3000),
+    )
 
     // Replay, in this process, from the log's text (reading the file is not part of it).
     const logText = readFileSync(logFile, 'utf8')
@@ -82,21 +96,51 @@ async function main(options: Options): Promise<void> {
       for (const line of logText.split('\n')) if (line !== '') parsed += JSON.parse(line) === null ? 0 : 1
       return parsed
     })
-    row('replay: parseLog + replay (Leitner)', seconds(replayRun.ms), seconds(replayRun.cpuMs), seconds(replayFloor.ms), ratio(replayRun.ms, replayFloor.ms), '≤ 1.5 s', verdict(replayRun.ms <= 1500))
+    row(
+      'replay: parseLog + replay (Leitner)',
+      seconds(replayRun.ms),
+      seconds(replayRun.cpuMs),
+      seconds(replayFloor.ms),
+      ratio(replayRun.ms, replayFloor.ms),
+      '≤ 1.5 s',
+      verdict(replayRun.ms <= 1500),
+    )
     // Where replay's time goes: the parse alone, then the fold alone on already parsed reviews.
     const parseOnly = await timed(EXPENSIVE_RUNS, () => parseLog(logText))
     const foldOnly = await timed(EXPENSIVE_RUNS, () =>
-      replay({ reviews: parseOnly.result.reviews, declared: corpus.items, previous: null, today: TODAY, scheduler: leitner() }),
+      replay({
+        reviews: parseOnly.result.reviews,
+        declared: corpus.items,
+        previous: null,
+        today: TODAY,
+        scheduler: leitner(),
+      }),
     )
-    row('  of which parseLog', seconds(parseOnly.ms), seconds(parseOnly.cpuMs), seconds(replayFloor.ms), ratio(parseOnly.ms, replayFloor.ms), '', '')
+    row(
+      '  of which parseLog',
+      seconds(parseOnly.ms),
+      seconds(parseOnly.cpuMs),
+      seconds(replayFloor.ms),
+      ratio(parseOnly.ms, replayFloor.ms),
+      '',
+      '',
+    )
     row('  of which replay (the fold)', seconds(foldOnly.ms), seconds(foldOnly.cpuMs), '', '', '', '')
 
     // The whole of `notekeeper replay` in a fresh process, the log now in place: time and peak memory.
     mkdirSync(join(corpusDir, 'internalise/.srs'), { recursive: true })
     renameSync(logFile, join(corpusDir, 'internalise/.srs/log.jsonl'))
     const full = coldRuns('full', corpusDir, EXPENSIVE_RUNS).results
-    const peak = Math.max(...full.map((r) => r.maxRssMb), ...index.map((r) => r.maxRssMb))
-    row('load notes + log, replay (fresh process)', seconds(median(full.map((r) => r.ms))), seconds(median(full.map((r) => r.cpuMs))), '', '', '', '')
+    const peak = Math.max(...full.map(r => r.maxRssMb), ...index.map(r => r.maxRssMb))
+    row(
+      'load notes + log, replay (fresh process)',
+      seconds(median(full.map(r => r.ms))),
+      seconds(median(full.map(r => r.cpuMs))),
+      '',
+      '',
+      '',
+      '',
+    )
     row('peak memory (maxRSS of those processes)', `${peak.toFixed(0)} MB`, '', '', '', '< 500 MB', verdict(peak < 500))
 
     // The offline hygiene sweep, timed after the corpus is loaded, in a fresh process per run.
@@ -107,12 +151,22 @@ async function main(options: Options): Promise<void> {
     } else if (sweep.results.length === 0) {
       row('hygiene sweep (offline)', `> ${seconds(HYGIENE_TIMEOUT_MS)}`, '', '', '', '≤ 3 s', 'MISSED (stopped)')
     } else {
-      const sweepMs = median(sweep.results.map((r) => r.ms))
-      const runs = sweep.timedOut ? ` (${sweep.results.length} run; the next ran past ${seconds(HYGIENE_TIMEOUT_MS)})` : ''
-      row('hygiene sweep (offline)', seconds(sweepMs), seconds(median(sweep.results.map((r) => r.cpuMs))), '', '', '≤ 3 s', `${verdict(sweepMs <= 3000)}${runs}`)
+      const sweepMs = median(sweep.results.map(r => r.ms))
+      const runs = sweep.timedOut
+        ? ` (${sweep.results.length} run; the next ran past ${seconds(HYGIENE_TIMEOUT_MS)})`
+        : ''
+      row(
+        'hygiene sweep (offline)',
+        seconds(sweepMs),
+        seconds(median(sweep.results.map(r => r.cpuMs))),
+        '',
+        '',
+        '≤ 3 s',
+        `${verdict(sweepMs <= 3000)}${runs}`,
+      )
       console.log(`  findings: ${sweep.results[0]?.detail}`)
     }
-    if (sweep.results.length === 0 || median(sweep.results.map((r) => r.ms)) > 3000) {
+    if (sweep.results.length === 0 || median(sweep.results.map(r => r.ms)) > 3000) {
       // One fresh process per check, once each: where the sweep's time goes.
       for (const check of ['dead-links', 'near-duplicates', 'contradictions', 'review dates']) {
         let result: ChildResult | null
@@ -120,10 +174,19 @@ async function main(options: Options): Promise<void> {
           result = spawnMeasurement(`check:${check}`, corpusDir, HYGIENE_TIMEOUT_MS)
         } catch (error) {
           if (!(error instanceof ChildFailure)) throw error
-          row(`  of which ${check} (1 run)`, 'failed', '', '', '', '', error.message.replace(/^the \S+ measurement failed /, ''))
+          row(
+            `  of which ${check} (1 run)`,
+            'failed',
+            '',
+            '',
+            '',
+            '',
+            error.message.replace(/^the \S+ measurement failed /, ''),
+          )
           continue
         }
-        if (result) row(`  of which ${check} (1 run)`, seconds(result.ms), seconds(result.cpuMs), '', '', '', result.detail)
+        if (result)
+          row(`  of which ${check} (1 run)`, seconds(result.ms), seconds(result.cpuMs), '', '', '', result.detail)
         else row(`  of which ${check} (1 run)`, `> ${seconds(HYGIENE_TIMEOUT_MS)}`, '', '', '', '', 'stopped')
       }
     }

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { loadCorpus } from '../src/app/corpus.js'
 import { nodeVault } from '../src/adapters/node-vault.js'
+import { loadCorpus } from '../src/app/corpus.js'
 import { isNotePath } from '../src/core/corpus.js'
 import { contradictions } from '../src/core/hygiene/contradictions.js'
 import { deadLinks } from '../src/core/hygiene/dead-links.js'
@@ -35,7 +35,13 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
     const corpus = await loadCorpus(nodeVault(dir))
     const start = performance.now()
     const cpu = process.cpuUsage()
-    const findings = hygiene({ notes: corpus.notes, files: corpus.files, texts: corpus.texts, config: corpus.config, today: TODAY })
+    const findings = hygiene({
+      notes: corpus.notes,
+      files: corpus.files,
+      texts: corpus.texts,
+      config: corpus.config,
+      today: TODAY,
+    })
     const ms = performance.now() - start
     const cpuMs = cpuSince(cpu)
     const rules = new Map<string, number>()
@@ -43,19 +49,24 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
       const key = typeof finding['reason'] === 'string' ? `${finding.rule} (${finding['reason']})` : finding.rule
       rules.set(key, (rules.get(key) ?? 0) + 1)
     }
-    const deadLink = findings.find((finding) => finding.rule === 'dead-link')
+    const deadLink = findings.find(finding => finding.rule === 'dead-link')
     const example = deadLink ? `; e.g. ${deadLink.file}:${deadLink.line} ${deadLink.message}` : ''
-    return { ms, cpuMs, maxRssMb: maxRssMb(), detail: `${[...rules].map(([rule, n]) => `${rule} ${number(n)}`).join(', ') || 'no findings'}${example}` }
+    return {
+      ms,
+      cpuMs,
+      maxRssMb: maxRssMb(),
+      detail: `${[...rules].map(([rule, n]) => `${rule} ${number(n)}`).join(', ') || 'no findings'}${example}`,
+    }
   }
   if (kind.startsWith('check:')) {
     // One check of the sweep alone, to show where a slow sweep spends its time.
     const corpus = await loadCorpus(nodeVault(dir))
-    const notes = corpus.notes.filter((note) => isNotePath(note.path))
+    const notes = corpus.notes.filter(note => isNotePath(note.path))
     const checks: Record<string, () => Finding[]> = {
       'dead-links': () => deadLinks(notes, buildTargetIndex(corpus.files, corpus.notes)).findings,
       'near-duplicates': () =>
         nearDuplicates(
-          notes.map((note) => ({ path: note.path, text: corpus.texts.get(note.path) ?? '' })),
+          notes.map(note => ({ path: note.path, text: corpus.texts.get(note.path) ?? '' })),
           corpus.config.hygiene.nearDuplicate,
         ),
       contradictions: () => contradictions(notes, corpus.texts),
@@ -66,7 +77,12 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
     const start = performance.now()
     const cpu = process.cpuUsage()
     const findings = check()
-    return { ms: performance.now() - start, cpuMs: cpuSince(cpu), maxRssMb: maxRssMb(), detail: `${number(findings.length)} findings` }
+    return {
+      ms: performance.now() - start,
+      cpuMs: cpuSince(cpu),
+      maxRssMb: maxRssMb(),
+      detail: `${number(findings.length)} findings`,
+    }
   }
   const start = performance.now()
   const cpu = process.cpuUsage()
@@ -74,7 +90,12 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
     const corpus = await loadCorpus(nodeVault(dir))
     const ms = performance.now() - start
     const items = corpus.notes.reduce((sum, note) => sum + note.items.length, 0)
-    return { ms, cpuMs: cpuSince(cpu), maxRssMb: maxRssMb(), detail: `${number(corpus.notes.length)} notes, ${number(items)} items` }
+    return {
+      ms,
+      cpuMs: cpuSince(cpu),
+      maxRssMb: maxRssMb(),
+      detail: `${number(corpus.notes.length)} notes, ${number(items)} items`,
+    }
   }
   if (kind === 'floor') {
     // The least an index must do: list the folder, read every file, one regex pass over each.
@@ -86,23 +107,33 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
       files++
       matches += text.match(pattern)?.length ?? 0
     }
-    return { ms: performance.now() - start, cpuMs: cpuSince(cpu), maxRssMb: maxRssMb(), detail: `${number(files)} files, ${number(matches)} matches` }
+    return {
+      ms: performance.now() - start,
+      cpuMs: cpuSince(cpu),
+      maxRssMb: maxRssMb(),
+      detail: `${number(files)} files, ${number(matches)} matches`,
+    }
   }
   if (kind === 'full') {
     // What `notekeeper replay` does: load everything (notes and log), replay under Leitner.
     const corpus = await loadCorpus(nodeVault(dir))
-    const declared = corpus.notes.flatMap((note) => note.items.map((item) => item.id))
+    const declared = corpus.notes.flatMap(note => note.items.map(item => item.id))
     const state = replay({ reviews: corpus.log.reviews, declared, previous: null, today: TODAY, scheduler: leitner() })
     const ms = performance.now() - start
-    return { ms, cpuMs: cpuSince(cpu), maxRssMb: maxRssMb(), detail: `${number(Object.keys(state).length)} state entries from ${number(corpus.log.reviews.length)} reviews` }
+    return {
+      ms,
+      cpuMs: cpuSince(cpu),
+      maxRssMb: maxRssMb(),
+      detail: `${number(Object.keys(state).length)} state entries from ${number(corpus.log.reviews.length)} reviews`,
+    }
   }
   throw new Error(`unknown child measurement ${kind}`)
 }
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
+    .filter(entry => entry.isFile())
+    .map(entry => join(entry.parentPath, entry.name))
 }
 
 /** What went wrong in a child: its error's first lines, not the whole stack. */
@@ -111,20 +142,30 @@ export class ChildFailure extends Error {}
 /** One measurement in a fresh process; null when it ran past `timeoutMs`; throws ChildFailure when the child failed. */
 export function spawnMeasurement(kind: string, dir: string, timeoutMs = 600_000): ChildResult | null {
   const script = process.argv[1] ?? ''
-  const child = spawnSync(process.execPath, [...process.execArgv, script, '--child', kind, dir], { encoding: 'utf8', maxBuffer: 1 << 20, timeout: timeoutMs })
+  const child = spawnSync(process.execPath, [...process.execArgv, script, '--child', kind, dir], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+    timeout: timeoutMs,
+  })
   if (child.error && (child.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') return null
   const last = child.stdout.trim().split('\n').pop() ?? ''
   if (child.status !== 0 || !last.startsWith('{')) {
-    const error = child.stderr.split('\n').find((line) => /^\w*Error\b/.test(line)) ?? child.stderr.trim().split('\n')[0] ?? ''
+    const error =
+      child.stderr.split('\n').find(line => /^\w*Error\b/.test(line)) ?? child.stderr.trim().split('\n')[0] ?? ''
     // The first frame in code (not a built-in such as `Set.add (<anonymous>)`) says where it broke.
-    const at = child.stderr.split('\n').find((line) => /^\s*at .*\.js:\d+/.test(line) && !line.includes('node:')) ?? ''
+    const at = child.stderr.split('\n').find(line => /^\s*at .*\.js:\d+/.test(line) && !line.includes('node:')) ?? ''
     throw new ChildFailure(`the ${kind} measurement failed (exit ${child.status}): ${error} ${at.trim()}`)
   }
   return JSON.parse(last) as ChildResult
 }
 
 /** `runs` fresh-process measurements; stops early when one times out or fails (the rest would too). */
-export function coldRuns(kind: string, dir: string, runs: number, timeoutMs?: number): { results: ChildResult[]; timedOut: boolean; failure?: string } {
+export function coldRuns(
+  kind: string,
+  dir: string,
+  runs: number,
+  timeoutMs?: number,
+): { results: ChildResult[]; timedOut: boolean; failure?: string } {
   const results: ChildResult[] = []
   for (let run = 0; run < runs; run++) {
     let result: ChildResult | null

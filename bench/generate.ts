@@ -1,4 +1,4 @@
-import { mkdirSync, openSync, writeSync, closeSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 
 // A synthetic corpus for the benchmark: notes that look like the real thing to the scanner
@@ -24,8 +24,54 @@ const between = (random: Random, low: number, high: number): number => low + Mat
 
 // ---------------------------------------------------------------- words
 
-const FUNCTION_WORDS = ['the', 'of', 'and', 'to', 'a', 'in', 'is', 'that', 'for', 'it', 'with', 'as', 'on', 'be', 'by', 'this', 'are', 'or', 'not', 'from']
-const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'sta', 'vu', 'tor', 'el', 'qui', 'dan', 'por', 'sel', 'ix', 'nu', 'bra', 'che', 'gal', 'os', 'fen', 'tri', 'mon', 'za', 'ul', 'per']
+const FUNCTION_WORDS = [
+  'the',
+  'of',
+  'and',
+  'to',
+  'a',
+  'in',
+  'is',
+  'that',
+  'for',
+  'it',
+  'with',
+  'as',
+  'on',
+  'be',
+  'by',
+  'this',
+  'are',
+  'or',
+  'not',
+  'from',
+]
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ren',
+  'sta',
+  'vu',
+  'tor',
+  'el',
+  'qui',
+  'dan',
+  'por',
+  'sel',
+  'ix',
+  'nu',
+  'bra',
+  'che',
+  'gal',
+  'os',
+  'fen',
+  'tri',
+  'mon',
+  'za',
+  'ul',
+  'per',
+]
 
 /** A vocabulary large enough that unrelated notes share few word triples, as real prose does. */
 const VOCABULARY: readonly string[] = (() => {
@@ -97,7 +143,7 @@ function letters(n: number, width: number): string {
 /** One note in three of each intent; the items spread evenly over the Internalise notes. */
 export function planCorpus({ notes, items }: CorpusPlan): PlannedNote[] {
   const intents: Intent[] = ['internalise', 'reference', 'track']
-  const byIntent = new Map<Intent, number>(intents.map((intent) => [intent, 0]))
+  const byIntent = new Map<Intent, number>(intents.map(intent => [intent, 0]))
   const planned: PlannedNote[] = []
   for (let index = 0; index < notes; index++) {
     const intent = intents[index % 3] as Intent
@@ -106,7 +152,7 @@ export function planCorpus({ notes, items }: CorpusPlan): PlannedNote[] {
     const folder = `part-${letters(Math.floor(ordinal / NOTES_PER_FOLDER), 2)}`
     planned.push({ index, intent, path: `${intent}/${folder}/note-${letters(index, 4)}.adoc`, items: 0 })
   }
-  const internalise = planned.filter((note) => note.intent === 'internalise')
+  const internalise = planned.filter(note => note.intent === 'internalise')
   internalise.forEach((note, k) => {
     note.items = Math.floor(((k + 1) * items) / internalise.length) - Math.floor((k * items) / internalise.length)
   })
@@ -145,7 +191,10 @@ export function noteText(note: PlannedNote, plan: readonly PlannedNote[], seed: 
   // Track notes have no [#s1] anchor; anchored xrefs point at the other two kinds.
   const anchored = (): string => {
     const target = pick(random, plan)
-    return relativeLink(note.path, (target.intent === 'track' ? (plan[target.index - 1] ?? plan[0]) : target)?.path ?? note.path)
+    return relativeLink(
+      note.path,
+      (target.intent === 'track' ? (plan[target.index - 1] ?? plan[0]) : target)?.path ?? note.path,
+    )
   }
   const size = (): number => lines.reduce((sum, line) => sum + line.length + 1, 0)
 
@@ -160,12 +209,19 @@ export function noteText(note: PlannedNote, plan: readonly PlannedNote[], seed: 
       }
       lines.push('')
     }
-    while (size() < target) lines.push(`${sentence(random)} ${title(random)} is in xref:${other()}[${words(random, 2)}], ${words(random, 4)}.`, '')
+    while (size() < target)
+      lines.push(
+        `${sentence(random)} ${title(random)} is in xref:${other()}[${words(random, 2)}], ${words(random, 4)}.`,
+        '',
+      )
   } else if (note.intent === 'reference') {
     let section = 1
     while (size() < target) {
       lines.push(`[#s${section}]`, `== ${title(random)}`, '')
-      lines.push(`${sentence(random)} ${sentence(random)} ${title(random)} xref:${anchored()}#s1[${words(random, 2)}] ${words(random, 3)}.`, '')
+      lines.push(
+        `${sentence(random)} ${sentence(random)} ${title(random)} xref:${anchored()}#s1[${words(random, 2)}] ${words(random, 3)}.`,
+        '',
+      )
       lines.push(`* ${sentence(random)}`, `** ${sentence(random)}`, `* ${sentence(random)} <<s1>>`, '')
       if (random() < 0.4) lines.push('[source,shell]', '----', `${words(random, 3)} <<not-a-link>>`, '----', '')
       lines.push(`${sentence(random)} ${sentence(random)} ${sentence(random)}`, '')
@@ -183,7 +239,12 @@ export function noteText(note: PlannedNote, plan: readonly PlannedNote[], seed: 
       lines.push('')
       if (size() > target) break
     }
-    while (size() < target) lines.push(`* ${sentence(random).slice(0, -1)}, xref:${other()}[${words(random, 2)}]`, `** ${sentence(random)}`, '')
+    while (size() < target)
+      lines.push(
+        `* ${sentence(random).slice(0, -1)}, xref:${other()}[${words(random, 2)}]`,
+        `** ${sentence(random)}`,
+        '',
+      )
   }
   return lines.join('\n')
 }
@@ -215,7 +276,12 @@ export function writeCorpus(dir: string, plan: CorpusPlan, seed: number): Genera
   return { notes: planned.length, items, bytes }
 }
 
-const GRADE_WEIGHTS: readonly [string, number][] = [['again', 0.12], ['hard', 0.15], ['good', 0.58], ['easy', 0.15]]
+const GRADE_WEIGHTS: readonly [string, number][] = [
+  ['again', 0.12],
+  ['hard', 0.15],
+  ['good', 0.58],
+  ['easy', 0.15],
+]
 
 function grade(random: Random): string {
   let r = random()
@@ -224,10 +290,19 @@ function grade(random: Random): string {
 }
 
 /** `count` reviews of random declared items, in date order, spread over the days up to `lastDay`. */
-export function writeLog(file: string, items: readonly string[], count: number, lastDay: string, days: number, seed: number): number {
+export function writeLog(
+  file: string,
+  items: readonly string[],
+  count: number,
+  lastDay: string,
+  days: number,
+  seed: number,
+): number {
   const random = prng(seed)
   const end = Date.UTC(+lastDay.slice(0, 4), +lastDay.slice(5, 7) - 1, +lastDay.slice(8, 10))
-  const dates = Array.from({ length: days }, (_, k) => new Date(end - (days - 1 - k) * 86_400_000).toISOString().slice(0, 10))
+  const dates = Array.from({ length: days }, (_, k) =>
+    new Date(end - (days - 1 - k) * 86_400_000).toISOString().slice(0, 10),
+  )
   const fd = openSync(file, 'w')
   let bytes = 0
   let chunk: string[] = []
@@ -258,6 +333,6 @@ export function nearCopy(text: string, fraction: number, seed: number): string {
   }
   return text
     .split('\n')
-    .map((line) => (/^[=:[\-+/|]/.test(line) ? line : line.split(' ').map(replace).join(' ')))
+    .map(line => (/^[=:[\-+/|]/.test(line) ? line : line.split(' ').map(replace).join(' ')))
     .join('\n')
 }

@@ -16,7 +16,9 @@ export const cpuSince = (start: NodeJS.CpuUsage): number => {
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
 }
 
 function collectGarbage(): void {
@@ -24,7 +26,10 @@ function collectGarbage(): void {
   gc?.()
 }
 
-export async function timed<T>(runs: number, work: () => T | Promise<T>): Promise<{ ms: number; cpuMs: number; result: T }> {
+export async function timed<T>(
+  runs: number,
+  work: () => T | Promise<T>,
+): Promise<{ ms: number; cpuMs: number; result: T }> {
   const times: number[] = []
   const cpuTimes: number[] = []
   let result: T | undefined
@@ -46,6 +51,16 @@ export const number = (n: number): string => n.toLocaleString('en-US')
 export const verdict = (ok: boolean): string => (ok ? 'ok' : 'MISSED')
 export const ratio = (value: number, floor: number): string => `${(value / Math.max(floor, 0.001)).toFixed(1)}×`
 
-export function row(name: string, value: string, cpu: string, floor: string, ratio: string, target: string, ok: string): void {
-  console.log(`${name.padEnd(42)}${value.padStart(9)}${cpu.padStart(9)}${floor.padStart(9)}${ratio.padStart(8)}   ${target.padEnd(10)}${ok}`)
+export function row(
+  name: string,
+  value: string,
+  cpu: string,
+  floor: string,
+  ratio: string,
+  target: string,
+  ok: string,
+): void {
+  console.log(
+    `${name.padEnd(42)}${value.padStart(9)}${cpu.padStart(9)}${floor.padStart(9)}${ratio.padStart(8)}   ${target.padEnd(10)}${ok}`,
+  )
 }

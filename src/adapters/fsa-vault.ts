@@ -1,4 +1,4 @@
-import { VaultError, type Vault } from '../ports/vault.js'
+import { type Vault, VaultError } from '../ports/vault.js'
 import { corpusSegments, isMissingError, messageOf } from './vault-paths.js'
 
 /** `entries()` is async-iterable in every browser that has the API; TS's DOM lib omits it. */
@@ -13,10 +13,15 @@ type Listable = FileSystemDirectoryHandle & {
  */
 export function fsaVault(dir: FileSystemDirectoryHandle, name: string): Vault {
   const failure = (path: string, action: string, error: unknown): VaultError =>
-    error instanceof VaultError ? error : new VaultError(path, `cannot ${action}: ${messageOf(error)}`, { cause: error })
+    error instanceof VaultError
+      ? error
+      : new VaultError(path, `cannot ${action}: ${messageOf(error)}`, { cause: error })
 
   /** The folder holding `path` and the file's own name; null when a folder on the way is missing. */
-  const locate = async (path: string, create: boolean): Promise<{ folder: FileSystemDirectoryHandle; file: string } | null> => {
+  const locate = async (
+    path: string,
+    create: boolean,
+  ): Promise<{ folder: FileSystemDirectoryHandle; file: string } | null> => {
     const segments = corpusSegments(path)
     const file = segments.pop() as string
     let folder = dir

@@ -1,4 +1,4 @@
-import { VaultError, type Vault } from '../ports/vault.js'
+import { type Vault, VaultError } from '../ports/vault.js'
 import { corpusSegments, isMissingError, messageOf, tempName } from './vault-paths.js'
 
 /** Logseq desktop's Electron preload bridge: `top.apis.doAction([action, ...args])`. */
@@ -32,7 +32,7 @@ export function detectBridge(win: unknown): DoAction | null {
     const apis = (top as { apis?: { doAction?: unknown } } | null | undefined)?.apis
     const doAction = apis?.doAction
     if (typeof doAction !== 'function') return null
-    return (args) => Promise.resolve((doAction as (args: unknown[]) => unknown).call(apis, args))
+    return args => Promise.resolve((doAction as (args: unknown[]) => unknown).call(apis, args))
   } catch {
     return null // a cross-origin `top` throws on access
   }
@@ -134,10 +134,10 @@ export function bridgeVault(root: string, doAction: DoAction, options: BridgeOpt
       if (!Array.isArray(outcome.value)) return []
       return outcome.value
         .filter((entry): entry is string => typeof entry === 'string')
-        .map((entry) => entry.replace(/\\/g, '/'))
-        .filter((entry) => entry.startsWith(`${base}/`))
-        .map((entry) => entry.slice(base.length + 1))
-        .filter((entry) => !entry.split('/').some((segment) => segment.startsWith('.')))
+        .map(entry => entry.replace(/\\/g, '/'))
+        .filter(entry => entry.startsWith(`${base}/`))
+        .map(entry => entry.slice(base.length + 1))
+        .filter(entry => !entry.split('/').some(segment => segment.startsWith('.')))
         .sort()
     },
 

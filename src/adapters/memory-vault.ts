@@ -4,7 +4,7 @@ import { corpusSegments } from './vault-paths.js'
 export type MemoryVault = Vault & { files: Map<string, string> }
 
 /** Lets other promises run between the steps of an operation, as a real host's I/O would. */
-const hostTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
+const hostTurn = (): Promise<void> => new Promise(resolve => setTimeout(resolve, 0))
 
 /**
  * A corpus held in a Map, for tests. It behaves like the plugin's hosts, not like a disk: there
@@ -25,7 +25,7 @@ export function memoryVault(initial: Record<string, string> = {}): MemoryVault {
     description: 'memory (test vault)',
     files,
     async list() {
-      return [...files.keys()].filter((path) => !path.split('/').some((segment) => segment.startsWith('.'))).sort()
+      return [...files.keys()].filter(path => !path.split('/').some(segment => segment.startsWith('.'))).sort()
     },
     async read(path) {
       return files.get(key(path)) ?? null
@@ -46,7 +46,9 @@ export function memoryVault(initial: Record<string, string> = {}): MemoryVault {
     },
     async stat(path) {
       const text = files.get(key(path))
-      return text === undefined ? null : { mtimeMs: mtimes.get(key(path)) ?? 0, size: new TextEncoder().encode(text).length }
+      return text === undefined
+        ? null
+        : { mtimeMs: mtimes.get(key(path)) ?? 0, size: new TextEncoder().encode(text).length }
     },
   }
 }

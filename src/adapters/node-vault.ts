@@ -1,7 +1,7 @@
-import { closeSync, fstatSync, openSync, readFileSync, promises as fs } from 'node:fs'
+import { closeSync, type Dirent, promises as fs, fstatSync, openSync, readFileSync } from 'node:fs'
 import nodePath from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
-import { VaultError, type Vault } from '../ports/vault.js'
+import { type Vault, VaultError } from '../ports/vault.js'
 import { corpusSegments, isMissingError, messageOf } from './vault-paths.js'
 
 /** Above this size a file is read asynchronously (see `readSmallText`). */
@@ -42,7 +42,8 @@ export function nodeVault(root: string): Vault {
   // A symlink inside the corpus may point anywhere; what it resolves to must still be inside.
   const assertInside = async (path: string, real: string): Promise<void> => {
     const base = await rootReal()
-    if (real !== base && !real.startsWith(base + nodePath.sep)) throw new VaultError(path, 'resolves to a file outside the corpus')
+    if (real !== base && !real.startsWith(base + nodePath.sep))
+      throw new VaultError(path, 'resolves to a file outside the corpus')
   }
 
   // Reading a corpus resolves each folder once, not each file: the folder's real path, checked
@@ -106,7 +107,9 @@ export function nodeVault(root: string): Vault {
   }
 
   const failure = (path: string, action: string, error: unknown): VaultError =>
-    error instanceof VaultError ? error : new VaultError(path, `cannot ${action}: ${messageOf(error)}`, { cause: error })
+    error instanceof VaultError
+      ? error
+      : new VaultError(path, `cannot ${action}: ${messageOf(error)}`, { cause: error })
 
   return {
     description: `folder ${absoluteRoot} (Node fs)`,
@@ -114,7 +117,7 @@ export function nodeVault(root: string): Vault {
     async list() {
       const found: string[] = []
       const walk = async (folder: string, prefix: string): Promise<void> => {
-        let entries
+        let entries: Dirent[]
         try {
           entries = await fs.readdir(folder, { withFileTypes: true })
         } catch (error) {

@@ -9,7 +9,7 @@ export function corpusSegments(path: string): string[] {
   if (path === '' || path.startsWith('/') || /^[A-Za-z]:/.test(path) || path.includes('\\') || path.includes('\0')) {
     throw new VaultError(path, 'not a path inside the corpus')
   }
-  const segments = path.split('/').filter((segment) => segment !== '' && segment !== '.')
+  const segments = path.split('/').filter(segment => segment !== '' && segment !== '.')
   if (segments.length === 0 || segments.includes('..')) throw new VaultError(path, 'not a path inside the corpus')
   return segments
 }

@@ -1,4 +1,4 @@
-import { backlinks, parseBacklinkTarget, type Backlink } from '../core/backlinks.js'
+import { type Backlink, backlinks, parseBacklinkTarget } from '../core/backlinks.js'
 import { buildTargetIndex } from '../core/links/resolve.js'
 import type { Vault } from '../ports/vault.js'
 import { loadCorpus } from './corpus.js'
@@ -9,9 +9,10 @@ export type BacklinksResult = { ok: true; references: Backlink[] } | { ok: false
 export async function runBacklinks(vault: Vault, target: string): Promise<BacklinksResult> {
   const { note, anchor } = parseBacklinkTarget(target.replace(/^\.\//, ''))
   const corpus = await loadCorpus(vault)
-  const model = corpus.notes.find((candidate) => candidate.path === note)
+  const model = corpus.notes.find(candidate => candidate.path === note)
   if (!model) return { ok: false, message: `${note}: no such .adoc file in the corpus` }
   const index = buildTargetIndex(corpus.files, corpus.notes)
-  if (anchor !== null && !index.ids.get(note)?.has(anchor)) return { ok: false, message: `${note}: no anchor or section id "${anchor}"` }
+  if (anchor !== null && !index.ids.get(note)?.has(anchor))
+    return { ok: false, message: `${note}: no anchor or section id "${anchor}"` }
   return { ok: true, references: backlinks({ notes: corpus.notes, texts: corpus.texts, index }, note, anchor) }
 }

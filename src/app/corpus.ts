@@ -1,6 +1,6 @@
 import { scanNote } from '../core/asciidoc/scan.js'
 import { DEFAULT_CONFIG, parseConfig } from '../core/config.js'
-import { CONFIG_PATH, LOG_PATH, STATE_PATH, isVisibleAdoc } from '../core/corpus.js'
+import { CONFIG_PATH, isVisibleAdoc, LOG_PATH, STATE_PATH } from '../core/corpus.js'
 import { parseLog } from '../core/log/parse.js'
 import { parseState } from '../core/state.js'
 import type { Config, Finding, NoteModel, Review, State } from '../core/types.js'
@@ -107,7 +107,14 @@ async function readNote(vault: Vault, path: string, cache: ScanCache | undefined
     if (text === null) return 'missing'
     return { path, text, model: scanCached(path, text, cache) }
   } catch (error) {
-    return { finding: { rule: 'note-unreadable', severity: 'error', file: path, message: `cannot read ${path}: ${messageOf(error)}` } }
+    return {
+      finding: {
+        rule: 'note-unreadable',
+        severity: 'error',
+        file: path,
+        message: `cannot read ${path}: ${messageOf(error)}`,
+      },
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import type * as Binding from '@open-spaced-repetition/binding'
 import { daysBetween } from '../core/dates.js'
-import { historiesByItem, type Aliases } from '../core/replay.js'
+import { type Aliases, historiesByItem } from '../core/replay.js'
 import { fsrs6Parameters } from '../core/schedulers/fsrs.js'
 import type { Grade, Review } from '../core/types.js'
 
@@ -96,7 +96,11 @@ async function loadBinding(): Promise<typeof Binding> {
   }
 }
 
-function evaluate(binding: typeof Binding, items: Binding.FSRSBindingItem[], weights?: readonly number[]): Metrics | null {
+function evaluate(
+  binding: typeof Binding,
+  items: Binding.FSRSBindingItem[],
+  weights?: readonly number[],
+): Metrics | null {
   if (items.length === 0) return null
   try {
     const { logLoss, rmseBins } = new binding.FSRSBinding(fsrs6Parameters(weights ?? [])).evaluate(items)
@@ -111,22 +115,34 @@ function evaluate(binding: typeof Binding, items: Binding.FSRSBindingItem[], wei
  * Fits FSRS weights to the log (SPEC 1.8 `fsrs.weights`), or says how much more history it needs.
  * Throws OptimizerUnavailableError when the native optimiser is not installed for this platform.
  */
-export async function optimizeFsrs(reviews: readonly Review[], aliases: Aliases = {}, options: OptimizeOptions = {}): Promise<OptimizeResult> {
+export async function optimizeFsrs(
+  reviews: readonly Review[],
+  aliases: Aliases = {},
+  options: OptimizeOptions = {},
+): Promise<OptimizeResult> {
   const binding = await loadBinding()
   const items = trainingItems(reviews, aliases).map(
-    (steps) => new binding.FSRSBindingItem(steps.map((s) => new binding.FSRSBindingReview(s.rating, s.deltaT))),
+    steps => new binding.FSRSBindingItem(steps.map(s => new binding.FSRSBindingReview(s.rating, s.deltaT))),
   )
   const before = evaluate(binding, items, options.weights)
   const reviewed = reviewedItemCount(reviews, aliases)
   if (reviewed < MIN_REVIEWED_ITEMS) {
     const more = MIN_REVIEWED_ITEMS - reviewed
-    return { enough: false, needed: `${more} more item${more === 1 ? '' : 's'} reviewed on two different days (${reviewed} of ${MIN_REVIEWED_ITEMS} so far)`, before }
+    return {
+      enough: false,
+      needed: `${more} more item${more === 1 ? '' : 's'} reviewed on two different days (${reviewed} of ${MIN_REVIEWED_ITEMS} so far)`,
+      before,
+    }
   }
   if (before === null) {
-    return { enough: false, needed: 'more reviews: fsrs-rs found too few items with a comparable first review to fit weights yet', before }
+    return {
+      enough: false,
+      needed: 'more reviews: fsrs-rs found too few items with a comparable first review to fit weights yet',
+      before,
+    }
   }
   const fitted = await binding.computeParameters(items, { enableShortTerm: false })
-  const weights = fitted.map((w) => Math.round(w * 10_000) / 10_000)
+  const weights = fitted.map(w => Math.round(w * 10_000) / 10_000)
   const after = evaluate(binding, items, weights) ?? undefined
   return { enough: true, before, ...(after ? { after } : {}), weights }
 }

@@ -1,11 +1,11 @@
 import { splitLines } from '../core/asciidoc/walk.js'
-import { applyIgnore, sortFindings, summarize, type Summary } from '../core/findings.js'
+import { applyIgnore, type Summary, sortFindings, summarize } from '../core/findings.js'
 import { hygieneWithExternal } from '../core/hygiene/index.js'
 import { buildReport, type Report } from '../core/report/index.js'
 import type { Finding, IsoDate } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import { loadCorpus } from './corpus.js'
-import { onlineDeadLinks, type FetchLike, type LinkCacheStore } from './online-links.js'
+import { type FetchLike, type LinkCacheStore, onlineDeadLinks } from './online-links.js'
 
 export interface HygieneOptions {
   today: IsoDate
@@ -52,11 +52,22 @@ export async function runHygiene(vault: Vault, options: HygieneOptions): Promise
   }
   if (corpus.configFinding) return finish([corpus.configFinding], [], true)
 
-  const offline = hygieneWithExternal({ notes: corpus.notes, files: corpus.files, texts: corpus.texts, config: corpus.config, today: options.today })
+  const offline = hygieneWithExternal({
+    notes: corpus.notes,
+    files: corpus.files,
+    texts: corpus.texts,
+    config: corpus.config,
+    today: options.today,
+  })
   const found = [...corpus.unreadable, ...offline.findings]
   if (options.online && offline.external.length > 0) {
     const fetch = options.fetch ?? (globalThis.fetch as FetchLike)
-    const onlineOptions = { fetch, ...(options.cache && { cache: options.cache }), ...(options.now && { now: options.now }), ...(options.timeoutMs && { timeoutMs: options.timeoutMs }) }
+    const onlineOptions = {
+      fetch,
+      ...(options.cache && { cache: options.cache }),
+      ...(options.now && { now: options.now }),
+      ...(options.timeoutMs && { timeoutMs: options.timeoutMs }),
+    }
     found.push(...(await onlineDeadLinks(offline.external, onlineOptions)))
   }
   const { kept, ignored } = applyIgnore(sortFindings(found), corpus.config.hygiene.ignore)

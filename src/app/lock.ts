@@ -36,7 +36,10 @@ export interface LockRecord {
 }
 
 export class LockTimeoutError extends Error {
-  constructor(readonly holder: string | null, waitedMs: number) {
+  constructor(
+    readonly holder: string | null,
+    waitedMs: number,
+  ) {
     super(
       `The review log is locked by another writer (${LOCK_PATH}${holder ? `, owner ${holder}` : ''}); ` +
         `gave up after ${Math.round(waitedMs / 1000)} s. Nothing was written; try again.`,
@@ -61,7 +64,7 @@ export function parseLock(text: string | null): LockRecord | null {
   }
 }
 
-const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+const realSleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms))
 const randomToken = (): string => `${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`
 
 export async function acquireLogLock(vault: Vault, options: LockOptions = {}): Promise<HeldLock> {

@@ -58,7 +58,9 @@ export async function appendReviews(vault: Vault, lines: string[], options: Appe
     await vault.append(LOG_PATH, repaired.slice(current.length))
     const after = (await vault.read(LOG_PATH)) ?? ''
     if (!after.startsWith(repaired)) throw new LogWriteError(missingLines(repaired, after))
-    options.onWarning?.(`another writer changed the review log at the same time; ${missing.length} line(s) were put back`)
+    options.onWarning?.(
+      `another writer changed the review log at the same time; ${missing.length} line(s) were put back`,
+    )
   } finally {
     await release(again, options)
   }

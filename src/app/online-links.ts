@@ -10,7 +10,10 @@ export const MAX_CONCURRENCY = 8
 export const CACHE_TTL_MS = 24 * 60 * 60 * 1000
 export const CACHE_FILE = 'links.json'
 
-export type FetchLike = (url: string, init: { method: string; signal: AbortSignal; redirect: 'follow' }) => Promise<{ status: number; body?: { cancel(): Promise<void> } | null }>
+export type FetchLike = (
+  url: string,
+  init: { method: string; signal: AbortSignal; redirect: 'follow' },
+) => Promise<{ status: number; body?: { cancel(): Promise<void> } | null }>
 
 /** Where answers are kept between runs: the user's cache folder for the CLI, never the corpus. */
 export interface LinkCacheStore {
@@ -47,7 +50,8 @@ export async function checkUrls(urls: readonly string[], options: OnlineOptions)
   const pending: string[] = []
   for (const url of new Set(urls)) {
     const cached = cache[url]
-    if (cached && now() - cached.checkedAt < CACHE_TTL_MS) results.set(url, { url, status: cached.status, alive: isAlive(cached.status) })
+    if (cached && now() - cached.checkedAt < CACHE_TTL_MS)
+      results.set(url, { url, status: cached.status, alive: isAlive(cached.status) })
     else pending.push(url)
   }
   const workers = Math.max(1, Math.min(options.concurrency ?? MAX_CONCURRENCY, MAX_CONCURRENCY))
@@ -67,9 +71,12 @@ export async function checkUrls(urls: readonly string[], options: OnlineOptions)
 }
 
 /** `dead-link` findings (`missing: "url"`) for the external references whose URL did not answer well. */
-export async function onlineDeadLinks(external: readonly ExternalReference[], options: OnlineOptions): Promise<Finding[]> {
+export async function onlineDeadLinks(
+  external: readonly ExternalReference[],
+  options: OnlineOptions,
+): Promise<Finding[]> {
   const checks = await checkUrls(
-    external.map((ref) => ref.url),
+    external.map(ref => ref.url),
     options,
   )
   const findings: Finding[] = []
@@ -77,7 +84,16 @@ export async function onlineDeadLinks(external: readonly ExternalReference[], op
     const check = checks.get(ref.url)
     if (!check || check.alive || check.status === 429) continue
     const why = check.status === null ? `no answer (${check.error ?? 'network error'})` : `HTTP ${check.status}`
-    findings.push({ rule: 'dead-link', severity: 'error', file: ref.file, line: ref.line, message: `${ref.url}: ${why}`, target: ref.target, missing: 'url', status: check.status })
+    findings.push({
+      rule: 'dead-link',
+      severity: 'error',
+      file: ref.file,
+      line: ref.line,
+      message: `${ref.url}: ${why}`,
+      target: ref.target,
+      missing: 'url',
+      status: check.status,
+    })
   }
   return findings
 }
@@ -86,7 +102,8 @@ async function checkOne(url: string, fetch: FetchLike, timeoutMs: number): Promi
   try {
     let status = await request(fetch, url, 'HEAD', timeoutMs)
     // 405/501: the server does not do HEAD; some answer 403 or 404 to HEAD alone. Ask properly.
-    if (status === 405 || status === 501 || status === 403 || status === 404) status = await request(fetch, url, 'GET', timeoutMs)
+    if (status === 405 || status === 501 || status === 403 || status === 404)
+      status = await request(fetch, url, 'GET', timeoutMs)
     return { url, status, alive: isAlive(status) }
   } catch (error) {
     return { url, status: null, alive: false, error: error instanceof Error ? error.message : String(error) }
@@ -122,7 +139,8 @@ async function loadCache(store: LinkCacheStore | undefined): Promise<Record<stri
     const entries: Record<string, CacheEntry> = {}
     for (const [url, value] of Object.entries(parsed as Record<string, unknown>)) {
       const entry = value as Partial<CacheEntry> | null
-      if (entry && typeof entry.status === 'number' && typeof entry.checkedAt === 'number') entries[url] = { status: entry.status, checkedAt: entry.checkedAt }
+      if (entry && typeof entry.status === 'number' && typeof entry.checkedAt === 'number')
+        entries[url] = { status: entry.status, checkedAt: entry.checkedAt }
     }
     return entries
   } catch {

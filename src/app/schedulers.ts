@@ -1,10 +1,10 @@
 import { SCHEDULERS } from '../core/config.js'
 import { CONFIG_PATH } from '../core/corpus.js'
-import { declaredItems } from '../core/items.js'
 import { compareSchedulers, configsForEveryScheduler, type SchedulerForecast } from '../core/forecast.js'
+import { declaredItems } from '../core/items.js'
 import type { IsoDate, SchedulerName } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
-import { loadCorpus, type LoadedCorpus } from './corpus.js'
+import { type LoadedCorpus, loadCorpus } from './corpus.js'
 import { registerState } from './practice.js'
 import { assertConfigValid, derivedState } from './schedule.js'
 
@@ -26,7 +26,11 @@ export function forecastCorpus(corpus: LoadedCorpus, today: IsoDate, days: numbe
  * is), then replays the log into state.json under the new one (SPEC 1.6: switching = change the
  * declaration, then replay). Refuses, writing nothing, when config.json is not valid today.
  */
-export async function switchScheduler(vault: Vault, name: SchedulerName, today: IsoDate): Promise<{ items: number; changed: boolean }> {
+export async function switchScheduler(
+  vault: Vault,
+  name: SchedulerName,
+  today: IsoDate,
+): Promise<{ items: number; changed: boolean }> {
   if (!SCHEDULERS.includes(name)) throw new Error(`unknown scheduler "${name}" (known: ${SCHEDULERS.join(', ')})`)
   const before = await loadCorpus(vault)
   assertConfigValid(before)

@@ -3,7 +3,7 @@
 
 import { scanNote } from '../core/asciidoc/scan.js'
 import { isNotePath, topFolder } from '../core/corpus.js'
-import { add, demote, itemAt, move, promote, prune, type EditResult } from '../core/triage/edit.js'
+import { add, demote, type EditResult, itemAt, move, promote, prune } from '../core/triage/edit.js'
 import type { Config } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 
@@ -39,15 +39,18 @@ export async function triageEdit(vault: Vault, request: TriageRequest, config: C
   const file = request.file.replace(/^(\.\/)+/, '')
   const usage = (message: string): TriageOutcome => ({ ok: false, message, file, reason: 'usage' })
   const refused = (message: string): TriageOutcome => ({ ok: false, message, file, reason: 'refused' })
-  if (!isNotePath(file) || topFolder(file) !== 'track') return usage(`${file}: not a Track note (a .adoc file under track/)`)
+  if (!isNotePath(file) || topFolder(file) !== 'track')
+    return usage(`${file}: not a Track note (a .adoc file under track/)`)
   const text = await vault.read(file)
   if (text === null) return usage(`${file}: no such file`)
-  if (request.seen !== undefined && request.seen !== text) return refused(`${file}: the file changed since it was shown; nothing written, look again`)
+  if (request.seen !== undefined && request.seen !== text)
+    return refused(`${file}: the file changed since it was shown; nothing written, look again`)
   const model = scanNote(file, text)
 
   let result: EditResult
   if (request.verb === 'add') {
-    if (request.status === undefined || request.text === undefined) return usage('add needs a status and the text of the item')
+    if (request.status === undefined || request.text === undefined)
+      return usage('add needs a status and the text of the item')
     result = add(text, model, request.status, request.text, config)
   } else {
     const line = request.line
@@ -55,7 +58,9 @@ export async function triageEdit(vault: Vault, request: TriageRequest, config: C
     if (request.expect !== undefined) {
       const found = itemAt(model, line)
       if (found && found.item.text.trim() !== request.expect.trim()) {
-        return refused(`${file}:${line}: the item there reads ${JSON.stringify(found.item.text)}, not ${JSON.stringify(request.expect)}; nothing changed`)
+        return refused(
+          `${file}:${line}: the item there reads ${JSON.stringify(found.item.text)}, not ${JSON.stringify(request.expect)}; nothing changed`,
+        )
       }
     }
     if (request.verb === 'move') {
@@ -70,7 +75,8 @@ export async function triageEdit(vault: Vault, request: TriageRequest, config: C
 
   // Someone (the user in an editor, a sync tool) may have saved the note while we worked.
   const now = await vault.read(file)
-  if (now !== text) return refused(`${file}: the file changed since it was read; nothing written, run the command again`)
+  if (now !== text)
+    return refused(`${file}: the file changed since it was read; nothing written, run the command again`)
   await vault.write(file, result.text)
   return { ok: true, message: result.message, file, line: result.line, changed: true }
 }

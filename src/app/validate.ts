@@ -1,9 +1,9 @@
 import { sortFindings, summarize } from '../core/findings.js'
 import { schedulerFor } from '../core/schedulers/index.js'
-import { validate } from '../core/validate.js'
 import type { Finding, IsoDate } from '../core/types.js'
+import { validate } from '../core/validate.js'
 import type { Vault } from '../ports/vault.js'
-import { loadCorpus, type LoadedCorpus, type LoadOptions } from './corpus.js'
+import { type LoadedCorpus, type LoadOptions, loadCorpus } from './corpus.js'
 import { writeStateIfChanged } from './schedule.js'
 
 export interface ValidateOutcome {
@@ -17,7 +17,10 @@ export interface ValidateOutcome {
 }
 
 /** SPEC 2, Validate: checks the corpus, and regenerates state.json when it differs from the replay (not with dryRun). */
-export async function runValidate(vault: Vault, options: { today: IsoDate; dryRun?: boolean } & LoadOptions): Promise<ValidateOutcome> {
+export async function runValidate(
+  vault: Vault,
+  options: { today: IsoDate; dryRun?: boolean } & LoadOptions,
+): Promise<ValidateOutcome> {
   const corpus = await loadCorpus(vault, options)
   if (corpus.configFinding) {
     const findings = [corpus.configFinding]

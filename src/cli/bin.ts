@@ -2,7 +2,7 @@ import { run } from './main.js'
 
 // The `notekeeper` binary. Unexpected failures (a bug, not a user error) print their stack and exit 2.
 run(process.argv.slice(2)).then(
-  (code) => {
+  code => {
     process.exitCode = code
   },
   (error: unknown) => {

@@ -1,10 +1,16 @@
-import { buildReport, renderText } from '../core/report/index.js'
 import type { summarize } from '../core/findings.js'
+import { buildReport, renderText } from '../core/report/index.js'
 import type { Finding } from '../core/types.js'
 import type { CommandContext, ExitCode } from './context.js'
 
 /** SPEC 3: `{"findings": [...], "summary": {...}}` with --json, a grouped human report otherwise. Exit 1 on any error finding. */
-export async function printFindings(ctx: CommandContext, title: string, findings: Finding[], summary: ReturnType<typeof summarize>, texts: Map<string, string>): Promise<ExitCode> {
+export async function printFindings(
+  ctx: CommandContext,
+  title: string,
+  findings: Finding[],
+  summary: ReturnType<typeof summarize>,
+  texts: Map<string, string>,
+): Promise<ExitCode> {
   if (ctx.json) {
     ctx.out(JSON.stringify({ findings, summary }, null, 2))
   } else {

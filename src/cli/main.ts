@@ -1,7 +1,6 @@
 import { ConfigInvalidError } from '../app/schedule.js'
 import { VaultError } from '../ports/vault.js'
 import { parseArgs } from './args.js'
-import { UsageError, type Command, type ExitCode } from './context.js'
 import { backlinksCommand } from './commands/backlinks.js'
 import { dueCommand } from './commands/due.js'
 import { fsrsCommand } from './commands/fsrs.js'
@@ -12,6 +11,7 @@ import { replayCommand } from './commands/replay.js'
 import { schedulersCommand } from './commands/schedulers.js'
 import { triageCommand } from './commands/triage.js'
 import { validateCommand } from './commands/validate.js'
+import { type Command, type ExitCode, UsageError } from './context.js'
 import { CorpusUnreadableError, nodeContext } from './node-context.js'
 
 const COMMANDS: Record<string, Command> = {
@@ -55,7 +55,10 @@ export interface CliIo {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean }
 }
 
-export async function run(argv: readonly string[], io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }): Promise<ExitCode> {
+export async function run(
+  argv: readonly string[],
+  io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
+): Promise<ExitCode> {
   try {
     const parsed = parseArgs(argv)
     if (parsed.command === null || parsed.command === 'help' || parsed.options.has('help')) {

@@ -4,12 +4,19 @@ import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { nodeVault } from '../adapters/node-vault.js'
 import { isIsoDate, localToday } from '../core/dates.js'
+import type { ParsedArgs } from './args.js'
 import type { CommandContext } from './context.js'
 import { UsageError } from './context.js'
-import type { ParsedArgs } from './args.js'
 
 /** Builds the context of a real run: the corpus folder through Node's fs, stdin, the user's cache folder. */
-export function nodeContext(parsed: ParsedArgs, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdin: NodeJS.ReadableStream & { isTTY?: boolean } }): CommandContext {
+export function nodeContext(
+  parsed: ParsedArgs,
+  io: {
+    stdout: NodeJS.WritableStream
+    stderr: NodeJS.WritableStream
+    stdin: NodeJS.ReadableStream & { isTTY?: boolean }
+  },
+): CommandContext {
   const options = new Map(parsed.options)
   const corpusOption = options.get('corpus')
   const today = options.get('today')
@@ -18,9 +25,11 @@ export function nodeContext(parsed: ParsedArgs, io: { stdout: NodeJS.WritableStr
   options.delete('today')
   options.delete('json')
   if (corpusOption === true || today === true) throw new UsageError('--corpus and --today need a value')
-  if (today !== undefined && !isIsoDate(today)) throw new UsageError(`--today ${today} is not a calendar date (YYYY-MM-DD)`)
+  if (today !== undefined && !isIsoDate(today))
+    throw new UsageError(`--today ${today} is not a calendar date (YYYY-MM-DD)`)
   const corpusDir = resolve(corpusOption ?? '.')
-  if (!existsSync(corpusDir) || !statSync(corpusDir).isDirectory()) throw new CorpusUnreadableError(`${corpusDir}: not a folder`)
+  if (!existsSync(corpusDir) || !statSync(corpusDir).isDirectory())
+    throw new CorpusUnreadableError(`${corpusDir}: not a folder`)
   let lines: AsyncIterable<string> | null = null
   return {
     vault: nodeVault(corpusDir),
@@ -29,8 +38,8 @@ export function nodeContext(parsed: ParsedArgs, io: { stdout: NodeJS.WritableStr
     json,
     args: parsed.positional,
     flags: options,
-    out: (text) => io.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
-    err: (text) => io.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+    out: text => io.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+    err: text => io.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
     get input() {
       lines ??= createInterface({ input: io.stdin, crlfDelay: Infinity, terminal: false })
       return lines

@@ -9,7 +9,7 @@ import { run } from './main.js'
  * Notekeeper never modifies the repository. `npm start -- --corpus DIR` practises on a real corpus.
  */
 const argv = process.argv.slice(2)
-const hasCorpus = argv.some((a) => a === '--corpus' || a.startsWith('--corpus='))
+const hasCorpus = argv.some(a => a === '--corpus' || a.startsWith('--corpus='))
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..')
 let scratch: string | null = null
 if (!hasCorpus) {

@@ -21,7 +21,9 @@ export interface BacklinksInput {
 /** `reference/http.adoc#verbs` gives the note and the anchor; no `#` gives the whole note. */
 export function parseBacklinkTarget(target: string): { note: string; anchor: string | null } {
   const hash = target.indexOf('#')
-  return hash < 0 ? { note: target, anchor: null } : { note: target.slice(0, hash), anchor: target.slice(hash + 1) || null }
+  return hash < 0
+    ? { note: target, anchor: null }
+    : { note: target.slice(0, hash), anchor: target.slice(hash + 1) || null }
 }
 
 /**
@@ -57,7 +59,8 @@ export function backlinks(input: BacklinksInput, note: string, anchor: string | 
   const result: Backlink[] = []
   for (const file of [...hits.keys()].sort()) {
     const lines = splitLines(input.texts.get(file) ?? '')
-    for (const line of [...(hits.get(file) ?? [])].sort((a, b) => a - b)) result.push({ file, line, text: (lines[line - 1] ?? '').trim() })
+    for (const line of [...(hits.get(file) ?? [])].sort((a, b) => a - b))
+      result.push({ file, line, text: (lines[line - 1] ?? '').trim() })
   }
   return result
 }

@@ -42,7 +42,10 @@ export function parseConfig(text: string | null): ConfigResult {
   }
   const scheduler = raw['scheduler'] ?? 'leitner'
   if (typeof scheduler !== 'string' || !SCHEDULERS.includes(scheduler as SchedulerName)) {
-    return invalid(`${CONFIG_PATH}: unknown scheduler ${JSON.stringify(scheduler)} (known: ${SCHEDULERS.join(', ')})`, lineOfKey(text, 'scheduler'))
+    return invalid(
+      `${CONFIG_PATH}: unknown scheduler ${JSON.stringify(scheduler)} (known: ${SCHEDULERS.join(', ')})`,
+      lineOfKey(text, 'scheduler'),
+    )
   }
   const fsrs = objectOr(raw['fsrs'], 'fsrs', problems)
   const limits = objectOr(raw['limits'], 'limits', problems)
@@ -53,7 +56,12 @@ export function parseConfig(text: string | null): ConfigResult {
     scheduler: scheduler as SchedulerName,
     leechThreshold: pick(raw['leechThreshold'], d.leechThreshold, isPositiveInteger, 'leechThreshold'),
     fsrs: {
-      retention: pick(fsrs['retention'], d.fsrs.retention, (v) => typeof v === 'number' && v > 0 && v < 1, 'fsrs.retention'),
+      retention: pick(
+        fsrs['retention'],
+        d.fsrs.retention,
+        v => typeof v === 'number' && v > 0 && v < 1,
+        'fsrs.retention',
+      ),
       weights: pick(fsrs['weights'], d.fsrs.weights, isNumberArray, 'fsrs.weights'),
     },
     limits: {
@@ -62,7 +70,12 @@ export function parseConfig(text: string | null): ConfigResult {
     },
     hygiene: {
       staleDays: pick(hygiene['staleDays'], d.hygiene.staleDays, isPositiveInteger, 'hygiene.staleDays'),
-      nearDuplicate: pick(hygiene['nearDuplicate'], d.hygiene.nearDuplicate, (v) => typeof v === 'number' && v > 0 && v <= 1, 'hygiene.nearDuplicate'),
+      nearDuplicate: pick(
+        hygiene['nearDuplicate'],
+        d.hygiene.nearDuplicate,
+        v => typeof v === 'number' && v > 0 && v <= 1,
+        'hygiene.nearDuplicate',
+      ),
       ignore: pick(hygiene['ignore'], d.hygiene.ignore, isIgnoreList, 'hygiene.ignore'),
     },
     track: {
@@ -95,12 +108,18 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 const isPositiveInteger = (v: unknown) => Number.isInteger(v) && (v as number) > 0
 const isLimit = (v: unknown) => v === null || (Number.isInteger(v) && (v as number) >= 0)
-const isNumberArray = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isFinite(x))
-const isStringArray = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string' && x.trim() !== '')
-const isStringRecord = (v: unknown) => isObject(v) && Object.values(v).every((x) => typeof x === 'string')
+const isNumberArray = (v: unknown) => Array.isArray(v) && v.every(x => typeof x === 'number' && Number.isFinite(x))
+const isStringArray = (v: unknown) => Array.isArray(v) && v.every(x => typeof x === 'string' && x.trim() !== '')
+const isStringRecord = (v: unknown) => isObject(v) && Object.values(v).every(x => typeof x === 'string')
 const isIgnoreList = (v: unknown) =>
   Array.isArray(v) &&
-  v.every((x) => isObject(x) && typeof x['rule'] === 'string' && typeof x['file'] === 'string' && (x['other'] === undefined || typeof x['other'] === 'string'))
+  v.every(
+    x =>
+      isObject(x) &&
+      typeof x['rule'] === 'string' &&
+      typeof x['file'] === 'string' &&
+      (x['other'] === undefined || typeof x['other'] === 'string'),
+  )
 
 /** The 1-based line of a JSON syntax error, when the engine's message gives a position. */
 function lineOfJsonError(text: string, error: unknown): number | undefined {

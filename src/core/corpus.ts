@@ -19,7 +19,7 @@ export function isNotePath(path: string): boolean {
 
 /** Any `.adoc` file of the corpus outside dot-folders: a valid link target even when it is not a note. */
 export function isVisibleAdoc(path: string): boolean {
-  return path.endsWith('.adoc') && !path.split('/').some((segment) => segment.startsWith('.'))
+  return path.endsWith('.adoc') && !path.split('/').some(segment => segment.startsWith('.'))
 }
 
 /** `internalise/lang/french.adoc` + `tu-vous` gives `lang/french#tu-vous` (SPEC 1.2). */

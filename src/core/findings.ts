@@ -15,11 +15,19 @@ export type IgnoreEntry = Config['hygiene']['ignore'][number]
 
 /** File, then line (a finding without a line first), then rule; code-unit order, never the locale's. */
 export function sortFindings(findings: readonly Finding[]): Finding[] {
-  return [...findings].sort((a, b) => compare(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || compare(a.rule, b.rule))
+  return [...findings].sort(
+    (a, b) => compare(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || compare(a.rule, b.rule),
+  )
 }
 
 export function summarize(findings: readonly Finding[], ignored: number | readonly Finding[] = 0): Summary {
-  const summary: Summary = { errors: 0, warnings: 0, infos: 0, ignored: typeof ignored === 'number' ? ignored : ignored.length, rules: {} }
+  const summary: Summary = {
+    errors: 0,
+    warnings: 0,
+    infos: 0,
+    ignored: typeof ignored === 'number' ? ignored : ignored.length,
+    rules: {},
+  }
   for (const finding of findings) {
     if (finding.severity === 'error') summary.errors++
     else if (finding.severity === 'warning') summary.warnings++
@@ -35,10 +43,13 @@ export function summarize(findings: readonly Finding[], ignored: number | readon
  * A pair is the same pair either way round: the finding sits on the first file in path order,
  * and a person should not have to know that to dismiss it.
  */
-export function applyIgnore(findings: readonly Finding[], ignore: readonly IgnoreEntry[]): { kept: Finding[]; ignored: Finding[] } {
+export function applyIgnore(
+  findings: readonly Finding[],
+  ignore: readonly IgnoreEntry[],
+): { kept: Finding[]; ignored: Finding[] } {
   const kept: Finding[] = []
   const ignored: Finding[] = []
-  for (const finding of findings) (ignore.some((entry) => matches(entry, finding)) ? ignored : kept).push(finding)
+  for (const finding of findings) (ignore.some(entry => matches(entry, finding)) ? ignored : kept).push(finding)
   return { kept, ignored }
 }
 
@@ -46,7 +57,10 @@ function matches(entry: IgnoreEntry, finding: Finding): boolean {
   if (entry.rule !== finding.rule) return false
   const otherFile = finding.other?.file
   if (entry.other === undefined) return entry.file === finding.file
-  return (entry.file === finding.file && entry.other === otherFile) || (entry.file === otherFile && entry.other === finding.file)
+  return (
+    (entry.file === finding.file && entry.other === otherFile) ||
+    (entry.file === otherFile && entry.other === finding.file)
+  )
 }
 
 export const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'info']

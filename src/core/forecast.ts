@@ -1,5 +1,5 @@
 import { addDays, daysBetween } from './dates.js'
-import { replay, type ReplayInput } from './replay.js'
+import { type ReplayInput, replay } from './replay.js'
 import { SCHEDULER_NAMES, schedulerFor } from './schedulers/index.js'
 import type { Config, IsoDate, SchedulerName, State } from './types.js'
 
@@ -30,12 +30,13 @@ export interface SchedulerForecast {
 
 /** The four schedulers, each with the FSRS options of `config` (the retention and weights in use). */
 export function configsForEveryScheduler(config: Pick<Config, 'fsrs'>): SchedulerConfig[] {
-  return SCHEDULER_NAMES.map((scheduler) => ({ scheduler, fsrs: config.fsrs }))
+  return SCHEDULER_NAMES.map(scheduler => ({ scheduler, fsrs: config.fsrs }))
 }
 
 /** Counts a state's due dates over `days` days from `today`; an overdue item counts on today. */
 export function dueLoad(state: State, today: IsoDate, days: number): { date: IsoDate; due: number }[] {
-  if (!Number.isInteger(days) || days < 1) throw new RangeError(`the forecast window must be a positive whole number of days; found ${days}`)
+  if (!Number.isInteger(days) || days < 1)
+    throw new RangeError(`the forecast window must be a positive whole number of days; found ${days}`)
   const counts = new Array<number>(days).fill(0)
   for (const entry of Object.values(state)) {
     const offset = Math.max(0, daysBetween(today, entry.next_due))
@@ -47,7 +48,7 @@ export function dueLoad(state: State, today: IsoDate, days: number): { date: Iso
 /** Replays the log under every config and counts what each would put due, day by day. Pure. */
 export function compareSchedulers(input: CompareInput): SchedulerForecast[] {
   const { configs, days, ...replayInput } = input
-  return configs.map((config) => {
+  return configs.map(config => {
     const perDay = dueLoad(replay({ ...replayInput, scheduler: schedulerFor(config) }), input.today, days)
     return {
       scheduler: config.scheduler,

@@ -36,7 +36,7 @@ export function dueItems(input: DueInput): DueItem[] {
   let newToday = 0
   for (const [id, history] of histories) {
     if (!declared.has(id)) continue
-    if (history.some((r) => r.date === input.today)) reviewedToday++
+    if (history.some(r => r.date === input.today)) reviewedToday++
     if (history[0]?.date === input.today) newToday++
   }
   const { newPerDay, reviewsPerDay } = input.config.limits
@@ -45,8 +45,18 @@ export function dueItems(input: DueInput): DueItem[] {
 
   const candidates = [...declared.entries()]
     .map(([id, { item, file }]) => ({ id, item, file, entry: input.state[id] }))
-    .filter((c) => c.entry !== undefined && c.entry.next_due <= input.today)
-    .sort((a, b) => (a.entry!.next_due < b.entry!.next_due ? -1 : a.entry!.next_due > b.entry!.next_due ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .filter(c => c.entry !== undefined && c.entry.next_due <= input.today)
+    .sort((a, b) =>
+      a.entry!.next_due < b.entry!.next_due
+        ? -1
+        : a.entry!.next_due > b.entry!.next_due
+          ? 1
+          : a.id < b.id
+            ? -1
+            : a.id > b.id
+              ? 1
+              : 0,
+    )
 
   const due: DueItem[] = []
   for (const { id, item, file, entry } of candidates) {
@@ -56,7 +66,15 @@ export function dueItems(input: DueInput): DueItem[] {
     if (isNew) newBudget--
     reviewBudget--
     const failures = failureCount(histories.get(id) ?? [])
-    due.push({ id, prompt: item.prompt, response: item.response, next_due: entry!.next_due, leech: failures >= input.config.leechThreshold, file, line: item.line })
+    due.push({
+      id,
+      prompt: item.prompt,
+      response: item.response,
+      next_due: entry!.next_due,
+      leech: failures >= input.config.leechThreshold,
+      file,
+      line: item.line,
+    })
   }
   return due
 }
@@ -83,7 +101,7 @@ export function suggestGrade(produced: string, response: string): Grade {
   if (expected.length === 0) return 'good'
   if (answer.join(' ') === expected.join(' ')) return 'easy'
   const have = new Set(answer)
-  const recalled = expected.filter((w) => have.has(w)).length / expected.length
+  const recalled = expected.filter(w => have.has(w)).length / expected.length
   if (recalled >= 0.999) return 'easy'
   if (recalled >= 0.7) return 'good'
   if (recalled >= 0.35) return 'hard'
@@ -94,11 +112,11 @@ export function suggestGrade(produced: string, response: string): Grade {
 export function words(source: string): string[] {
   return source
     .split(/\r?\n/)
-    .filter((line) => !/^(\+|----|\.\.\.\.|\[.*\]|\/\/.*)$/.test(line.trim()))
+    .filter(line => !/^(\+|----|\.\.\.\.|\[.*\]|\/\/.*)$/.test(line.trim()))
     .join(' ')
     .replace(/[*_`#^~]+/g, ' ')
     .toLowerCase()
     .split(/[^\p{L}\p{N}'-]+/u)
-    .map((w) => w.replace(/^['-]+|['-]+$/g, ''))
-    .filter((w) => w.length > 0)
+    .map(w => w.replace(/^['-]+|['-]+$/g, ''))
+    .filter(w => w.length > 0)
 }

@@ -36,7 +36,8 @@ export function inReplayOrder(history: readonly Review[]): Review[] {
 function sortIntoReplayOrder(list: Review[]): Review[] {
   for (let i = 1; i < list.length; i++) {
     // Array.prototype.sort is stable (ES2019), which is what keeps same-day lines in file order.
-    if ((list[i] as Review).date < (list[i - 1] as Review).date) return list.sort((a, b) => compareDates(a.date, b.date))
+    if ((list[i] as Review).date < (list[i - 1] as Review).date)
+      return list.sort((a, b) => compareDates(a.date, b.date))
   }
   return list
 }
@@ -45,9 +46,9 @@ function sortIntoReplayOrder(list: Review[]): Review[] {
 function aliasResolver(aliases: Aliases): (id: string) => string {
   // Object.hasOwn with a fresh string key is a string-table look-up in V8: skip it a million
   // times when there is nothing to look up.
-  if (Object.keys(aliases).length === 0) return (id) => id
+  if (Object.keys(aliases).length === 0) return id => id
   const resolved = new Map<string, string>()
-  return (id) => {
+  return id => {
     let canonical = resolved.get(id)
     if (canonical === undefined) resolved.set(id, (canonical = canonicalId(id, aliases)))
     return canonical

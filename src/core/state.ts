@@ -75,8 +75,8 @@ function jsonEqual(a: unknown, b: unknown): boolean {
   // JSON.stringify drops keys whose value is undefined; so does the comparison.
   const recordA = a as Record<string, unknown>
   const recordB = b as Record<string, unknown>
-  const keysA = Object.keys(recordA).filter((key) => recordA[key] !== undefined)
-  const keysB = Object.keys(recordB).filter((key) => recordB[key] !== undefined)
+  const keysA = Object.keys(recordA).filter(key => recordA[key] !== undefined)
+  const keysB = Object.keys(recordB).filter(key => recordB[key] !== undefined)
   if (keysA.length !== keysB.length) return false
-  return keysA.every((key) => Object.hasOwn(recordB, key) && jsonEqual(recordA[key], recordB[key]))
+  return keysA.every(key => Object.hasOwn(recordB, key) && jsonEqual(recordA[key], recordB[key]))
 }

@@ -62,7 +62,14 @@ export function validate(input: ValidateInput): ValidateResult {
   for (const review of input.reviews) {
     const id = aliases[review.item] ?? review.item
     if (review.date > input.today) {
-      findings.push({ rule: 'log-future-date', severity: 'warning', file: LOG_PATH, line: review.line, message: `review of ${review.item} is dated ${review.date}, after today (${input.today}); it counts`, item: review.item })
+      findings.push({
+        rule: 'log-future-date',
+        severity: 'warning',
+        file: LOG_PATH,
+        line: review.line,
+        message: `review of ${review.item} is dated ${review.date}, after today (${input.today}); it counts`,
+        item: review.item,
+      })
     }
     if (!declared.has(id)) findings.push(unknownItemFinding(review, declared))
   }
@@ -70,10 +77,25 @@ export function validate(input: ValidateInput): ValidateResult {
   for (const [id, { item, file }] of declared) {
     const failures = failureCount(histories.get(id) ?? [])
     if (failures >= input.config.leechThreshold) {
-      findings.push({ rule: 'leech', severity: 'warning', file, line: item.line, message: `${id} was failed ${failures} times: rewrite the prompt rather than drill it again`, item: id, failures })
+      findings.push({
+        rule: 'leech',
+        severity: 'warning',
+        file,
+        line: item.line,
+        message: `${id} was failed ${failures} times: rewrite the prompt rather than drill it again`,
+        item: id,
+        failures,
+      })
     }
   }
-  const state = replay({ reviews: [...input.reviews], declared: [...declared.keys()], previous: input.previous, today: input.today, scheduler: input.scheduler, aliases })
+  const state = replay({
+    reviews: [...input.reviews],
+    declared: [...declared.keys()],
+    previous: input.previous,
+    today: input.today,
+    scheduler: input.scheduler,
+    aliases,
+  })
   findings.push(...stateFindings(input, state, declared))
   return { findings, state }
 }
@@ -84,9 +106,16 @@ export function validate(input: ValidateInput): ValidateResult {
  * history over (SPEC 1.8 `aliases`), without writing it.
  */
 function unknownItemFinding(review: Review, declared: ReturnType<typeof declaredItems>): Finding {
-  const finding: Finding = { rule: 'log-unknown-item', severity: 'warning', file: LOG_PATH, line: review.line, message: `review of ${review.item}, which no note declares; kept in the log, left out of the state`, item: review.item }
+  const finding: Finding = {
+    rule: 'log-unknown-item',
+    severity: 'warning',
+    file: LOG_PATH,
+    line: review.line,
+    message: `review of ${review.item}, which no note declares; kept in the log, left out of the state`,
+    item: review.item,
+  }
   const anchor = review.item.slice(review.item.indexOf('#') + 1)
-  const candidates = [...declared.keys()].filter((id) => id.slice(id.indexOf('#') + 1) === anchor)
+  const candidates = [...declared.keys()].filter(id => id.slice(id.indexOf('#') + 1) === anchor)
   if (review.item.includes('#') && candidates.length === 1) {
     const alias = candidates[0]!
     finding['alias'] = alias
@@ -97,21 +126,48 @@ function unknownItemFinding(review: Review, declared: ReturnType<typeof declared
 
 function headerFindings(note: NoteModel): Finding[] {
   const findings: Finding[] = []
-  const attribute = (name: string) => note.attributes.find((a) => a.name === name)
+  const attribute = (name: string) => note.attributes.find(a => a.name === name)
   const headerLine = note.attributes[0]?.line ?? 1
   const intent = attribute('intent')
   if (!intent) {
-    findings.push({ rule: 'intent-missing', severity: 'error', file: note.path, line: 1, message: `no :intent: in the header (expected ${note.folder})` })
+    findings.push({
+      rule: 'intent-missing',
+      severity: 'error',
+      file: note.path,
+      line: 1,
+      message: `no :intent: in the header (expected ${note.folder})`,
+    })
   } else if (intent.value.trim().toLowerCase() !== note.folder) {
-    findings.push({ rule: 'intent-mismatch', severity: 'error', file: note.path, line: intent.line, message: `:intent: ${intent.value.trim()} but the note is under ${note.folder}/`, intent: intent.value.trim(), folder: note.folder })
+    findings.push({
+      rule: 'intent-mismatch',
+      severity: 'error',
+      file: note.path,
+      line: intent.line,
+      message: `:intent: ${intent.value.trim()} but the note is under ${note.folder}/`,
+      intent: intent.value.trim(),
+      folder: note.folder,
+    })
   }
   if (note.folder === 'reference' && !attribute('source')?.value.trim()) {
-    findings.push({ rule: 'source-missing', severity: 'error', file: note.path, line: headerLine, message: 'a Reference note needs :source: (where its content comes from)' })
+    findings.push({
+      rule: 'source-missing',
+      severity: 'error',
+      file: note.path,
+      line: headerLine,
+      message: 'a Reference note needs :source: (where its content comes from)',
+    })
   }
   for (const name of DATE_ATTRIBUTES) {
     const found = attribute(name)
     if (found && !isIsoDate(found.value.trim())) {
-      findings.push({ rule: 'date-invalid', severity: 'error', file: note.path, line: found.line, message: `:${name}: ${found.value.trim()} is not a calendar date (YYYY-MM-DD)`, attribute: name })
+      findings.push({
+        rule: 'date-invalid',
+        severity: 'error',
+        file: note.path,
+        line: found.line,
+        message: `:${name}: ${found.value.trim()} is not a calendar date (YYYY-MM-DD)`,
+        attribute: name,
+      })
     }
   }
   return findings
@@ -119,7 +175,7 @@ function headerFindings(note: NoteModel): Finding[] {
 
 function itemFindings(note: NoteModel): Finding[] {
   if (note.folder !== 'internalise') return []
-  const findings: Finding[] = note.itemsWithoutId.map((entry) => ({
+  const findings: Finding[] = note.itemsWithoutId.map(entry => ({
     rule: 'item-missing-id' as const,
     severity: 'error' as const,
     file: note.path,
@@ -133,7 +189,15 @@ function itemFindings(note: NoteModel): Finding[] {
       first.set(item.id, item.line)
       continue
     }
-    findings.push({ rule: 'item-duplicate-id', severity: 'error', file: note.path, line: item.line, message: `item id ${item.id} is already declared on line ${seen}; the first one counts`, item: item.id, other: { file: note.path, line: seen } })
+    findings.push({
+      rule: 'item-duplicate-id',
+      severity: 'error',
+      file: note.path,
+      line: item.line,
+      message: `item id ${item.id} is already declared on line ${seen}; the first one counts`,
+      item: item.id,
+      other: { file: note.path, line: seen },
+    })
   }
   return findings
 }
@@ -141,7 +205,13 @@ function itemFindings(note: NoteModel): Finding[] {
 function stateFindings(input: ValidateInput, state: State, declared: ReturnType<typeof declaredItems>): Finding[] {
   const findings: Finding[] = []
   if (input.stateError !== null) {
-    findings.push({ rule: 'state-drift', severity: 'warning', file: STATE_PATH, message: `state.json could not be read (${input.stateError}); regenerated from the log`, item: null })
+    findings.push({
+      rule: 'state-drift',
+      severity: 'warning',
+      file: STATE_PATH,
+      message: `state.json could not be read (${input.stateError}); regenerated from the log`,
+      item: null,
+    })
     return findings
   }
   const previous = input.previous ?? {}
@@ -149,21 +219,46 @@ function stateFindings(input: ValidateInput, state: State, declared: ReturnType<
     const before = previous[id]
     const where = declared.get(id)
     if (before === undefined && input.stateInvalid?.includes(id)) {
-      findings.push({ rule: 'state-drift', severity: 'warning', file: STATE_PATH, message: `state entry of ${id} is damaged (no valid next_due or reps); regenerated`, item: id })
+      findings.push({
+        rule: 'state-drift',
+        severity: 'warning',
+        file: STATE_PATH,
+        message: `state entry of ${id} is damaged (no valid next_due or reps); regenerated`,
+        item: id,
+      })
     } else if (before === undefined) {
-      findings.push({ rule: 'item-without-state', severity: 'info', file: where?.file ?? STATE_PATH, line: where?.item.line, message: `${id} has no state entry yet; registered, due ${entry.next_due}`, item: id })
+      findings.push({
+        rule: 'item-without-state',
+        severity: 'info',
+        file: where?.file ?? STATE_PATH,
+        line: where?.item.line,
+        message: `${id} has no state entry yet; registered, due ${entry.next_due}`,
+        item: id,
+      })
     } else if (!entriesEqual(before, entry)) {
-      findings.push({ rule: 'state-drift', severity: 'warning', file: STATE_PATH, message: `state of ${id} differs from a replay of the log (${JSON.stringify(before)} vs ${JSON.stringify(entry)}); regenerated`, item: id })
+      findings.push({
+        rule: 'state-drift',
+        severity: 'warning',
+        file: STATE_PATH,
+        message: `state of ${id} differs from a replay of the log (${JSON.stringify(before)} vs ${JSON.stringify(entry)}); regenerated`,
+        item: id,
+      })
     }
   }
   for (const id of Object.keys(previous)) {
-    if (!(id in state)) findings.push({ rule: 'state-without-item', severity: 'info', file: STATE_PATH, message: `state entry ${id} has no item in any note; dropped`, item: id })
+    if (!(id in state))
+      findings.push({
+        rule: 'state-without-item',
+        severity: 'info',
+        file: STATE_PATH,
+        message: `state entry ${id} has no item in any note; dropped`,
+        item: id,
+      })
   }
-  return findings.map((f) => (f.line === undefined ? withoutUndefinedLine(f) : f))
+  return findings.map(f => (f.line === undefined ? withoutUndefinedLine(f) : f))
 }
 
 function withoutUndefinedLine(finding: Finding): Finding {
   const { line: _line, ...rest } = finding
   return rest as Finding
 }
-

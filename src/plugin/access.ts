@@ -32,7 +32,7 @@ export interface AccessEnvironment {
 }
 
 export const NO_ACCESS_HELP =
-  'Notekeeper cannot reach your notes folder here: this frame has neither Logseq desktop\'s file bridge nor the File System Access API. ' +
+  "Notekeeper cannot reach your notes folder here: this frame has neither Logseq desktop's file bridge nor the File System Access API. " +
   'Use Logseq desktop 0.10.x with Notekeeper loaded as an unpacked plugin (its manifest sets effect: true) and set the corpus folder in the plugin settings.'
 
 function isHandle(value: unknown): value is DirectoryHandle {
@@ -42,7 +42,12 @@ function isHandle(value: unknown): value is DirectoryHandle {
 export async function chooseAccess(env: AccessEnvironment): Promise<Access> {
   if (env.bridge) {
     const path = env.corpusPath.trim()
-    if (path === '') return { kind: 'unavailable', label: 'Desktop file bridge found, but no corpus folder is set: open the plugin settings and enter the absolute path of your notes folder.' }
+    if (path === '')
+      return {
+        kind: 'unavailable',
+        label:
+          'Desktop file bridge found, but no corpus folder is set: open the plugin settings and enter the absolute path of your notes folder.',
+      }
     return { kind: 'ready', vault: env.bridge(path), label: `Desktop file bridge: ${path}` }
   }
   const pick = env.pickDirectory
@@ -55,7 +60,12 @@ export async function chooseAccess(env: AccessEnvironment): Promise<Access> {
   }
   const grantedOrAsk = async (handle: DirectoryHandle): Promise<Access> => {
     const state = (await handle.queryPermission?.({ mode: 'readwrite' })) ?? 'granted'
-    if (state === 'granted') return { kind: 'ready', vault: env.fsaVault(handle), label: `Folder picked in the browser (File System Access): ${handle.name}` }
+    if (state === 'granted')
+      return {
+        kind: 'ready',
+        vault: env.fsaVault(handle),
+        label: `Folder picked in the browser (File System Access): ${handle.name}`,
+      }
     return {
       kind: 'needs-click',
       action: 'grant',
@@ -63,12 +73,21 @@ export async function chooseAccess(env: AccessEnvironment): Promise<Access> {
       run: async () => {
         const answer = (await handle.requestPermission?.({ mode: 'readwrite' })) ?? 'denied'
         if (answer !== 'granted') throw new Error(`Access to the folder "${handle.name}" was not granted.`)
-        return { kind: 'ready', vault: env.fsaVault(handle), label: `Folder picked in the browser (File System Access): ${handle.name}` }
+        return {
+          kind: 'ready',
+          vault: env.fsaVault(handle),
+          label: `Folder picked in the browser (File System Access): ${handle.name}`,
+        }
       },
     }
   }
 
   const stored = await env.store.load().catch(() => null)
   if (isHandle(stored)) return grantedOrAsk(stored)
-  return { kind: 'needs-click', action: 'pick', label: 'Choose your notes folder (the one holding internalise/, reference/, track/)', run: picked }
+  return {
+    kind: 'needs-click',
+    action: 'pick',
+    label: 'Choose your notes folder (the one holding internalise/, reference/, track/)',
+    run: picked,
+  }
 }

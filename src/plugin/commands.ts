@@ -21,7 +21,11 @@ export function registerCommands(host: PluginHost, run: (command: CommandName) =
     host.registerSlashCommand(name, () => run(name))
     host.registerCommandPalette({ key: `notekeeper-${name}`, label }, () => run(name))
   }
-  host.registerCommandShortcut(PRACTICE_SHORTCUT, { key: 'notekeeper-practice-shortcut', label: 'Notekeeper: practise' }, () => run('practice'))
+  host.registerCommandShortcut(
+    PRACTICE_SHORTCUT,
+    { key: 'notekeeper-practice-shortcut', label: 'Notekeeper: practise' },
+    () => run('practice'),
+  )
 }
 
 /**
@@ -30,7 +34,10 @@ export function registerCommands(host: PluginHost, run: (command: CommandName) =
  */
 export function registerSchedulerSwitches(host: PluginHost, use: (name: SchedulerName) => Promise<void>): void {
   for (const name of SCHEDULERS) {
-    host.registerCommandPalette({ key: `notekeeper-use-${name}`, label: `Notekeeper: switch the scheduler to ${name} (replays the log)` }, () => use(name))
+    host.registerCommandPalette(
+      { key: `notekeeper-use-${name}`, label: `Notekeeper: switch the scheduler to ${name} (replays the log)` },
+      () => use(name),
+    )
   }
 }
 
@@ -41,14 +48,15 @@ export const SETTINGS_SCHEMA: SettingDescription[] = [
     type: 'string',
     default: '',
     title: 'Corpus folder',
-    description: 'Absolute path of your notes folder (the one holding `internalise/`, `reference/`, `track/`). Used on Logseq desktop; in a browser you pick the folder instead.',
+    description:
+      'Absolute path of your notes folder (the one holding `internalise/`, `reference/`, `track/`). Used on Logseq desktop; in a browser you pick the folder instead.',
   },
   {
     key: 'theme',
     type: 'enum',
     default: 'follow',
     title: 'Look',
-    description: 'Light or dark review window; `follow` uses Logseq\'s theme.',
+    description: "Light or dark review window; `follow` uses Logseq's theme.",
     enumChoices: ['follow', 'light', 'dark'],
     enumPicker: 'select',
   },

@@ -32,5 +32,5 @@ export function messageOf(error: unknown): string {
 
 /** For the few HTML templates the host renders in its own page (toolbar label): text and attribute safe. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  return text.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`)
 }

@@ -17,7 +17,11 @@ function open(idb: IDBFactory): Promise<IDBDatabase> {
   })
 }
 
-async function run<T>(idb: IDBFactory, mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+async function run<T>(
+  idb: IDBFactory,
+  mode: IDBTransactionMode,
+  act: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
   const db = await open(idb)
   try {
     return await new Promise<T>((resolve, reject) => {
@@ -38,12 +42,12 @@ export interface HandleStore {
 
 export function indexedDbHandleStore(idb: IDBFactory): HandleStore {
   return {
-    load: () => run(idb, 'readonly', (store) => store.get(KEY)),
-    save: async (handle) => {
-      await run(idb, 'readwrite', (store) => store.put(handle, KEY))
+    load: () => run(idb, 'readonly', store => store.get(KEY)),
+    save: async handle => {
+      await run(idb, 'readwrite', store => store.put(handle, KEY))
     },
     clear: async () => {
-      await run(idb, 'readwrite', (store) => store.delete(KEY))
+      await run(idb, 'readwrite', store => store.delete(KEY))
     },
   }
 }

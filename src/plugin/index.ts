@@ -1,11 +1,11 @@
 // The wiring diagram: which host, which file access, which operations. Nothing else lives here.
 import './styles.css'
-import { bridgeVault, detectBridge } from '../adapters/logseq-bridge-vault.js'
 import { fsaVault } from '../adapters/fsa-vault.js'
+import { bridgeVault, detectBridge } from '../adapters/logseq-bridge-vault.js'
 import { localToday } from '../core/dates.js'
 import type { Vault } from '../ports/vault.js'
 import { chooseAccess, type DirectoryHandle } from './access.js'
-import { SETTINGS_SCHEMA, registerCommands, registerSchedulerSwitches } from './commands.js'
+import { registerCommands, registerSchedulerSwitches, SETTINGS_SCHEMA } from './commands.js'
 import { indexedDbHandleStore } from './handle-store.js'
 import type { PluginHost } from './host.js'
 import { appOperations } from './operations.js'
@@ -41,9 +41,9 @@ async function main(): Promise<void> {
         ? Promise.resolve({ kind: 'ready', vault: harness.vault, label: `Test vault: ${harness.vault.description}` })
         : chooseAccess({
             corpusPath: host.settings().corpusPath,
-            bridge: doAction ? (root) => bridgeVault(root, doAction) : null,
+            bridge: doAction ? root => bridgeVault(root, doAction) : null,
             pickDirectory: window.showDirectoryPicker ? () => window.showDirectoryPicker!({ mode: 'readwrite' }) : null,
-            fsaVault: (handle) => fsaVault(handle as unknown as FileSystemDirectoryHandle, handle.name),
+            fsaVault: handle => fsaVault(handle as unknown as FileSystemDirectoryHandle, handle.name),
             store: indexedDbHandleStore(indexedDB),
           }),
     operations: appOperations,

@@ -1,4 +1,4 @@
-import { loadCorpus, type LoadedCorpus, type ScanCache } from '../app/corpus.js'
+import { type LoadedCorpus, loadCorpus, type ScanCache } from '../app/corpus.js'
 import type { Vault } from '../ports/vault.js'
 
 /**
@@ -22,7 +22,7 @@ export function createIndexer(vault: () => Vault, reportUnreadable: (text: strin
     cache,
     async refresh(onProgress) {
       last = await loadCorpus(vault(), { cache, ...(onProgress ? { onProgress } : {}) })
-      if (last.unreadable.length > 0) reportUnreadable(last.unreadable.map((finding) => finding.message).join('; '))
+      if (last.unreadable.length > 0) reportUnreadable(last.unreadable.map(finding => finding.message).join('; '))
       return last
     },
     latest: () => last,

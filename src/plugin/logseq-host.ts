@@ -24,13 +24,13 @@ export async function connectLogseqHost(): Promise<PluginHost> {
   const ls = logseq
   const host: PluginHost = {
     settings: () => readSettings(ls.settings),
-    useSettingsSchema: (schema) => void ls.useSettingsSchema(schema),
-    onSettingsChanged: (listener) => void ls.onSettingsChanged((next: unknown) => listener(readSettings(next))),
+    useSettingsSchema: schema => void ls.useSettingsSchema(schema),
+    onSettingsChanged: listener => void ls.onSettingsChanged((next: unknown) => listener(readSettings(next))),
     showMsg: (text, status) => void ls.UI.showMsg(text, status, { timeout: status === 'error' ? 10_000 : 4_000 }),
     showMainUI: () => ls.showMainUI({ autoFocus: true }),
     hideMainUI: () => ls.hideMainUI({ restoreEditingCursor: true }),
-    provideModel: (model) => void ls.provideModel(model),
-    provideStyle: (css) => void ls.provideStyle(css),
+    provideModel: model => void ls.provideModel(model),
+    provideStyle: css => void ls.provideStyle(css),
     provideSlotUI: (key, slot, template) => void ls.provideUI({ key, slot, template, reset: true }),
     provideUIAt: (key, path, template) => void ls.provideUI({ key, path, template, reset: true }),
     registerSlashCommand: (name, action) => void ls.Editor.registerSlashCommand(name, async () => action()),
@@ -40,18 +40,22 @@ export async function connectLogseqHost(): Promise<PluginHost> {
         async () => action(),
       ),
     registerCommandShortcut: (binding, spec, action) =>
-      ls.App.registerCommandShortcut({ mode: 'non-editing', binding }, async () => action(), { key: spec.key, label: spec.label }),
+      ls.App.registerCommandShortcut({ mode: 'non-editing', binding }, async () => action(), {
+        key: spec.key,
+        label: spec.label,
+      }),
     registerToolbarItem: (key, template) => ls.App.registerUIItem('toolbar', { key, template }),
-    onMacroRendererSlotted: (listener) =>
+    onMacroRendererSlotted: listener =>
       ls.App.onMacroRendererSlotted(({ slot, payload }) => listener({ slot, arguments: payload.arguments })),
     themeMode: async () => asMode((await ls.App.getUserConfigs()).preferredThemeMode),
-    onThemeModeChanged: (listener) => void ls.App.onThemeModeChanged(({ mode }) => listener(asMode(mode))),
+    onThemeModeChanged: listener => void ls.App.onThemeModeChanged(({ mode }) => listener(asMode(mode))),
     // redirect and createFirstBlock default to true on 0.10.x (research/logseq.md §2): say no to both.
-    ensurePage: async (name) => {
+    ensurePage: async name => {
       await ls.Editor.createPage(name, {}, { redirect: false, createFirstBlock: false })
     },
-    pageTopBlocks: async (name) => ((await ls.Editor.getPageBlocksTree(name)) ?? []).map((b): BlockHandle => ({ uuid: b.uuid })),
-    removeBlock: async (uuid) => {
+    pageTopBlocks: async name =>
+      ((await ls.Editor.getPageBlocksTree(name)) ?? []).map((b): BlockHandle => ({ uuid: b.uuid })),
+    removeBlock: async uuid => {
       await ls.Editor.removeBlock(uuid)
     },
     appendBlockInPage: async (page, content) => {

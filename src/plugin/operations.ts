@@ -22,7 +22,12 @@ export interface Operations {
   validate(vault: Vault, today: IsoDate, generatedAt: string): Promise<Report>
   hygiene(vault: Vault, today: IsoDate, generatedAt: string): Promise<Report>
   /** Resolves with the host-facing message; rejects when the edit is refused or fails. */
-  triageEdit(vault: Vault, corpus: LoadedCorpus, target: { file: string; line: number; text: string }, verb: TriageVerb): Promise<string>
+  triageEdit(
+    vault: Vault,
+    corpus: LoadedCorpus,
+    target: { file: string; line: number; text: string },
+    verb: TriageVerb,
+  ): Promise<string>
   backlinks(vault: Vault, target: string): Promise<Reference[]>
 }
 
@@ -45,7 +50,11 @@ export function appOperations(indexer: Indexer): Operations {
       return (await runHygiene(vault, { today, online: false, generatedAt })).report
     },
     async triageEdit(vault, corpus, target, verb) {
-      const outcome = await triageEdit(vault, { file: target.file, line: target.line, verb, expect: target.text }, corpus.config)
+      const outcome = await triageEdit(
+        vault,
+        { file: target.file, line: target.line, verb, expect: target.text },
+        corpus.config,
+      )
       if (!outcome.ok) throw new Error(outcome.message)
       return outcome.message
     },

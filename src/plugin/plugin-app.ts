@@ -8,14 +8,14 @@ import { el, escapeHtml, messageOf } from './dom.js'
 import { PAGE_NAMES, stamp, writeGeneratedPage } from './generated-page.js'
 import type { PluginHost, ThemeMode } from './host.js'
 import { createIndexer, type Indexer } from './indexer.js'
+import { codeSpan } from './logseq-escape.js'
 import type { Operations } from './operations.js'
 import { practiceBackend } from './practice-backend.js'
-import { codeSpan } from './logseq-escape.js'
 import { reportPage } from './report-page.js'
-import { schedulersPage } from './schedulers-page.js'
 import { openReview, type RenderAsciidoc } from './review-modal.js'
+import { schedulersPage } from './schedulers-page.js'
 import { createShell, type Shell } from './shell.js'
-import { TRIAGE_RENDERER, triageButtons, triagePage, type TriageTarget, type TriageVerb } from './triage-page.js'
+import { TRIAGE_RENDERER, type TriageTarget, type TriageVerb, triageButtons, triagePage } from './triage-page.js'
 
 export type CommandName = 'practice' | 'validate' | 'hygiene' | 'triage' | 'backlinks' | 'schedulers'
 
@@ -50,7 +50,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
       if (!vault) throw new Error('no corpus folder is open')
       return vault
     },
-    (text) => report(text),
+    text => report(text),
   )
   const ops = deps.operations(indexer)
   let shell: Shell | null = null
@@ -69,7 +69,11 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
   // is injected into it by key, replacing the previous one. The tooltip may hold a folder path
   // from the settings, hence the escaping: this HTML lands in Logseq's own page.
   function toolbar(label: string, why: string): void {
-    host.provideUIAt('notekeeper-due-count', '#notekeeper-due-count', `<span title="${escapeHtml(why)}">${escapeHtml(label)}</span>`)
+    host.provideUIAt(
+      'notekeeper-due-count',
+      '#notekeeper-due-count',
+      `<span title="${escapeHtml(why)}">${escapeHtml(label)}</span>`,
+    )
   }
   function refreshDueCount(): void {
     const corpus = indexer.latest()
@@ -114,7 +118,10 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
         }
       })
       refreshDueCount()
-      host.showMsg(`Notekeeper: indexed ${corpus.notes.length} files of ${access.label}; ${due ?? 0} due today`, 'success')
+      host.showMsg(
+        `Notekeeper: indexed ${corpus.notes.length} files of ${access.label}; ${due ?? 0} due today`,
+        'success',
+      )
     } catch (error) {
       toolbar('!', 'Notekeeper: indexing failed')
       report(`indexing failed: ${messageOf(error)}`)
@@ -128,7 +135,11 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     const body = showShell().show('Notekeeper')
     body.append(el(doc, 'p', { text: current.label, attrs: { 'data-testid': 'access-help' } }))
     if (current.kind === 'needs-click') {
-      const button = el(doc, 'button', { className: 'nk-primary', text: current.action === 'pick' ? 'Choose folder…' : 'Allow access', attrs: { type: 'button' } })
+      const button = el(doc, 'button', {
+        className: 'nk-primary',
+        text: current.action === 'pick' ? 'Choose folder…' : 'Allow access',
+        attrs: { type: 'button' },
+      })
       button.addEventListener('click', () => {
         void (async () => {
           try {
@@ -156,7 +167,13 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     const v = await ready('practice')
     if (!v) return
     const backend = practiceBackend(() => v, indexer, deps.today)
-    await openReview({ shell: showShell(), backend, render: deps.render, reportError: report, onGraded: refreshDueCount }).ready
+    await openReview({
+      shell: showShell(),
+      backend,
+      render: deps.render,
+      reportError: report,
+      onGraded: refreshDueCount,
+    }).ready
     refreshDueCount()
   }
 
@@ -164,12 +181,16 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     const v = await ready(kind)
     if (!v) return
     const when = stamp(deps.now())
-    const result = kind === 'validate' ? await ops.validate(v, deps.today(), when) : await ops.hygiene(v, deps.today(), when)
+    const result =
+      kind === 'validate' ? await ops.validate(v, deps.today(), when) : await ops.hygiene(v, deps.today(), when)
     const pageName = kind === 'validate' ? PAGE_NAMES.validation : PAGE_NAMES.hygiene
     await writeGeneratedPage(host, reportPage(pageName, result))
     if (kind === 'validate') refreshDueCount()
     const { errors, warnings } = result.summary
-    host.showMsg(`Notekeeper: ${errors} errors, ${warnings} warnings; see the page "${pageName}"`, errors > 0 ? 'warning' : 'success')
+    host.showMsg(
+      `Notekeeper: ${errors} errors, ${warnings} warnings; see the page "${pageName}"`,
+      errors > 0 ? 'warning' : 'success',
+    )
   }
 
   async function triage(): Promise<void> {
@@ -177,7 +198,12 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     if (!v) return
     const corpus = await indexer.refresh()
     const generation = deps.now().getTime().toString(36)
-    const built = triagePage(corpus.notes, generation, `Triage of ${codeSpan(v.description)} at ${stamp(deps.now())}: buttons promote, demote or prune the item in its file. Regenerated on each run.`, PAGE_NAMES.triage)
+    const built = triagePage(
+      corpus.notes,
+      generation,
+      `Triage of ${codeSpan(v.description)} at ${stamp(deps.now())}: buttons promote, demote or prune the item in its file. Regenerated on each run.`,
+      PAGE_NAMES.triage,
+    )
     triageTargets = built.targets
     await writeGeneratedPage(host, built.page)
     refreshDueCount()
@@ -189,7 +215,15 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     const corpus = await indexer.refresh()
     const today = deps.today()
     const header = `Scheduler comparison of ${codeSpan(v.description)} at ${stamp(deps.now())}: the log replayed under each scheduler, next ${FORECAST_DAYS} days from ${today}. Switch with "scheduler" in internalise/.srs/config.json, then validate.`
-    await writeGeneratedPage(host, schedulersPage(PAGE_NAMES.schedulers, forecastCorpus(corpus, today, FORECAST_DAYS), corpus.config.scheduler, header))
+    await writeGeneratedPage(
+      host,
+      schedulersPage(
+        PAGE_NAMES.schedulers,
+        forecastCorpus(corpus, today, FORECAST_DAYS),
+        corpus.config.scheduler,
+        header,
+      ),
+    )
     host.showMsg(`Notekeeper: see the page "${PAGE_NAMES.schedulers}"`, 'success')
   }
 
@@ -214,7 +248,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
       else if (command === 'schedulers') await schedulers()
       else {
         const v = await ready('backlinks')
-        if (v) openBacklinks(showShell(), (target) => ops.backlinks(v, target), report)
+        if (v) openBacklinks(showShell(), target => ops.backlinks(v, target), report)
       }
     } catch (error) {
       report(`${command} failed: ${messageOf(error)}`)
@@ -229,7 +263,10 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
       const { items, changed } = await switchScheduler(v, name, deps.today())
       await indexer.refresh()
       refreshDueCount()
-      host.showMsg(`Notekeeper: ${changed ? `the scheduler is now ${name}` : `${name} was already the scheduler`}; state.json replayed for ${items} items`, 'success')
+      host.showMsg(
+        `Notekeeper: ${changed ? `the scheduler is now ${name}` : `${name} was already the scheduler`}; state.json replayed for ${items} items`,
+        'success',
+      )
       await schedulers()
     } catch (error) {
       report(`switching to ${name} failed: ${messageOf(error)}`)
@@ -241,10 +278,13 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     useScheduler,
     dueCount: () => due,
     async start() {
-      host.registerToolbarItem('notekeeper-due', '<a class="button" data-on-click="nkPractice" title="Notekeeper: practise the due items"><span>🧠 </span><span id="notekeeper-due-count"></span></a>')
+      host.registerToolbarItem(
+        'notekeeper-due',
+        '<a class="button" data-on-click="nkPractice" title="Notekeeper: practise the due items"><span>🧠 </span><span id="notekeeper-due-count"></span></a>',
+      )
       host.provideModel({
         nkPractice: () => run('practice'),
-        nkTriage: (event) => {
+        nkTriage: event => {
           const token = event.dataset?.['token'] ?? ''
           const verb = event.dataset?.['verb']
           if (verb === 'promote' || verb === 'demote' || verb === 'prune') void triageClick(token, verb)
@@ -255,7 +295,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
         const token = args[1]?.trim() ?? ''
         host.provideSlotUI(`nk-triage-${slot}`, slot, triageButtons(token, triageTargets.has(token)))
       })
-      host.onThemeModeChanged((mode) => {
+      host.onThemeModeChanged(mode => {
         if (host.settings().theme === 'follow') doc.documentElement.dataset['theme'] = mode
       })
       host.onSettingsChanged(() => {

@@ -1,5 +1,5 @@
 import type { LoadedCorpus } from '../app/corpus.js'
-import { dueItems, gradeItem, nextDueDate, previewGrades, suggestGrade, type DueItem } from '../app/practice.js'
+import { type DueItem, dueItems, gradeItem, nextDueDate, previewGrades, suggestGrade } from '../app/practice.js'
 import type { Grade, IsoDate } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import type { Indexer } from './indexer.js'
@@ -25,9 +25,13 @@ export function practiceBackend(vault: () => Vault, indexer: Indexer, today: () 
   return {
     async start() {
       corpus = await indexer.refresh()
-      return { items: dueItems(corpus, today()), nextDue: nextDueDate(corpus, today()), scheduler: corpus.config.scheduler }
+      return {
+        items: dueItems(corpus, today()),
+        nextDue: nextDueDate(corpus, today()),
+        scheduler: corpus.config.scheduler,
+      }
     },
-    preview: (id) => previewGrades(current(), id, today()),
+    preview: id => previewGrades(current(), id, today()),
     suggest: suggestGrade,
     async grade(id, grade) {
       const day = today()

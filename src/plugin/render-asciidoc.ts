@@ -11,7 +11,7 @@ type Convert = (input: string, options: Record<string, unknown>) => Promise<unkn
 let converter: Promise<Convert> | null = null
 
 function loadConverter(): Promise<Convert> {
-  converter ??= import('@asciidoctor/core').then((module) => module.convert as Convert)
+  converter ??= import('@asciidoctor/core').then(module => module.convert as Convert)
   return converter
 }
 
@@ -24,7 +24,7 @@ export async function asciidocToHtml(source: string): Promise<string> {
 /** Sanitises HTML for insertion: no script, no event handlers, no javascript: URLs, no forms or frames. */
 export function sanitize(html: string, win: Window & typeof globalThis = window): DocumentFragment {
   const purifier = DOMPurify(win)
-  purifier.addHook('afterSanitizeAttributes', (node) => {
+  purifier.addHook('afterSanitizeAttributes', node => {
     // Links open outside the plugin frame and cannot reach back into it.
     if (node.tagName === 'A') {
       node.setAttribute('target', '_blank')

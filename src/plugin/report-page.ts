@@ -11,9 +11,9 @@ import { codeSpan, locationSpan } from './logseq-escape.js'
  */
 export function reportPage(pageName: string, report: Report): GeneratedPage {
   const header = `${report.title} of ${codeSpan(report.corpus)} at ${report.generatedAt}: ${summaryLine(report.summary)}. Regenerated on each run; edits here are lost.`
-  const children: BatchBlock[] = report.sections.map((section) => ({
+  const children: BatchBlock[] = report.sections.map(section => ({
     content: `Rule ${codeSpan(section.rule)} (${section.severity}): ${section.count}`,
-    children: section.entries.map((entry) => ({ content: entryLine(entry) })),
+    children: section.entries.map(entry => ({ content: entryLine(entry) })),
   }))
   if (children.length === 0) children.push({ content: 'No findings.' })
   return { name: pageName, header, children }

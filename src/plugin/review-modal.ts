@@ -39,7 +39,7 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
   let items: DueItem[] = []
   let index = 0
   let onKey: ((event: KeyboardEvent) => boolean) | null = null
-  shell.setKeyHandler((event) => onKey?.(event) ?? false)
+  shell.setKeyHandler(event => onKey?.(event) ?? false)
 
   const fail = (text: string) => {
     shell.showError(text)
@@ -48,8 +48,13 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
 
   function showNothingDue(nextDue: IsoDate | null, scheduler: string): void {
     const body = shell.show('Practice')
-    const text = nextDue ? `Nothing is due today. The next item is due on ${nextDue}.` : 'Nothing is due, and no item is scheduled. Add [qanda] items with [[ids]] to internalise/ notes.'
-    body.append(el(doc, 'p', { className: 'nk-empty', text, attrs: { 'data-testid': 'nothing-due' } }), el(doc, 'p', { className: 'nk-muted', text: `Scheduler: ${scheduler}` }))
+    const text = nextDue
+      ? `Nothing is due today. The next item is due on ${nextDue}.`
+      : 'Nothing is due, and no item is scheduled. Add [qanda] items with [[ids]] to internalise/ notes.'
+    body.append(
+      el(doc, 'p', { className: 'nk-empty', text, attrs: { 'data-testid': 'nothing-due' } }),
+      el(doc, 'p', { className: 'nk-muted', text: `Scheduler: ${scheduler}` }),
+    )
     onKey = null
   }
 
@@ -57,8 +62,17 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
     const body = shell.show('Practice done')
     const total = GRADES.reduce((sum, g) => sum + tally[g], 0)
     body.append(
-      el(doc, 'p', { className: 'nk-summary', text: `${total} item${total === 1 ? '' : 's'} reviewed.`, attrs: { 'data-testid': 'summary' } }),
-      el(doc, 'ul', { className: 'nk-tally' }, GRADES.map((g) => el(doc, 'li', { text: `${g}: ${tally[g]}`, attrs: { 'data-grade': g } }))),
+      el(doc, 'p', {
+        className: 'nk-summary',
+        text: `${total} item${total === 1 ? '' : 's'} reviewed.`,
+        attrs: { 'data-testid': 'summary' },
+      }),
+      el(
+        doc,
+        'ul',
+        { className: 'nk-tally' },
+        GRADES.map(g => el(doc, 'li', { text: `${g}: ${tally[g]}`, attrs: { 'data-grade': g } })),
+      ),
     )
     onKey = null
   }
@@ -68,14 +82,39 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
     if (!item) return showSummary()
     const body = shell.show('Practice')
     const prompt = el(doc, 'div', { className: 'nk-prompt nk-asciidoc', attrs: { 'data-testid': 'prompt' } })
-    const answer = el(doc, 'textarea', { className: 'nk-answer', attrs: { rows: '3', placeholder: 'Your answer (Enter reveals, Shift+Enter for a new line)', 'data-testid': 'answer', 'aria-label': 'Your answer' } })
-    const reveal = el(doc, 'button', { className: 'nk-primary', text: 'Reveal (Enter)', attrs: { type: 'button', 'data-testid': 'reveal' } })
+    const answer = el(doc, 'textarea', {
+      className: 'nk-answer',
+      attrs: {
+        rows: '3',
+        placeholder: 'Your answer (Enter reveals, Shift+Enter for a new line)',
+        'data-testid': 'answer',
+        'aria-label': 'Your answer',
+      },
+    })
+    const reveal = el(doc, 'button', {
+      className: 'nk-primary',
+      text: 'Reveal (Enter)',
+      attrs: { type: 'button', 'data-testid': 'reveal' },
+    })
     const revealed = el(doc, 'div', { className: 'nk-revealed' })
     body.append(
       el(doc, 'div', { className: 'nk-meta' }, [
-        el(doc, 'span', { className: 'nk-progress', text: `${index + 1} of ${items.length}`, attrs: { 'data-testid': 'progress' } }),
+        el(doc, 'span', {
+          className: 'nk-progress',
+          text: `${index + 1} of ${items.length}`,
+          attrs: { 'data-testid': 'progress' },
+        }),
         el(doc, 'span', { className: 'nk-item-id', text: item.id }),
-        item.leech ? el(doc, 'span', { className: 'nk-leech', text: 'leech: rewrite this prompt', attrs: { 'data-testid': 'leech', title: 'Failed often: the prompt probably needs rewriting, not more drilling' } }) : null,
+        item.leech
+          ? el(doc, 'span', {
+              className: 'nk-leech',
+              text: 'leech: rewrite this prompt',
+              attrs: {
+                'data-testid': 'leech',
+                title: 'Failed often: the prompt probably needs rewriting, not more drilling',
+              },
+            })
+          : null,
       ]),
       prompt,
       answer,
@@ -91,14 +130,14 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
       void showResponse(item, answer.value, revealed)
     }
     reveal.addEventListener('click', doReveal)
-    answer.addEventListener('keydown', (event) => {
+    answer.addEventListener('keydown', event => {
       if (event.key === 'Enter' && !event.shiftKey) {
         event.preventDefault()
         event.stopPropagation()
         doReveal()
       }
     })
-    onKey = (event) => {
+    onKey = event => {
       if (shown || event.target === answer) return false
       if (event.key === ' ' || event.key === 'Enter') {
         event.preventDefault()
@@ -120,7 +159,13 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
     const response = el(doc, 'div', { className: 'nk-response nk-asciidoc', attrs: { 'data-testid': 'response' } })
     const diff = el(doc, 'p', { className: 'nk-diff', attrs: { 'data-testid': 'diff' } })
     for (const part of wordDiff(plainWords(produced), plainWords(item.response))) {
-      diff.append(el(doc, part.kind === 'same' ? 'span' : part.kind === 'missing' ? 'ins' : 'del', { className: `nk-diff-${part.kind}`, text: part.text }), doc.createTextNode(' '))
+      diff.append(
+        el(doc, part.kind === 'same' ? 'span' : part.kind === 'missing' ? 'ins' : 'del', {
+          className: `nk-diff-${part.kind}`,
+          text: part.text,
+        }),
+        doc.createTextNode(' '),
+      )
     }
     const suggested = backend.suggest(produced, item.response)
     let preview: GradePreview | null = null
@@ -131,11 +176,24 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
     }
     const buttons = GRADES.map((grade, i) => {
       const next = preview?.[grade]
-      const button = el(doc, 'button', { className: `nk-grade nk-grade-${grade}${grade === suggested ? ' nk-suggested' : ''}`, attrs: { type: 'button', 'data-grade': grade, 'data-testid': `grade-${grade}`, ...(next ? { title: `next due ${next.next_due}` } : {}) } }, [
-        el(doc, 'kbd', { text: String(i + 1) }),
-        el(doc, 'span', { className: 'nk-grade-name', text: grade }),
-        el(doc, 'span', { className: 'nk-grade-interval', text: next ? daysLabel(next.days) : '?' }),
-      ])
+      const button = el(
+        doc,
+        'button',
+        {
+          className: `nk-grade nk-grade-${grade}${grade === suggested ? ' nk-suggested' : ''}`,
+          attrs: {
+            type: 'button',
+            'data-grade': grade,
+            'data-testid': `grade-${grade}`,
+            ...(next ? { title: `next due ${next.next_due}` } : {}),
+          },
+        },
+        [
+          el(doc, 'kbd', { text: String(i + 1) }),
+          el(doc, 'span', { className: 'nk-grade-name', text: grade }),
+          el(doc, 'span', { className: 'nk-grade-interval', text: next ? daysLabel(next.days) : '?' }),
+        ],
+      )
       if (grade === suggested) button.setAttribute('aria-describedby', 'nk-suggestion')
       button.addEventListener('click', () => void submit(item, grade, buttons))
       return button
@@ -143,13 +201,24 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
     target.append(
       el(doc, 'div', { className: 'nk-compare' }, [
         el(doc, 'section', {}, [el(doc, 'h3', { text: 'Expected' }), response]),
-        el(doc, 'section', {}, [el(doc, 'h3', { text: 'Your answer' }), el(doc, 'p', { className: 'nk-produced', text: produced.trim() === '' ? '(nothing written)' : produced, attrs: { 'data-testid': 'produced' } })]),
+        el(doc, 'section', {}, [
+          el(doc, 'h3', { text: 'Your answer' }),
+          el(doc, 'p', {
+            className: 'nk-produced',
+            text: produced.trim() === '' ? '(nothing written)' : produced,
+            attrs: { 'data-testid': 'produced' },
+          }),
+        ]),
       ]),
       el(doc, 'div', { className: 'nk-diff-wrap' }, [el(doc, 'h3', { text: 'Differences' }), diff]),
-      el(doc, 'p', { className: 'nk-muted', text: `Suggested: ${suggested}`, attrs: { id: 'nk-suggestion', 'data-testid': 'suggested' } }),
+      el(doc, 'p', {
+        className: 'nk-muted',
+        text: `Suggested: ${suggested}`,
+        attrs: { id: 'nk-suggestion', 'data-testid': 'suggested' },
+      }),
       el(doc, 'div', { className: 'nk-grades', attrs: { role: 'group', 'aria-label': 'Grade' } }, buttons),
     )
-    onKey = (event) => {
+    onKey = event => {
       const digit = Number(event.key)
       const grade = Number.isInteger(digit) ? GRADES[digit - 1] : undefined
       if (!grade) return false
@@ -163,7 +232,7 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
       response.textContent = item.response
       fail(`Could not render the response of ${item.id}: ${messageOf(error)}`)
     }
-    buttons.find((b) => b.dataset['grade'] === suggested)?.focus()
+    buttons.find(b => b.dataset['grade'] === suggested)?.focus()
   }
 
   let saving = false

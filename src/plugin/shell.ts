@@ -26,16 +26,21 @@ export function createShell(doc: Document, onClose: () => void): Shell {
   const mode = el(doc, 'p', { className: 'nk-mode', attrs: { 'data-testid': 'access-mode' } })
   const errors = el(doc, 'div', { className: 'nk-errors', attrs: { role: 'alert', 'data-testid': 'errors' } })
   const body = el(doc, 'div', { className: 'nk-body' })
-  const close = el(doc, 'button', { className: 'nk-close', text: '×', attrs: { type: 'button', 'aria-label': 'Close (Escape)' }, on: { click: onClose } })
-  const dialog = el(doc, 'div', { className: 'nk-dialog', attrs: { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'nk-title' } }, [
-    el(doc, 'header', { className: 'nk-header' }, [title, close]),
-    mode,
-    errors,
-    body,
-  ])
+  const close = el(doc, 'button', {
+    className: 'nk-close',
+    text: '×',
+    attrs: { type: 'button', 'aria-label': 'Close (Escape)' },
+    on: { click: onClose },
+  })
+  const dialog = el(
+    doc,
+    'div',
+    { className: 'nk-dialog', attrs: { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'nk-title' } },
+    [el(doc, 'header', { className: 'nk-header' }, [title, close]), mode, errors, body],
+  )
   title.id = 'nk-title'
   const backdrop = el(doc, 'div', { className: 'nk-backdrop' }, [dialog])
-  backdrop.addEventListener('click', (event) => {
+  backdrop.addEventListener('click', event => {
     if (event.target === backdrop) onClose()
   })
   doc.body.append(backdrop)

@@ -22,16 +22,21 @@ export interface TriageTarget {
  * macro's arguments or the button HTML; the generation part makes a page left over from an
  * earlier session show "stale" instead of acting on lines that may have moved.
  */
-export function triagePage(notes: readonly NoteModel[], generation: string, header: string, pageName: string): { page: GeneratedPage; targets: Map<string, TriageTarget> } {
+export function triagePage(
+  notes: readonly NoteModel[],
+  generation: string,
+  header: string,
+  pageName: string,
+): { page: GeneratedPage; targets: Map<string, TriageTarget> } {
   const targets = new Map<string, TriageTarget>()
   const children: BatchBlock[] = []
   for (const note of notes) {
     if (note.folder !== 'track') continue
     children.push({
       content: `Note ${codeSpan(note.path)}`,
-      children: note.track.map((status) => ({
+      children: note.track.map(status => ({
         content: `Status ${codeSpan(status.status)}: ${status.items.length}`,
-        children: status.items.map((item) => {
+        children: status.items.map(item => {
           const token = `${generation}-${targets.size + 1}`
           targets.set(token, { file: note.path, line: item.line, text: item.text, status: status.status })
           return { content: `{{renderer ${TRIAGE_RENDERER}, ${token}}} ${codeSpan(item.text)}` }

@@ -13,7 +13,7 @@ export interface DiffPart {
 }
 
 function tokens(text: string): string[] {
-  return text.split(/\s+/).filter((t) => t !== '')
+  return text.split(/\s+/).filter(t => t !== '')
 }
 
 function comparable(word: string): string {

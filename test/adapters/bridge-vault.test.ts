@@ -1,13 +1,13 @@
 import fs from 'node:fs'
 import nodePath from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { bridgeVault, detectBridge, isErrorLike, type DoAction } from '../../src/adapters/logseq-bridge-vault.js'
+import { bridgeVault, type DoAction, detectBridge, isErrorLike } from '../../src/adapters/logseq-bridge-vault.js'
 import { VaultError } from '../../src/ports/vault.js'
 import { fakeBridge } from '../support/fake-bridge.js'
 import { tempCorpus, tempFolder } from '../support/temp-corpus.js'
 import { vaultContract } from './vault-contract.js'
 
-vaultContract('Logseq bridge vault', { exclusiveCreate: false, stat: true }, (files) => {
+vaultContract('Logseq bridge vault', { exclusiveCreate: false, stat: true }, files => {
   const corpus = tempCorpus(files)
   const dot = tempFolder('logseq-dot-')
   const { doAction } = fakeBridge({ dotRoot: dot.path })
@@ -42,7 +42,9 @@ describe('Logseq bridge vault, with the host quirks', () => {
 
   it('does not let a write the host failed silently pass for a good one, and keeps the old text', async () => {
     const { vault, corpus } = setUp({ 'internalise/.srs/state.json': 'old\n' }, { failWrites: true })
-    await expect(vault.write('internalise/.srs/state.json', 'new\n')).rejects.toThrow(/internalise\/\.srs\/state\.json: cannot write/)
+    await expect(vault.write('internalise/.srs/state.json', 'new\n')).rejects.toThrow(
+      /internalise\/\.srs\/state\.json: cannot write/,
+    )
     await expect(vault.append('internalise/.srs/log.jsonl', 'x\n')).rejects.toThrow(VaultError)
     expect(fs.readFileSync(nodePath.join(corpus, 'internalise/.srs/state.json'), 'utf8')).toBe('old\n')
   })
@@ -51,15 +53,19 @@ describe('Logseq bridge vault, with the host quirks', () => {
     const vault = bridgeVault('/notes', async () => {
       throw new Error('bridge gone')
     })
-    await expect(vault.write('track/t.adoc', 't')).rejects.toThrow('track/t.adoc: cannot create its folder: bridge gone')
+    await expect(vault.write('track/t.adoc', 't')).rejects.toThrow(
+      'track/t.adoc: cannot create its folder: bridge gone',
+    )
     await expect(vault.list()).rejects.toThrow(VaultError)
   })
 
   it('reads a file the host answers nothing for as an error when it exists, as null when it does not', async () => {
     const { corpus, bridge } = setUp({ 'internalise/a.adoc': 'a' })
-    const silentReads: DoAction = async (args) => (args[0] === 'readFile' ? undefined : bridge.doAction(args))
+    const silentReads: DoAction = async args => (args[0] === 'readFile' ? undefined : bridge.doAction(args))
     const vault = bridgeVault(corpus, silentReads)
-    await expect(vault.read('internalise/a.adoc')).rejects.toThrow('internalise/a.adoc: cannot read: the host returned no text')
+    await expect(vault.read('internalise/a.adoc')).rejects.toThrow(
+      'internalise/a.adoc: cannot read: the host returned no text',
+    )
     expect(await vault.read('internalise/none.adoc')).toBeNull()
   })
 

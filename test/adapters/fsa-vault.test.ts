@@ -4,7 +4,7 @@ import { VaultError } from '../../src/ports/vault.js'
 import { fakeDirectory } from '../support/fake-fsa.js'
 import { vaultContract } from './vault-contract.js'
 
-vaultContract('File System Access vault', { exclusiveCreate: false, stat: true }, async (files) => {
+vaultContract('File System Access vault', { exclusiveCreate: false, stat: true }, async files => {
   const vault = fsaVault(fakeDirectory(), 'notes')
   for (const [path, text] of Object.entries(files)) await vault.write(path, text)
   return { vault }

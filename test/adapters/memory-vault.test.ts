@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
 import { vaultContract } from './vault-contract.js'
 
-vaultContract('memory vault', { exclusiveCreate: false, stat: true }, (files) => ({ vault: memoryVault(files) }))
+vaultContract('memory vault', { exclusiveCreate: false, stat: true }, files => ({ vault: memoryVault(files) }))
 
 describe('memory vault', () => {
   it('shows its files as a Map that tests can inspect', async () => {

@@ -12,14 +12,17 @@ describe('node vault reads through symlinks only when they stay inside the corpu
   it('reads a symlinked file and a symlinked folder that lead inside the corpus', async () => {
     const corpus = tempCorpus({ 'internalise/a.adoc': 'alpha', 'reference/deep/b.adoc': 'beta' })
     try {
-      fs.symlinkSync(nodePath.join(corpus.path, 'internalise/a.adoc'), nodePath.join(corpus.path, 'internalise/alias.adoc'))
+      fs.symlinkSync(
+        nodePath.join(corpus.path, 'internalise/a.adoc'),
+        nodePath.join(corpus.path, 'internalise/alias.adoc'),
+      )
       fs.symlinkSync(nodePath.join(corpus.path, 'reference/deep'), nodePath.join(corpus.path, 'track'))
       const vault = nodeVault(corpus.path)
-      expect(await Promise.all(['internalise/alias.adoc', 'track/b.adoc', 'internalise/a.adoc'].map((path) => vault.read(path)))).toEqual([
-        'alpha',
-        'beta',
-        'alpha',
-      ])
+      expect(
+        await Promise.all(
+          ['internalise/alias.adoc', 'track/b.adoc', 'internalise/a.adoc'].map(path => vault.read(path)),
+        ),
+      ).toEqual(['alpha', 'beta', 'alpha'])
     } finally {
       corpus.remove()
     }
@@ -33,8 +36,10 @@ describe('node vault reads through symlinks only when they stay inside the corpu
       fs.writeFileSync(nodePath.join(outside.path, 'two.adoc'), 'secret two')
       fs.symlinkSync(outside.path, nodePath.join(corpus.path, 'reference'))
       const vault = nodeVault(corpus.path)
-      const results = await Promise.allSettled(['reference/one.adoc', 'internalise/a.adoc', 'reference/two.adoc'].map((path) => vault.read(path)))
-      expect(results.map((result) => (result.status === 'fulfilled' ? result.value : String(result.reason)))).toEqual([
+      const results = await Promise.allSettled(
+        ['reference/one.adoc', 'internalise/a.adoc', 'reference/two.adoc'].map(path => vault.read(path)),
+      )
+      expect(results.map(result => (result.status === 'fulfilled' ? result.value : String(result.reason)))).toEqual([
         'VaultError: reference/one.adoc: resolves to a file outside the corpus',
         'a',
         'VaultError: reference/two.adoc: resolves to a file outside the corpus',
@@ -63,14 +68,18 @@ describe('node vault reads through symlinks only when they stay inside the corpu
 
   it('a load of many notes in several folders gives every note in path order, progress counting up by one', async () => {
     const files: Record<string, string> = {}
-    for (let i = 0; i < 150; i++) files[`${['internalise', 'reference', 'track'][i % 3]}/f${i % 7}/n${String(i).padStart(3, '0')}.adoc`] = `= Note ${i}\n`
+    for (let i = 0; i < 150; i++)
+      files[`${['internalise', 'reference', 'track'][i % 3]}/f${i % 7}/n${String(i).padStart(3, '0')}.adoc`] =
+        `= Note ${i}\n`
     const corpus = tempCorpus(files)
     try {
       const progress: number[] = []
-      const loaded = await loadCorpus(nodeVault(corpus.path), { onProgress: (done, total) => progress.push(done * 1000 + total) })
+      const loaded = await loadCorpus(nodeVault(corpus.path), {
+        onProgress: (done, total) => progress.push(done * 1000 + total),
+      })
       const paths = Object.keys(files).sort()
-      expect(loaded.notes.map((note) => note.path)).toEqual(paths)
-      expect(loaded.notes.map((note) => note.title)).toEqual(paths.map((path) => files[path]?.slice(2, -1)))
+      expect(loaded.notes.map(note => note.path)).toEqual(paths)
+      expect(loaded.notes.map(note => note.title)).toEqual(paths.map(path => files[path]?.slice(2, -1)))
       expect([...loaded.texts.keys()]).toEqual(paths)
       expect(progress).toEqual(paths.map((_path, index) => (index + 1) * 1000 + paths.length))
     } finally {

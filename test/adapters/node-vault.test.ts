@@ -6,7 +6,7 @@ import { VaultError } from '../../src/ports/vault.js'
 import { tempCorpus, tempFolder } from '../support/temp-corpus.js'
 import { vaultContract } from './vault-contract.js'
 
-vaultContract('node vault', { exclusiveCreate: true, stat: true }, (files) => {
+vaultContract('node vault', { exclusiveCreate: true, stat: true }, files => {
   const corpus = tempCorpus(files)
   return { vault: nodeVault(corpus.path), cleanup: corpus.remove }
 })

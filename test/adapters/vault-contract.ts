@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { VaultError, type Vault } from '../../src/ports/vault.js'
+import { type Vault, VaultError } from '../../src/ports/vault.js'
 
 export interface VaultUnderTest {
   vault: Vault
@@ -87,22 +87,24 @@ export function vaultContract(
       expect(typeof vault.stat === 'function').toBe(capabilities.stat)
     })
 
-    if (capabilities.exclusiveCreate) it('creates exclusively only when the file is absent', async () => {
-      const vault = await open()
-      if (!vault.createExclusive) throw new Error('no exclusive create')
-      expect(await vault.createExclusive('internalise/.srs/log.lock', 'mine')).toBe(true)
-      expect(await vault.createExclusive('internalise/.srs/log.lock', 'theirs')).toBe(false)
-      expect(await vault.read('internalise/.srs/log.lock')).toBe('mine')
-    })
+    if (capabilities.exclusiveCreate)
+      it('creates exclusively only when the file is absent', async () => {
+        const vault = await open()
+        if (!vault.createExclusive) throw new Error('no exclusive create')
+        expect(await vault.createExclusive('internalise/.srs/log.lock', 'mine')).toBe(true)
+        expect(await vault.createExclusive('internalise/.srs/log.lock', 'theirs')).toBe(false)
+        expect(await vault.read('internalise/.srs/log.lock')).toBe('mine')
+      })
 
-    if (capabilities.stat) it('stats size in bytes and says null for a missing file', async () => {
-      const vault = await open({ 'internalise/é.adoc': 'é\n' })
-      if (!vault.stat) throw new Error('no stat')
-      const stat = await vault.stat('internalise/é.adoc')
-      expect(stat?.size).toBe(3)
-      expect(Number.isFinite(stat?.mtimeMs)).toBe(true)
-      expect(await vault.stat('internalise/none.adoc')).toBeNull()
-    })
+    if (capabilities.stat)
+      it('stats size in bytes and says null for a missing file', async () => {
+        const vault = await open({ 'internalise/é.adoc': 'é\n' })
+        if (!vault.stat) throw new Error('no stat')
+        const stat = await vault.stat('internalise/é.adoc')
+        expect(stat?.size).toBe(3)
+        expect(Number.isFinite(stat?.mtimeMs)).toBe(true)
+        expect(await vault.stat('internalise/none.adoc')).toBeNull()
+      })
 
     it('refuses paths that leave the corpus, naming them', async () => {
       const vault = await open({ 'internalise/a.adoc': 'a' })

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MIN_REVIEWED_ITEMS, optimizeFsrs, trainingItems } from '../../src/app/fsrs-optimize.js'
 import { addDays, daysBetween } from '../../src/core/dates.js'
 import { fsrsScheduler } from '../../src/core/schedulers/fsrs.js'
@@ -70,7 +70,8 @@ describe('optimizeFsrs', () => {
     expect(result.after!.logLoss).toBeLessThan(result.before!.logLoss)
     const tuned = fsrsScheduler({ retention: 0.9, weights: result.weights! })
     const defaults = fsrsScheduler({ retention: 0.9, weights: [] })
-    const fold = (s: typeof tuned) => log.filter((x) => x.item === 'deck#item-0').reduce((e, x) => s.review(e, x.date, x.grade), s.initial('2026-01-02'))
+    const fold = (s: typeof tuned) =>
+      log.filter(x => x.item === 'deck#item-0').reduce((e, x) => s.review(e, x.date, x.grade), s.initial('2026-01-02'))
     expect(fold(tuned)).not.toEqual(fold(defaults))
   })
 
@@ -79,12 +80,18 @@ describe('optimizeFsrs', () => {
     const result = await optimizeFsrs(log, {})
     expect(result.enough).toBe(false)
     expect(result.weights).toBeUndefined()
-    expect(result.needed).toBe(`${MIN_REVIEWED_ITEMS - 12} more items reviewed on two different days (12 of ${MIN_REVIEWED_ITEMS} so far)`)
+    expect(result.needed).toBe(
+      `${MIN_REVIEWED_ITEMS - 12} more items reviewed on two different days (12 of ${MIN_REVIEWED_ITEMS} so far)`,
+    )
   })
 
   it('survives a log of nothing but same-day repeats (fsrs-rs would abort the process on them)', async () => {
     const log = Array.from({ length: 200 }, (_, i) => r(`n#${i % 60}`, '2026-02-01', i % 3 === 0 ? 'again' : 'good'))
     const result = await optimizeFsrs(log, {})
-    expect(result).toEqual({ enough: false, needed: `${MIN_REVIEWED_ITEMS} more items reviewed on two different days (0 of ${MIN_REVIEWED_ITEMS} so far)`, before: null })
+    expect(result).toEqual({
+      enough: false,
+      needed: `${MIN_REVIEWED_ITEMS} more items reviewed on two different days (0 of ${MIN_REVIEWED_ITEMS} so far)`,
+      before: null,
+    })
   })
 })

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { memoryVault, type MemoryVault } from '../../src/adapters/memory-vault.js'
+import { type MemoryVault, memoryVault } from '../../src/adapters/memory-vault.js'
 import { nodeVault } from '../../src/adapters/node-vault.js'
+import { LockTimeoutError, parseLock } from '../../src/app/lock.js'
+import { appendReviews, LogWriteError } from '../../src/app/log-writer.js'
 import { LOCK_PATH, LOG_PATH } from '../../src/core/corpus.js'
 import { formatReviewLine } from '../../src/core/log/format.js'
-import { LockTimeoutError, parseLock } from '../../src/app/lock.js'
-import { LogWriteError, appendReviews } from '../../src/app/log-writer.js'
-import { VaultError, type Vault } from '../../src/ports/vault.js'
+import { type Vault, VaultError } from '../../src/ports/vault.js'
 import { tempCorpus } from '../support/temp-corpus.js'
 
 const review = (item: string, grade: 'again' | 'good' = 'good') => formatReviewLine({ item, date: '2026-05-30', grade })
@@ -25,7 +25,7 @@ function fakeTime(onSleep: (count: number, now: number) => void = () => undefine
         slept.push(ms)
         now += ms
         onSleep(++count, now)
-        await new Promise((resolve) => setImmediate(resolve))
+        await new Promise(resolve => setImmediate(resolve))
       },
       random: () => 'me',
       jitter: () => 0.5,
@@ -43,7 +43,7 @@ function watched(vault: MemoryVault) {
       ownerAtAppend.push(parseLock(vault.files.get(LOCK_PATH) ?? null)?.owner)
       await vault.append(path, text)
     },
-    remove: async (path) => {
+    remove: async path => {
       ownerAtRemove.push(parseLock(vault.files.get(LOCK_PATH) ?? null)?.owner)
       await vault.remove(path)
     },
@@ -75,13 +75,15 @@ describe('appendReviews: adding to the log', () => {
 
   it('refuses a "line" holding a line break, before touching anything', async () => {
     const vault = memoryVault()
-    await expect(appendReviews(vault, [review('a#1') + review('a#2')], fakeTime().options)).rejects.toThrow('not a single log line')
+    await expect(appendReviews(vault, [review('a#1') + review('a#2')], fakeTime().options)).rejects.toThrow(
+      'not a single log line',
+    )
     expect(vault.files.size).toBe(0)
   })
 
   it('releases the lock when the write fails, and passes the failure on', async () => {
     const vault = memoryVault()
-    const failing: Vault = { ...vault, append: async (path) => Promise.reject(new VaultError(path, 'disk full')) }
+    const failing: Vault = { ...vault, append: async path => Promise.reject(new VaultError(path, 'disk full')) }
     await expect(appendReviews(failing, [review('a#1')], fakeTime().options)).rejects.toThrow('disk full')
     expect(vault.files.has(LOCK_PATH)).toBe(false)
   })
@@ -93,7 +95,7 @@ describe('appendReviews: the writers lock (SPEC 1.4)', () => {
     const { spy, ownerAtAppend, ownerAtRemove } = watched(vault)
     const time = fakeTime()
     let lockSeen: string | undefined
-    const recording: Vault = { ...spy, read: async (path) => ((lockSeen ??= vault.files.get(LOCK_PATH)), spy.read(path)) }
+    const recording: Vault = { ...spy, read: async path => ((lockSeen ??= vault.files.get(LOCK_PATH)), spy.read(path)) }
     await appendReviews(recording, [review('a#1')], { ...time.options, pauseMs: 30 })
     expect(JSON.parse(lockSeen ?? 'null')).toEqual({ owner: 'me', at: '2026-05-30T12:00:00.000Z' })
     expect(time.slept).toEqual([30])
@@ -104,7 +106,7 @@ describe('appendReviews: the writers lock (SPEC 1.4)', () => {
   it('waits while another writer holds a lock younger than 10 s, and goes on once it is released', async () => {
     const vault = memoryVault({ [LOCK_PATH]: lockOf('other', NOON - 5_000) })
     const { spy, ownerAtAppend, ownerAtRemove } = watched(vault)
-    const time = fakeTime((count) => count === 3 && vault.files.delete(LOCK_PATH))
+    const time = fakeTime(count => count === 3 && vault.files.delete(LOCK_PATH))
     await appendReviews(spy, [review('a#1')], time.options)
     expect(time.slept.length).toBeGreaterThanOrEqual(4)
     expect(ownerAtAppend).toEqual(['me'])
@@ -165,7 +167,7 @@ describe('appendReviews: the writers lock (SPEC 1.4)', () => {
         ...disk,
         createExclusive: (path, text) => (calls.push(`create ${path}`), disk.createExclusive!(path, text)),
         write: (path, text) => (calls.push(`write ${path}`), disk.write(path, text)),
-        read: (path) => (calls.push(`read ${path}`), disk.read(path)),
+        read: path => (calls.push(`read ${path}`), disk.read(path)),
       }
       await appendReviews(spy, [review('a#1')], fakeTime().options)
       expect(calls.slice(0, 2)).toEqual([`create ${LOCK_PATH}`, `read ${LOCK_PATH}`])
@@ -191,7 +193,7 @@ describe('appendReviews: the writers lock (SPEC 1.4)', () => {
     }
     const time = fakeTime(() => ++sleepsAfterTheft === 3 && vault.files.delete(LOCK_PATH))
     await appendReviews(thief, [review('a#1')], time.options)
-    expect(ownerAtRemove.every((owner) => owner === 'me')).toBe(true)
+    expect(ownerAtRemove.every(owner => owner === 'me')).toBe(true)
     expect(vault.files.get(LOG_PATH)).toBe(review('a#1'))
   })
 })
@@ -212,8 +214,11 @@ describe('appendReviews: no graded review is lost', () => {
       },
     }
     const warnings: string[] = []
-    const time = fakeTime((count) => count === 3 && vault.files.delete(LOCK_PATH))
-    await appendReviews(clobbering, [review('a#2'), review('a#3')], { ...time.options, onWarning: (m) => warnings.push(m) })
+    const time = fakeTime(count => count === 3 && vault.files.delete(LOCK_PATH))
+    await appendReviews(clobbering, [review('a#2'), review('a#3')], {
+      ...time.options,
+      onWarning: m => warnings.push(m),
+    })
     expect(vault.files.get(LOG_PATH)).toBe(before + review('b#1') + review('a#2') + review('a#3'))
     expect(warnings).toEqual(['another writer changed the review log at the same time; 2 line(s) were put back'])
     expect(vault.files.has(LOCK_PATH)).toBe(false)

@@ -1,19 +1,24 @@
-import { describe, expect, it } from 'vitest'
-import { memoryVault } from '../../src/adapters/memory-vault.js'
-import { switchScheduler } from '../../src/app/schedulers.js'
-import { ConfigInvalidError } from '../../src/app/schedule.js'
-import { cli, copyCorpus } from '../support/cli.js'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { memoryVault } from '../../src/adapters/memory-vault.js'
+import { ConfigInvalidError } from '../../src/app/schedule.js'
+import { switchScheduler } from '../../src/app/schedulers.js'
+import { cli, copyCorpus } from '../support/cli.js'
 
 const CONFIG = 'internalise/.srs/config.json'
 const STATE = 'internalise/.srs/state.json'
 const note = '= Deck\n:intent: internalise\n\n[qanda]\n[[a]]A?:: a\n[[b]]B?:: b\n'
-const log = '{"item":"deck#a","date":"2026-11-01","grade":"good"}\n{"item":"deck#a","date":"2026-11-04","grade":"hard"}\n'
+const log =
+  '{"item":"deck#a","date":"2026-11-01","grade":"good"}\n{"item":"deck#a","date":"2026-11-04","grade":"hard"}\n'
 
 describe('switching the scheduler', () => {
   it('sets "scheduler" in config.json, keeps the other keys, and replays; switching back gives the same bytes', async () => {
-    const vault = memoryVault({ 'internalise/deck.adoc': note, 'internalise/.srs/log.jsonl': log, [CONFIG]: '{"leechThreshold": 5}\n' })
+    const vault = memoryVault({
+      'internalise/deck.adoc': note,
+      'internalise/.srs/log.jsonl': log,
+      [CONFIG]: '{"leechThreshold": 5}\n',
+    })
     await switchScheduler(vault, 'leitner', '2026-11-30')
     const leitnerState = vault.files.get(STATE)
     expect(JSON.parse(leitnerState!)['deck#a']).toEqual({ level: 2, next_due: '2026-11-07', reps: 2 })
@@ -42,7 +47,8 @@ describe('switching the scheduler', () => {
     expect(result.code).toBe(0)
     expect(JSON.parse(readFileSync(join(dir, CONFIG), 'utf8'))).toEqual({ scheduler: 'sm2' })
     const state = JSON.parse(readFileSync(join(dir, STATE), 'utf8')) as Record<string, Record<string, unknown>>
-    for (const entry of Object.values(state)) expect(Object.keys(entry).sort()).toEqual(['ef', 'interval', 'next_due', 'repetition', 'reps'])
+    for (const entry of Object.values(state))
+      expect(Object.keys(entry).sort()).toEqual(['ef', 'interval', 'next_due', 'repetition', 'reps'])
     expect((await cli(['schedulers', '--use', 'anki', '--corpus', dir])).code).toBe(2)
   })
 })

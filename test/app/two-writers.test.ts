@@ -48,10 +48,10 @@ function run(args: string[]): Promise<Outcome> {
     const child = spawn(process.execPath, [worker, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.stdout.on('data', chunk => (stdout += chunk))
+    child.stderr.on('data', chunk => (stderr += chunk))
     child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
+    child.on('close', code => resolve({ code, stdout, stderr }))
   })
 }
 
@@ -62,7 +62,7 @@ function reviewsIn(root: string): string[] {
   return text
     .slice(0, -1)
     .split('\n')
-    .map((line) => {
+    .map(line => {
       const parsed = JSON.parse(line) as { item: string; date: string; grade: string }
       expect(Object.keys(parsed)).toEqual(['item', 'date', 'grade'])
       return parsed.item
@@ -79,17 +79,17 @@ async function race(modes: [string, string], pauseMs: number) {
     )
     for (const outcome of outcomes) expect(outcome, outcome.stderr).toMatchObject({ code: 0 })
     const items = reviewsIn(corpus.path)
-    const expected = ['old#0', ...['w0', 'w1'].flatMap((w) => Array.from({ length: REVIEWS }, (_, i) => `${w}#${i}`))]
+    const expected = ['old#0', ...['w0', 'w1'].flatMap(w => Array.from({ length: REVIEWS }, (_, i) => `${w}#${i}`))]
     expect(items).toHaveLength(expected.length)
     expect([...items].sort()).toEqual([...expected].sort())
     // each writer's own reviews stay in the order it wrote them
     for (const w of ['w0', 'w1']) {
-      const own = items.filter((item) => item.startsWith(`${w}#`))
+      const own = items.filter(item => item.startsWith(`${w}#`))
       expect(own).toEqual(Array.from({ length: REVIEWS }, (_, i) => `${w}#${i}`))
     }
     expect(fs.existsSync(nodePath.join(corpus.path, LOCK_PATH))).toBe(false)
     expect(fs.existsSync(nodePath.join(corpus.path, 'logseq'))).toBe(false)
-    return outcomes.map((outcome) => JSON.parse(outcome.stdout) as { warnings: string[] })
+    return outcomes.map(outcome => JSON.parse(outcome.stdout) as { warnings: string[] })
   } finally {
     corpus.remove()
     dot.remove()

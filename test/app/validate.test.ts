@@ -28,7 +28,7 @@ const http = `= HTTP
 async function validateFiles(files: Record<string, string>, dryRun = false) {
   const vault = memoryVault(files)
   const outcome = await runValidate(vault, { today: TODAY, dryRun })
-  return { ...outcome, vault, pick: (rule: string) => outcome.findings.filter((f) => f.rule === rule).map(strip) }
+  return { ...outcome, vault, pick: (rule: string) => outcome.findings.filter(f => f.rule === rule).map(strip) }
 }
 /** The fields a user reads, without the message prose. */
 function strip(f: Finding): Omit<Finding, 'message'> {
@@ -39,8 +39,11 @@ function strip(f: Finding): Omit<Finding, 'message'> {
 
 describe('validate on a clean corpus', () => {
   it('finds nothing wrong, registers the new items and writes the state', async () => {
-    const { findings, summary, vault, wrote } = await validateFiles({ 'internalise/english.adoc': english, 'reference/http.adoc': http })
-    expect(findings.map((f) => f.rule)).toEqual(['item-without-state', 'item-without-state'])
+    const { findings, summary, vault, wrote } = await validateFiles({
+      'internalise/english.adoc': english,
+      'reference/http.adoc': http,
+    })
+    expect(findings.map(f => f.rule)).toEqual(['item-without-state', 'item-without-state'])
     expect(summary).toMatchObject({ errors: 0, warnings: 0, infos: 2 })
     expect(wrote).toBe(true)
     expect(vault.files.get(STATE)).toBe(
@@ -62,9 +65,23 @@ describe('validate on a clean corpus', () => {
 
 describe('validate rules (SPEC 2.2), one fixture each', () => {
   it('intent-missing and intent-mismatch', async () => {
-    const r = await validateFiles({ 'track/a.adoc': '= A\n\n== Now\n* x\n', 'reference/b.adoc': '= B\n:source: me\n:intent: Track\n' })
-    expect(r.pick('intent-missing')).toEqual([{ rule: 'intent-missing', severity: 'error', file: 'track/a.adoc', line: 1 }])
-    expect(r.pick('intent-mismatch')).toEqual([{ rule: 'intent-mismatch', severity: 'error', file: 'reference/b.adoc', line: 3, intent: 'Track', folder: 'reference' }])
+    const r = await validateFiles({
+      'track/a.adoc': '= A\n\n== Now\n* x\n',
+      'reference/b.adoc': '= B\n:source: me\n:intent: Track\n',
+    })
+    expect(r.pick('intent-missing')).toEqual([
+      { rule: 'intent-missing', severity: 'error', file: 'track/a.adoc', line: 1 },
+    ])
+    expect(r.pick('intent-mismatch')).toEqual([
+      {
+        rule: 'intent-mismatch',
+        severity: 'error',
+        file: 'reference/b.adoc',
+        line: 3,
+        intent: 'Track',
+        folder: 'reference',
+      },
+    ])
   })
 
   it('accepts the intent in any case', async () => {
@@ -73,12 +90,20 @@ describe('validate rules (SPEC 2.2), one fixture each', () => {
   })
 
   it('source-missing on Reference notes only', async () => {
-    const r = await validateFiles({ 'reference/b.adoc': '= B\n:intent: reference\n', 'track/t.adoc': '= T\n:intent: track\n' })
-    expect(r.pick('source-missing')).toEqual([{ rule: 'source-missing', severity: 'error', file: 'reference/b.adoc', line: 2 }])
+    const r = await validateFiles({
+      'reference/b.adoc': '= B\n:intent: reference\n',
+      'track/t.adoc': '= T\n:intent: track\n',
+    })
+    expect(r.pick('source-missing')).toEqual([
+      { rule: 'source-missing', severity: 'error', file: 'reference/b.adoc', line: 2 },
+    ])
   })
 
   it('date-invalid names the attribute', async () => {
-    const r = await validateFiles({ 'reference/b.adoc': '= B\n:intent: reference\n:source: x\n:updated: 2026-02-30\n:review_by: 2027-01-15\n:created: yesterday\n' })
+    const r = await validateFiles({
+      'reference/b.adoc':
+        '= B\n:intent: reference\n:source: x\n:updated: 2026-02-30\n:review_by: 2027-01-15\n:created: yesterday\n',
+    })
     expect(r.pick('date-invalid')).toEqual([
       { rule: 'date-invalid', severity: 'error', file: 'reference/b.adoc', line: 4, attribute: 'updated' },
       { rule: 'date-invalid', severity: 'error', file: 'reference/b.adoc', line: 6, attribute: 'created' },
@@ -86,19 +111,46 @@ describe('validate rules (SPEC 2.2), one fixture each', () => {
   })
 
   it('xref-unresolved tells a missing file from a missing anchor', async () => {
-    const note = '= N\n:intent: track\n\nSee xref:../reference/http.adoc#_redirects[], xref:../reference/http.adoc#nowhere[] and\n<<gone.adoc#x,gone>>.\n\n----\nxref:in-a-listing.adoc[]\n----\n'
+    const note =
+      '= N\n:intent: track\n\nSee xref:../reference/http.adoc#_redirects[], xref:../reference/http.adoc#nowhere[] and\n<<gone.adoc#x,gone>>.\n\n----\nxref:in-a-listing.adoc[]\n----\n'
     const r = await validateFiles({ 'reference/http.adoc': http, 'track/n.adoc': note })
     expect(r.pick('xref-unresolved')).toEqual([
-      { rule: 'xref-unresolved', severity: 'error', file: 'track/n.adoc', line: 4, target: '../reference/http.adoc#nowhere', missing: 'anchor' },
-      { rule: 'xref-unresolved', severity: 'error', file: 'track/n.adoc', line: 5, target: 'gone.adoc#x', missing: 'file' },
+      {
+        rule: 'xref-unresolved',
+        severity: 'error',
+        file: 'track/n.adoc',
+        line: 4,
+        target: '../reference/http.adoc#nowhere',
+        missing: 'anchor',
+      },
+      {
+        rule: 'xref-unresolved',
+        severity: 'error',
+        file: 'track/n.adoc',
+        line: 5,
+        target: 'gone.adoc#x',
+        missing: 'file',
+      },
     ])
   })
 
   it('item-missing-id and item-duplicate-id, the first one counting', async () => {
-    const deck = '= Deck\n:intent: internalise\n\n[qanda]\n[[a]]First?:: one\nNo id here?:: two\n[[a]]Again a?:: three\n'
+    const deck =
+      '= Deck\n:intent: internalise\n\n[qanda]\n[[a]]First?:: one\nNo id here?:: two\n[[a]]Again a?:: three\n'
     const r = await validateFiles({ 'internalise/deck.adoc': deck })
-    expect(r.pick('item-missing-id')).toEqual([{ rule: 'item-missing-id', severity: 'error', file: 'internalise/deck.adoc', line: 6 }])
-    expect(r.pick('item-duplicate-id')).toEqual([{ rule: 'item-duplicate-id', severity: 'error', file: 'internalise/deck.adoc', line: 7, item: 'deck#a', other: { file: 'internalise/deck.adoc', line: 5 } }])
+    expect(r.pick('item-missing-id')).toEqual([
+      { rule: 'item-missing-id', severity: 'error', file: 'internalise/deck.adoc', line: 6 },
+    ])
+    expect(r.pick('item-duplicate-id')).toEqual([
+      {
+        rule: 'item-duplicate-id',
+        severity: 'error',
+        file: 'internalise/deck.adoc',
+        line: 7,
+        item: 'deck#a',
+        other: { file: 'internalise/deck.adoc', line: 5 },
+      },
+    ])
     expect(Object.keys(JSON.parse(r.vault.files.get(STATE)!))).toEqual(['deck#a'])
   })
 
@@ -111,9 +163,16 @@ describe('validate rules (SPEC 2.2), one fixture each', () => {
       '{"item":"english#few-little","date":"2026-11-22","grade":"meh"}',
     ].join('\n')
     const r = await validateFiles({ 'internalise/english.adoc': english, [LOG]: log })
-    expect(r.pick('log-malformed').map((f) => [f.file, f.line])).toEqual([[LOG, 2], [LOG, 5]])
-    expect(r.pick('log-future-date')).toEqual([{ rule: 'log-future-date', severity: 'warning', file: LOG, line: 3, item: 'english#need-action' }])
-    expect(r.pick('log-unknown-item')).toEqual([{ rule: 'log-unknown-item', severity: 'warning', file: LOG, line: 4, item: 'english#gone' }])
+    expect(r.pick('log-malformed').map(f => [f.file, f.line])).toEqual([
+      [LOG, 2],
+      [LOG, 5],
+    ])
+    expect(r.pick('log-future-date')).toEqual([
+      { rule: 'log-future-date', severity: 'warning', file: LOG, line: 3, item: 'english#need-action' },
+    ])
+    expect(r.pick('log-unknown-item')).toEqual([
+      { rule: 'log-unknown-item', severity: 'warning', file: LOG, line: 4, item: 'english#gone' },
+    ])
     const state = JSON.parse(r.vault.files.get(STATE)!)
     expect(state['english#need-action']).toEqual({ level: 3, next_due: '2026-12-09', reps: 2 })
     expect(r.vault.files.get(LOG)).toBe(log)
@@ -122,51 +181,117 @@ describe('validate rules (SPEC 2.2), one fixture each', () => {
   it('log-unknown-item suggests the alias when the anchor now stands in another note, and the alias carries the history', async () => {
     const log = '{"item":"grammar#need-action","date":"2026-11-20","grade":"good"}\n'
     const r = await validateFiles({ 'internalise/english.adoc': english, [LOG]: log })
-    expect(r.pick('log-unknown-item')).toEqual([{ rule: 'log-unknown-item', severity: 'warning', file: LOG, line: 1, item: 'grammar#need-action', alias: 'english#need-action' }])
-    expect(r.findings.find((f) => f.rule === 'log-unknown-item')?.message).toContain('"aliases": {"grammar#need-action": "english#need-action"}')
-    const aliased = await validateFiles({ 'internalise/english.adoc': english, [LOG]: log, 'internalise/.srs/config.json': '{"aliases": {"grammar#need-action": "english#need-action"}}' })
+    expect(r.pick('log-unknown-item')).toEqual([
+      {
+        rule: 'log-unknown-item',
+        severity: 'warning',
+        file: LOG,
+        line: 1,
+        item: 'grammar#need-action',
+        alias: 'english#need-action',
+      },
+    ])
+    expect(r.findings.find(f => f.rule === 'log-unknown-item')?.message).toContain(
+      '"aliases": {"grammar#need-action": "english#need-action"}',
+    )
+    const aliased = await validateFiles({
+      'internalise/english.adoc': english,
+      [LOG]: log,
+      'internalise/.srs/config.json': '{"aliases": {"grammar#need-action": "english#need-action"}}',
+    })
     expect(aliased.pick('log-unknown-item')).toEqual([])
-    expect(JSON.parse(aliased.vault.files.get(STATE)!)['english#need-action']).toEqual({ level: 2, next_due: '2026-11-23', reps: 1 })
+    expect(JSON.parse(aliased.vault.files.get(STATE)!)['english#need-action']).toEqual({
+      level: 2,
+      next_due: '2026-11-23',
+      reps: 1,
+    })
   })
 
   it('leech at leechThreshold failures, with the count', async () => {
-    const fails = (n: number) => Array.from({ length: n }, (_, i) => `{"item":"english#need-action","date":"2026-11-0${i + 1}","grade":"again"}`).join('\n') + '\n'
+    const fails = (n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) => `{"item":"english#need-action","date":"2026-11-0${i + 1}","grade":"again"}`,
+      ).join('\n') + '\n'
     const r = await validateFiles({ 'internalise/english.adoc': english, [LOG]: fails(4) })
-    expect(r.pick('leech')).toEqual([{ rule: 'leech', severity: 'warning', file: 'internalise/english.adoc', line: 6, item: 'english#need-action', failures: 4 }])
+    expect(r.pick('leech')).toEqual([
+      {
+        rule: 'leech',
+        severity: 'warning',
+        file: 'internalise/english.adoc',
+        line: 6,
+        item: 'english#need-action',
+        failures: 4,
+      },
+    ])
     const three = await validateFiles({ 'internalise/english.adoc': english, [LOG]: fails(3) })
     expect(three.pick('leech')).toEqual([])
-    const configured = await validateFiles({ 'internalise/english.adoc': english, [LOG]: fails(3), 'internalise/.srs/config.json': '{"leechThreshold": 3}' })
+    const configured = await validateFiles({
+      'internalise/english.adoc': english,
+      [LOG]: fails(3),
+      'internalise/.srs/config.json': '{"leechThreshold": 3}',
+    })
     expect(configured.pick('leech')).toHaveLength(1)
   })
 
   it('state-drift, item-without-state and state-without-item, then a regenerated state', async () => {
-    const state = JSON.stringify({ 'english#need-action': { level: 4, next_due: '2027-01-01', reps: 9 }, 'english#old': { level: 1, next_due: '2026-12-01', reps: 0 } })
+    const state = JSON.stringify({
+      'english#need-action': { level: 4, next_due: '2027-01-01', reps: 9 },
+      'english#old': { level: 1, next_due: '2026-12-01', reps: 0 },
+    })
     const r = await validateFiles({ 'internalise/english.adoc': english, [STATE]: state })
-    expect(r.pick('state-drift')).toEqual([{ rule: 'state-drift', severity: 'warning', file: STATE, item: 'english#need-action' }])
-    expect(r.pick('item-without-state')).toEqual([{ rule: 'item-without-state', severity: 'info', file: 'internalise/english.adoc', line: 7, item: 'english#few-little' }])
-    expect(r.pick('state-without-item')).toEqual([{ rule: 'state-without-item', severity: 'info', file: STATE, item: 'english#old' }])
+    expect(r.pick('state-drift')).toEqual([
+      { rule: 'state-drift', severity: 'warning', file: STATE, item: 'english#need-action' },
+    ])
+    expect(r.pick('item-without-state')).toEqual([
+      {
+        rule: 'item-without-state',
+        severity: 'info',
+        file: 'internalise/english.adoc',
+        line: 7,
+        item: 'english#few-little',
+      },
+    ])
+    expect(r.pick('state-without-item')).toEqual([
+      { rule: 'state-without-item', severity: 'info', file: STATE, item: 'english#old' },
+    ])
     const again = await runValidate(r.vault, { today: TODAY })
     expect(again.findings).toEqual([])
   })
 
   it('a damaged state entry is drift, regenerated', async () => {
-    const state = JSON.stringify({ 'english#need-action': { level: 1, next_due: 'soon', reps: 0 }, 'english#few-little': { level: 1, next_due: '2026-12-01', reps: 0 } })
+    const state = JSON.stringify({
+      'english#need-action': { level: 1, next_due: 'soon', reps: 0 },
+      'english#few-little': { level: 1, next_due: '2026-12-01', reps: 0 },
+    })
     const r = await validateFiles({ 'internalise/english.adoc': english, [STATE]: state })
-    expect(r.pick('state-drift')).toEqual([{ rule: 'state-drift', severity: 'warning', file: STATE, item: 'english#need-action' }])
+    expect(r.pick('state-drift')).toEqual([
+      { rule: 'state-drift', severity: 'warning', file: STATE, item: 'english#need-action' },
+    ])
     expect(r.pick('item-without-state')).toEqual([])
-    expect(JSON.parse(r.vault.files.get(STATE)!)['english#need-action']).toEqual({ level: 1, next_due: '2026-12-01', reps: 0 })
+    expect(JSON.parse(r.vault.files.get(STATE)!)['english#need-action']).toEqual({
+      level: 1,
+      next_due: '2026-12-01',
+      reps: 0,
+    })
   })
 
   it('config-invalid stops everything: one finding, nothing written', async () => {
-    const r = await validateFiles({ 'internalise/english.adoc': english, 'internalise/.srs/config.json': '{"scheduler": "anki"}' })
+    const r = await validateFiles({
+      'internalise/english.adoc': english,
+      'internalise/.srs/config.json': '{"scheduler": "anki"}',
+    })
     expect(r.configInvalid).toBe(true)
-    expect(r.findings.map((f) => f.rule)).toEqual(['config-invalid'])
+    expect(r.findings.map(f => f.rule)).toEqual(['config-invalid'])
     expect(r.vault.files.has(STATE)).toBe(false)
   })
 
   it('orders findings by file, then line, then rule', async () => {
-    const r = await validateFiles({ 'reference/z.adoc': '= Z\n:intent: track\n:updated: 2026-13-01\n', 'reference/a.adoc': '= A\n' })
-    expect(r.findings.map((f) => `${f.file}:${f.line ?? ''}:${f.rule}`)).toEqual([
+    const r = await validateFiles({
+      'reference/z.adoc': '= Z\n:intent: track\n:updated: 2026-13-01\n',
+      'reference/a.adoc': '= A\n',
+    })
+    expect(r.findings.map(f => `${f.file}:${f.line ?? ''}:${f.rule}`)).toEqual([
       'reference/a.adoc:1:intent-missing',
       'reference/a.adoc:1:source-missing',
       'reference/z.adoc:2:intent-mismatch',

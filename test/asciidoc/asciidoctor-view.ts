@@ -1,7 +1,7 @@
 // What Asciidoctor 4.1 makes of a note, reduced to the facts the scanner must agree on. Used by
 // the differential test only (the index never loads Asciidoctor: it is ~20x slower than the scan).
 
-import { ConverterFactory, Html5Converter, MemoryLogger, Severity, load } from '@asciidoctor/core'
+import { ConverterFactory, Html5Converter, load, MemoryLogger, Severity } from '@asciidoctor/core'
 
 /* The library's generated types say `any` for nodes; this is the small surface used here. */
 interface Node {
@@ -40,10 +40,28 @@ export interface AsciidoctorView {
 }
 
 const DERIVED = new Set([
-  'doctitle', 'authorcount', 'author', 'authors', 'firstname', 'middlename', 'lastname', 'authorinitials',
-  'email', 'revnumber', 'revdate', 'revremark', 'compat-mode',
+  'doctitle',
+  'authorcount',
+  'author',
+  'authors',
+  'firstname',
+  'middlename',
+  'lastname',
+  'authorinitials',
+  'email',
+  'revnumber',
+  'revdate',
+  'revremark',
+  'compat-mode',
   // the clock, read at load time
-  'localdate', 'localtime', 'localdatetime', 'localyear', 'docdate', 'doctime', 'docdatetime', 'docyear',
+  'localdate',
+  'localtime',
+  'localdatetime',
+  'localyear',
+  'docdate',
+  'doctime',
+  'docdatetime',
+  'docyear',
 ])
 
 function lineOf(node: Node | undefined): number | undefined {
@@ -54,7 +72,12 @@ function lineOf(node: Node | undefined): number | undefined {
   return undefined
 }
 
-interface Recorded { xrefs: string[]; links: string[]; images: string[]; includes: string[] }
+interface Recorded {
+  xrefs: string[]
+  links: string[]
+  images: string[]
+  includes: string[]
+}
 let recording: Recorded | null = null
 
 class Recorder extends Html5Converter {
@@ -86,9 +109,10 @@ const baseline = (async () => (await load('', { safe: 'secure', attributes: { do
  */
 function duplicateAnchor(term: Node, logger: { getMessages(): unknown }): string | undefined {
   const raw = String((term as unknown as { _text?: string })._text ?? '')
-  const duplicates = (logger.getMessages() as { getText(): string }[])
-    .map((message) => /^id assigned to anchor already in use: (.+)$/.exec(message.getText())?.[1])
-  return duplicates.find((id) => id !== undefined && raw.startsWith(`[[${id}]]`))
+  const duplicates = (logger.getMessages() as { getText(): string }[]).map(
+    message => /^id assigned to anchor already in use: (.+)$/.exec(message.getText())?.[1],
+  )
+  return duplicates.find(id => id !== undefined && raw.startsWith(`[[${id}]]`))
 }
 
 /** Loads the text as the index would, converts it with a recording converter, and reports. */
@@ -113,8 +137,8 @@ export async function asciidoctorView(text: string, docname: string): Promise<As
   }
   const header = doc.getHeader() as Node | undefined
   const sections = (doc.findBy({ context: 'section' }) as Node[])
-    .filter((section) => section !== header)
-    .map((section) => ({
+    .filter(section => section !== header)
+    .map(section => ({
       level: section.getLevel?.() ?? -1,
       title: section.rawTitle ?? '',
       id: section.getId?.() ?? '',
@@ -142,13 +166,24 @@ export async function asciidoctorView(text: string, docname: string): Promise<As
       const parent = list.getParent?.()
       if (parent?.getContext?.() !== 'section') continue
       let level1: Node | undefined = parent
-      while (level1 && level1.getContext?.() === 'section' && (level1.getLevel?.() ?? 0) > 1) level1 = level1.getParent?.()
+      while (level1 && level1.getContext?.() === 'section' && (level1.getLevel?.() ?? 0) > 1)
+        level1 = level1.getParent?.()
       if (level1?.getContext?.() !== 'section' || level1.getLevel?.() !== 1) continue
-      for (const item of (list as unknown as { getItems(): Node[] }).getItems()) trackedItemLines.push(item.getLineNumber?.() ?? -1)
+      for (const item of (list as unknown as { getItems(): Node[] }).getItems())
+        trackedItemLines.push(item.getLineNumber?.() ?? -1)
     }
   }
   await doc.convert()
   recording = null
-  const warnings = (logger.getMessages() as { getText(): string }[]).map((message) => message.getText())
-  return { title: header?.rawTitle ?? null, attributes, refs, sections, dlistEntries, trackedItemLines, ...recorded, warnings }
+  const warnings = (logger.getMessages() as { getText(): string }[]).map(message => message.getText())
+  return {
+    title: header?.rawTitle ?? null,
+    attributes,
+    refs,
+    sections,
+    dlistEntries,
+    trackedItemLines,
+    ...recorded,
+    warnings,
+  }
 }

@@ -1,5 +1,5 @@
-import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
 import { scanNote } from '../../src/core/asciidoc/scan.js'
 import { classifyLines, isVerbatim } from '../../src/core/asciidoc/verbatim.js'
 
@@ -7,7 +7,22 @@ import { classifyLines, isVerbatim } from '../../src/core/asciidoc/verbatim.js'
 const adocLine = fc.oneof(
   fc.string({ maxLength: 20 }),
   fc.stringMatching(/^[=*.\-+/|:;[\]#<>`'_ \tA-Za-z0-9]{0,12}$/),
-  fc.constantFrom('----', '....', '====', '////', '++++', '|===', '--', '+', '', '[qanda]', '[[x]]', 'a:: b', '* i', '== S'),
+  fc.constantFrom(
+    '----',
+    '....',
+    '====',
+    '////',
+    '++++',
+    '|===',
+    '--',
+    '+',
+    '',
+    '[qanda]',
+    '[[x]]',
+    'a:: b',
+    '* i',
+    '== S',
+  ),
 )
 const adocText = fc
   .tuple(fc.array(adocLine, { maxLength: 40 }), fc.constantFrom('\n', '\r\n'))
@@ -20,7 +35,7 @@ function linesOf(text: string): number {
 describe('scanNote never throws', () => {
   it('on arbitrary strings', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (text) => {
+      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), text => {
         const note = scanNote('internalise/x.adoc', text)
         expect(note.path).toBe('internalise/x.adoc')
       }),
@@ -30,16 +45,16 @@ describe('scanNote never throws', () => {
 
   it('on AsciiDoc-like text, and every line number it gives is a line of the note', () => {
     fc.assert(
-      fc.property(adocText, (text) => {
+      fc.property(adocText, text => {
         const note = scanNote('track/x.adoc', text)
         const count = linesOf(text)
         const lines = [
-          ...note.anchors.map((a) => a.line),
-          ...note.sections.flatMap((s) => [s.line, s.endLine]),
-          ...note.references.map((r) => r.line),
-          ...note.dlistEntries.map((e) => e.line),
-          ...note.track.flatMap((s) => [s.line, s.endLine, ...s.items.flatMap((i) => [i.line, i.endLine])]),
-          ...note.problems.map((p) => p.line),
+          ...note.anchors.map(a => a.line),
+          ...note.sections.flatMap(s => [s.line, s.endLine]),
+          ...note.references.map(r => r.line),
+          ...note.dlistEntries.map(e => e.line),
+          ...note.track.flatMap(s => [s.line, s.endLine, ...s.items.flatMap(i => [i.line, i.endLine])]),
+          ...note.problems.map(p => p.line),
         ]
         for (const line of lines) {
           expect(line).toBeGreaterThanOrEqual(1)
@@ -58,7 +73,7 @@ describe('scanNote never throws', () => {
     const fences = Array.from({ length: depth }, (_, i) => '='.repeat(4 + i))
     const text = [...fences, 'text <<x>>', ...fences.reverse()].join('\n')
     const note = scanNote('internalise/deep.adoc', text)
-    expect(note.references.map((r) => r.target)).toEqual(['x'])
+    expect(note.references.map(r => r.target)).toEqual(['x'])
   })
 })
 
@@ -95,16 +110,40 @@ describe('classifyLines', () => {
 
   it('tells prose from verbatim, comment and markup lines, one entry per line', () => {
     expect(classifyLines(lines)).toEqual([
-      'text', 'attribute-entry', 'blank', 'text', 'comment', 'listing', 'listing', 'listing', 'markup', 'listing',
-      'blank', 'comment', 'comment', 'comment', 'literal', 'blank', 'passthrough', 'passthrough', 'passthrough',
-      'markup', 'text', 'markup', 'text', 'markup', 'literal', 'literal', 'literal',
+      'text',
+      'attribute-entry',
+      'blank',
+      'text',
+      'comment',
+      'listing',
+      'listing',
+      'listing',
+      'markup',
+      'listing',
+      'blank',
+      'comment',
+      'comment',
+      'comment',
+      'literal',
+      'blank',
+      'passthrough',
+      'passthrough',
+      'passthrough',
+      'markup',
+      'text',
+      'markup',
+      'text',
+      'markup',
+      'literal',
+      'literal',
+      'literal',
     ])
   })
 
   it('marks as verbatim exactly the lines that never hold items, links or statuses', () => {
     const verbatim = classifyLines(lines)
       .map((cls, index) => (isVerbatim(cls) ? index + 1 : 0))
-      .filter((line) => line > 0)
+      .filter(line => line > 0)
     expect(verbatim).toEqual([5, 6, 7, 8, 10, 12, 13, 14, 15, 17, 18, 19, 25, 26, 27])
   })
 })

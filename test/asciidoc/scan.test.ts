@@ -1,6 +1,6 @@
-import { describe, it, expect } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
 import { scanNote } from '../../src/core/asciidoc/scan.js'
 
 const fixture = (name: string): string =>
@@ -21,7 +21,7 @@ describe('scanNote: the header', () => {
   it('takes attributes at the top of a note without a title, up to the first line that is not one', () => {
     const note = scanNote('reference/mdn.adoc', fixture('header-no-title.adoc'))
     expect(note.title).toBeNull()
-    expect(note.attributes.map((a) => [a.name, a.value, a.line])).toEqual([
+    expect(note.attributes.map(a => [a.name, a.value, a.line])).toEqual([
       ['intent', 'reference', 1],
       ['source', 'https://developer.mozilla.org/', 3],
       ['updated', '2026-02-01', 5],
@@ -37,7 +37,7 @@ describe('scanNote: the header', () => {
 describe('scanNote: sections and anchors', () => {
   it('gives each section the id Asciidoctor gives it, numbering repeated titles', () => {
     const note = scanNote('reference/s.adoc', fixture('sections.adoc'))
-    expect(note.sections.map((s) => [s.level, s.id, s.line])).toEqual([
+    expect(note.sections.map(s => [s.level, s.id, s.line])).toEqual([
       [1, '_intro_stuff_code_bold', 3],
       [1, 'custom-id', 6],
       [1, 'shorthand-id', 9],
@@ -54,7 +54,7 @@ describe('scanNote: sections and anchors', () => {
 
   it('follows :idprefix: and :idseparator:, expands header attributes in titles, and reads setext titles', () => {
     const note = scanNote('reference/ids.adoc', fixture('ids-settings.adoc'))
-    expect(note.sections.map((s) => [s.level, s.id, s.line])).toEqual([
+    expect(note.sections.map(s => [s.level, s.id, s.line])).toEqual([
       [1, 'using-notekeeper-daily', 6],
       [1, 'a-spaced-title', 8],
       [1, 'setext-title', 10],
@@ -65,7 +65,7 @@ describe('scanNote: sections and anchors', () => {
 
   it('ends a section before the metadata of the next one, and a parent after its subsections', () => {
     const note = scanNote('reference/s.adoc', fixture('sections.adoc'))
-    const byId = new Map(note.sections.map((s) => [s.id, s]))
+    const byId = new Map(note.sections.map(s => [s.id, s]))
     expect(byId.get('_intro_stuff_code_bold')?.endLine).toBe(4)
     expect(byId.get('_intro_stuff_code_bold_3')?.endLine).toBe(27)
     expect(byId.get('_last_section')?.endLine).toBe(30)
@@ -73,8 +73,8 @@ describe('scanNote: sections and anchors', () => {
 
   it('keeps a discrete heading and a heading inside a block out of the sections', () => {
     const note = scanNote('reference/s.adoc', fixture('sections.adoc'))
-    expect(note.sections.some((s) => s.title.includes('discrete'))).toBe(false)
-    expect(note.sections.some((s) => s.title.includes('Not a section'))).toBe(false)
+    expect(note.sections.some(s => s.title.includes('discrete'))).toBe(false)
+    expect(note.sections.some(s => s.title.includes('Not a section'))).toBe(false)
     expect(note.anchors).toContainEqual({ id: '_a_discrete_heading', line: 22, kind: 'block' })
   })
 
@@ -97,7 +97,7 @@ describe('scanNote: practice items', () => {
   const note = scanNote('internalise/lang/english.adoc', fixture('qanda.adoc'))
 
   it('makes an item of each [qanda] entry whose term begins with [[id]], across blank lines', () => {
-    expect(note.items.map((i) => [i.id, i.line])).toEqual([
+    expect(note.items.map(i => [i.id, i.line])).toEqual([
       ['lang/english#need-action', 7],
       ['lang/english#few-little', 8],
       ['lang/english#across-blank', 16],
@@ -129,15 +129,15 @@ describe('scanNote: practice items', () => {
       { line: 35, term: 'Second list, first entry?' },
     ])
     // The comment after a blank line ended the first [qanda] list: these two are plain entries.
-    expect(note.dlistEntries.filter((e) => e.line === 26 || e.line === 28).map((e) => e.style)).toEqual([null, null])
+    expect(note.dlistEntries.filter(e => e.line === 26 || e.line === 28).map(e => e.style)).toEqual([null, null])
   })
 
   it('records every description list entry with its style', () => {
-    expect(note.dlistEntries.filter((e) => e.style === 'glossary').map((e) => [e.term, e.line])).toEqual([
+    expect(note.dlistEntries.filter(e => e.style === 'glossary').map(e => [e.term, e.line])).toEqual([
       ['mountain range', 42],
       ['Still glossary', 45],
     ])
-    expect(note.dlistEntries.find((e) => e.term === 'gerund')).toMatchObject({ style: null, line: 43 })
+    expect(note.dlistEntries.find(e => e.term === 'gerund')).toMatchObject({ style: null, line: 43 })
   })
 
   it('declares no items outside internalise/, but still lists the entries', () => {
@@ -151,7 +151,7 @@ describe('scanNote: practice items', () => {
 describe('scanNote: references', () => {
   it('finds xrefs, links, images and includes outside verbatim blocks, comments and passthroughs', () => {
     const note = scanNote('reference/refs.adoc', fixture('refs.adoc'))
-    expect(note.references.map((r) => `${r.line} ${r.kind} ${r.target}`)).toEqual([
+    expect(note.references.map(r => `${r.line} ${r.kind} ${r.target}`)).toEqual([
       '5 xref local-anchor',
       '5 xref _a_section',
       '5 xref other.adoc#part',
@@ -181,7 +181,7 @@ describe('scanNote: references', () => {
 describe('scanNote: track statuses', () => {
   it('lists the top-level entries of each level-1 section, subsections included', () => {
     const note = scanNote('track/reading.adoc', fixture('track.adoc'))
-    expect(note.track.map((s) => [s.status, s.line, s.endLine])).toEqual([
+    expect(note.track.map(s => [s.status, s.line, s.endLine])).toEqual([
       ['Now', 6, 15],
       ['Next', 16, 28],
       ['Done', 29, 34],
@@ -197,12 +197,12 @@ describe('scanNote: track statuses', () => {
       { line: 17, endLine: 20, text: 'The Pragmatic Programmer', marker: '.' },
       { line: 23, endLine: 23, text: 'Item in a subsection', marker: '*' },
     ])
-    expect(note.track[2]?.items.map((i) => i.text)).toEqual(['Refactoring', 'Working Effectively with Legacy Code'])
+    expect(note.track[2]?.items.map(i => i.text)).toEqual(['Refactoring', 'Working Effectively with Legacy Code'])
   })
 
   it('does not track lists before the first section', () => {
     const note = scanNote('track/reading.adoc', fixture('track.adoc'))
-    expect(note.track.flatMap((s) => s.items).some((i) => i.line === 4)).toBe(false)
+    expect(note.track.flatMap(s => s.items).some(i => i.line === 4)).toBe(false)
   })
 })
 
@@ -212,17 +212,17 @@ describe('scanNote: line ends, byte-order mark and broken notes', () => {
     const lf = crlf.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n')
     const a = scanNote('track/n.adoc', crlf)
     expect(a.title).toBe('CRLF note')
-    expect(a.track[0]?.items.map((i) => i.text)).toEqual(['first', 'second <<crlf-target>>'])
-    expect(a.sections.map((s) => s.id)).toEqual(['_now', 'crlf-target'])
+    expect(a.track[0]?.items.map(i => i.text)).toEqual(['first', 'second <<crlf-target>>'])
+    expect(a.sections.map(s => s.id)).toEqual(['_now', 'crlf-target'])
     expect(a).toEqual(scanNote('track/n.adoc', lf))
   })
 
   it('reports an unterminated block, and lets it swallow the rest of the note', () => {
     const note = scanNote('track/u.adoc', fixture('unterminated.adoc'))
     expect(note.problems).toEqual([{ line: 6, message: 'unterminated listing block' }])
-    expect(note.sections.map((s) => s.title)).toEqual(['Before'])
-    expect(note.references.map((r) => r.target)).toEqual(['before-ref'])
-    expect(note.track[0]?.items.map((i) => i.line)).toEqual([4])
+    expect(note.sections.map(s => s.title)).toEqual(['Before'])
+    expect(note.references.map(r => r.target)).toEqual(['before-ref'])
+    expect(note.track[0]?.items.map(i => i.line)).toEqual([4])
   })
 
   it('gives an empty model for an empty note', () => {
@@ -234,25 +234,47 @@ describe('scanNote: line ends, byte-order mark and broken notes', () => {
 describe('scanNote: what Asciidoctor reads that a line-by-line reading misses', () => {
   it('leaves out what preprocessor conditionals exclude, and keeps the source line of everything else', () => {
     const note = scanNote('internalise/c.adoc', fixture('conditionals.adoc'))
-    expect(note.attributes.map((a) => [a.name, a.value])).toEqual([['intent', 'internalise'], ['flag', 'on'], ['kept', 'yes'], ['version', '3']])
-    expect(note.items.map((i) => [i.anchor, i.line])).toEqual([['shown', 22], ['with-hidden', 132]])
+    expect(note.attributes.map(a => [a.name, a.value])).toEqual([
+      ['intent', 'internalise'],
+      ['flag', 'on'],
+      ['kept', 'yes'],
+      ['version', '3'],
+    ])
+    expect(note.items.map(i => [i.anchor, i.line])).toEqual([
+      ['shown', 22],
+      ['with-hidden', 132],
+    ])
     // The excluded part of a response is not part of it.
     expect(note.items[1]?.response).toBe('Shown part.')
-    expect(note.references.map((r) => r.target)).toEqual(['shown', 'hidden'])
-    expect(note.sections.map((s) => [s.title, s.line])).toEqual([['Listing', 106], ['Track', 123]])
-    expect(note.track[1]?.items.map((i) => [i.text, i.line])).toEqual([['one', 125], ['two', 129]])
+    expect(note.references.map(r => r.target)).toEqual(['shown', 'hidden'])
+    expect(note.sections.map(s => [s.title, s.line])).toEqual([
+      ['Listing', 106],
+      ['Track', 123],
+    ])
+    expect(note.track[1]?.items.map(i => [i.text, i.line])).toEqual([
+      ['one', 125],
+      ['two', 129],
+    ])
   })
 
-  it('reads the text of a single-line ifdef that holds on the directive\'s own line', () => {
+  it("reads the text of a single-line ifdef that holds on the directive's own line", () => {
     const note = scanNote('internalise/s.adoc', fixture('conditionals-single-line.adoc'))
-    expect(note.items.map((i) => [i.anchor, i.line])).toEqual([['after', 16]])
-    expect(note.dlistEntries.map((e) => [e.anchor, e.line])).toEqual([['kept-entry', 7], ['after', 16]])
-    expect(note.sections.map((s) => [s.title, s.line])).toEqual([['Kept section', 11], ['Last', 20]])
+    expect(note.items.map(i => [i.anchor, i.line])).toEqual([['after', 16]])
+    expect(note.dlistEntries.map(e => [e.anchor, e.line])).toEqual([
+      ['kept-entry', 7],
+      ['after', 16],
+    ])
+    expect(note.sections.map(s => [s.title, s.line])).toEqual([
+      ['Kept section', 11],
+      ['Last', 20],
+    ])
     expect(note.references).toEqual([{ kind: 'xref', target: 'kept-ref', line: 5 }])
   })
 
   it('substitutes attribute references in attribute values, leaving unknown ones as written', () => {
-    const values = Object.fromEntries(scanNote('internalise/h.adoc', fixture('header-references.adoc')).attributes.map((a) => [a.name, a.value]))
+    const values = Object.fromEntries(
+      scanNote('internalise/h.adoc', fixture('header-references.adoc')).attributes.map(a => [a.name, a.value]),
+    )
     expect(values).toMatchObject({
       intent: 'internalise',
       copy: 'Value and internalise',
@@ -268,13 +290,34 @@ describe('scanNote: what Asciidoctor reads that a line-by-line reading misses', 
 
   it('makes a [qanda] list of every way of writing the style that Asciidoctor accepts', () => {
     const note = scanNote('internalise/a.adoc', fixture('attribute-lists.adoc'))
-    expect(note.items.map((i) => i.anchor)).toEqual(['named', 'quoted', 'single', 'positional', 'later', 'positional-wins', 'same-line', 'shorthand', 'named-pair', 'from-attribute'])
+    expect(note.items.map(i => i.anchor)).toEqual([
+      'named',
+      'quoted',
+      'single',
+      'positional',
+      'later',
+      'positional-wins',
+      'same-line',
+      'shorthand',
+      'named-pair',
+      'from-attribute',
+    ])
   })
 
   it('registers bibliography anchors, and keeps reading the lists after a bare // line', () => {
     const bibliography = scanNote('reference/b.adoc', fixture('bibliography.adoc'))
-    expect(bibliography.anchors.filter((a) => a.kind === 'inline').map((a) => a.id)).toEqual(['fowler', 'beck', 'kent', 'named-style'])
+    expect(bibliography.anchors.filter(a => a.kind === 'inline').map(a => a.id)).toEqual([
+      'fowler',
+      'beck',
+      'kent',
+      'named-style',
+    ])
     const comments = scanNote('track/c.adoc', fixture('bare-comment.adoc'))
-    expect(comments.track.map((s) => [s.status, s.items.map((i) => i.text)])).toEqual([['Now', ['a', 'b']], ['Later', ['c']], ['Next', ['d', 'e']], ['Last', []]])
+    expect(comments.track.map(s => [s.status, s.items.map(i => i.text)])).toEqual([
+      ['Now', ['a', 'b']],
+      ['Later', ['c']],
+      ['Next', ['d', 'e']],
+      ['Last', []],
+    ])
   })
 })

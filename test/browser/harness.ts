@@ -12,7 +12,15 @@ import { extname, join, relative, sep } from 'node:path'
  */
 
 export const CHROMIUM = '/usr/bin/chromium'
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
 
 export interface Scenario {
   corpus: Record<string, string>
@@ -20,7 +28,13 @@ export interface Scenario {
   theme: 'light' | 'dark'
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json', '.svg': 'image/svg+xml' }
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+}
 
 export function readCorpus(dir: string): Record<string, string> {
   const files: Record<string, string> = {}
@@ -101,7 +115,10 @@ export async function serveHarness(distDir: string): Promise<HarnessServer> {
       return
     }
     if (path === '/harness.html') {
-      const html = readFileSync(join(distDir, 'index.html'), 'utf8').replace('<head>', '<head>\n    <script src="./harness.js"></script>')
+      const html = readFileSync(join(distDir, 'index.html'), 'utf8').replace(
+        '<head>',
+        '<head>\n    <script src="./harness.js"></script>',
+      )
       response.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' })
       response.end(html)
       return
@@ -115,13 +132,13 @@ export async function serveHarness(distDir: string): Promise<HarnessServer> {
     response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
     response.end(readFileSync(file))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
-    scenario: (next) => {
+    scenario: next => {
       current = next
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => new Promise(resolve => server.close(() => resolve())),
   }
 }

@@ -2,14 +2,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } fro
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { type Browser, chromium, type Page } from 'playwright-core'
 import { build } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
 import { loadCorpus } from '../../src/app/corpus.js'
 import { derivedState } from '../../src/app/schedule.js'
 import { serializeState } from '../../src/core/state.js'
-import { CHROMIUM, CHROMIUM_ARGS, readCorpus, serveHarness, type HarnessServer, type Scenario } from './harness.js'
+import { CHROMIUM, CHROMIUM_ARGS, type HarnessServer, readCorpus, type Scenario, serveHarness } from './harness.js'
 
 const checkout = fileURLToPath(new URL('../../', import.meta.url))
 const haveChromium = existsSync(CHROMIUM)
@@ -20,7 +20,8 @@ const EXAMPLE_DIR = join(checkout, 'examples/corpus')
 const EXAMPLE_TODAY = '2026-12-05'
 
 /** Every way a note could try to run script or inject markup, in the modal and in a generated page. */
-const HOSTILE = '<script>window.__pwned = "script"</script> {{query (todo now)}} [:iframe {:src "javascript:window.__pwned=1"}] [[Page]] #tag'
+const HOSTILE =
+  '<script>window.__pwned = "script"</script> {{query (todo now)}} [:iframe {:src "javascript:window.__pwned=1"}] [[Page]] #tag'
 const hostileCorpus: Record<string, string> = {
   'internalise/evil.adoc': [
     '= Evil',
@@ -36,7 +37,8 @@ const hostileCorpus: Record<string, string> = {
     '',
   ].join('\n'),
   // Registered before today, so the item is due (a new item is first due the day after it is registered).
-  'internalise/.srs/state.json': JSON.stringify({ 'evil#evil': { level: 1, next_due: '2029-12-31', reps: 0 } }, null, 2) + '\n',
+  'internalise/.srs/state.json':
+    JSON.stringify({ 'evil#evil': { level: 1, next_due: '2029-12-31', reps: 0 } }, null, 2) + '\n',
 }
 
 function scenario(corpus: Record<string, string>, today: string, theme: Scenario['theme'] = 'light'): Scenario {
@@ -44,9 +46,13 @@ function scenario(corpus: Record<string, string>, today: string, theme: Scenario
 }
 
 if (!haveChromium) {
-  console.warn(`\n*** ${SKIP_TITLE}. Install it (apt-get install -y chromium) to run them; CI sets NOTEKEEPER_REQUIRE_BROWSER=1 to make this a failure. ***\n`)
+  console.warn(
+    `\n*** ${SKIP_TITLE}. Install it (apt-get install -y chromium) to run them; CI sets NOTEKEEPER_REQUIRE_BROWSER=1 to make this a failure. ***\n`,
+  )
   describe('browser', () => {
-    if (required) it('needs Chromium (NOTEKEEPER_REQUIRE_BROWSER=1)', () => expect.fail(`${SKIP_TITLE}, and NOTEKEEPER_REQUIRE_BROWSER=1 requires them`))
+    if (required)
+      it('needs Chromium (NOTEKEEPER_REQUIRE_BROWSER=1)', () =>
+        expect.fail(`${SKIP_TITLE}, and NOTEKEEPER_REQUIRE_BROWSER=1 requires them`))
     else it.skip(SKIP_TITLE, () => {})
   })
 } else {
@@ -57,7 +63,11 @@ if (!haveChromium) {
 
     beforeAll(async () => {
       outDir = mkdtempSync(join(tmpdir(), 'notekeeper-plugin-'))
-      await build({ configFile: join(checkout, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true, sourcemap: false } })
+      await build({
+        configFile: join(checkout, 'vite.config.ts'),
+        logLevel: 'error',
+        build: { outDir, emptyOutDir: true, sourcemap: false },
+      })
       server = await serveHarness(outDir)
       browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
     })
@@ -72,31 +82,62 @@ if (!haveChromium) {
       server.scenario(next)
       const page = await browser.newPage({ viewport: { width: 1000, height: 860 } })
       const dialogs: string[] = []
-      page.on('pageerror', (error) => console.warn('page error:', error.message))
-      page.on('dialog', (dialog) => {
+      page.on('pageerror', error => console.warn('page error:', error.message))
+      page.on('dialog', dialog => {
         dialogs.push(dialog.message())
         void dialog.dismiss()
       })
       await page.goto(`${server.url}/harness.html`)
-      await page.waitForFunction(() => (window as unknown as { __nk: { rec: { msgs: unknown[] } } }).__nk.rec.msgs.length > 0)
+      await page.waitForFunction(
+        () => (window as unknown as { __nk: { rec: { msgs: unknown[] } } }).__nk.rec.msgs.length > 0,
+      )
       return { page, dialogs }
     }
 
-    const files = (page: Page) => page.evaluate(() => Object.fromEntries((window as unknown as { __nk: { files: Map<string, string> } }).__nk.files))
-    const runSlash = (page: Page, name: string) => page.evaluate((n) => (window as unknown as { __nk: { rec: { slash: Record<string, () => Promise<void>> } } }).__nk.rec.slash[n]!(), name)
+    const files = (page: Page) =>
+      page.evaluate(() =>
+        Object.fromEntries((window as unknown as { __nk: { files: Map<string, string> } }).__nk.files),
+      )
+    const runSlash = (page: Page, name: string) =>
+      page.evaluate(
+        n =>
+          (window as unknown as { __nk: { rec: { slash: Record<string, () => Promise<void>> } } }).__nk.rec.slash[n]!(),
+        name,
+      )
 
     it('ships a small entry, Asciidoctor as a lazy chunk, and no unused 990 KB copy', () => {
       const assets = readdirSync(join(outDir, 'assets'))
-      const sizes = Object.fromEntries(assets.map((a) => [a, statSync(join(outDir, 'assets', a)).size]))
-      expect(Object.values(sizes).every((size) => size < 500_000), JSON.stringify(sizes)).toBe(true)
-      expect(assets.some((a) => a.startsWith('browser-'))).toBe(true)
+      const sizes = Object.fromEntries(assets.map(a => [a, statSync(join(outDir, 'assets', a)).size]))
+      expect(
+        Object.values(sizes).every(size => size < 500_000),
+        JSON.stringify(sizes),
+      ).toBe(true)
+      expect(assets.some(a => a.startsWith('browser-'))).toBe(true)
     })
 
     it('indexes at start-up, registers the commands and shows the due count in the toolbar', async () => {
       const { page } = await openPlugin(scenario(readCorpus(EXAMPLE_DIR), EXAMPLE_TODAY))
       const rec = await page.evaluate(() => {
-        const r = (window as unknown as { __nk: { rec: { slash: object; palette: object; shortcuts: string[]; injected: Record<string, string>; msgs: { text: string }[] } } }).__nk.rec
-        return { slash: Object.keys(r.slash), palette: Object.keys(r.palette).length, shortcuts: r.shortcuts, toolbar: r.injected['notekeeper-due-count'], msgs: r.msgs.map((m) => m.text) }
+        const r = (
+          window as unknown as {
+            __nk: {
+              rec: {
+                slash: object
+                palette: object
+                shortcuts: string[]
+                injected: Record<string, string>
+                msgs: { text: string }[]
+              }
+            }
+          }
+        ).__nk.rec
+        return {
+          slash: Object.keys(r.slash),
+          palette: Object.keys(r.palette).length,
+          shortcuts: r.shortcuts,
+          toolbar: r.injected['notekeeper-due-count'],
+          msgs: r.msgs.map(m => m.text),
+        }
       })
       expect(rec.slash.sort()).toEqual(['backlinks', 'hygiene', 'practice', 'schedulers', 'triage', 'validate'])
       expect(rec.palette).toBe(10) // six commands and four scheduler switches
@@ -118,7 +159,8 @@ if (!haveChromium) {
         await page.getByTestId('answer').press('Enter')
         await page.getByTestId('response').waitFor()
         await page.locator('.nk-grade-interval').first().waitFor()
-        if (theme === 'light') expect(await page.getByTestId('grade-good').getAttribute('title')).toMatch(/^next due \d{4}-\d{2}-\d{2}$/)
+        if (theme === 'light')
+          expect(await page.getByTestId('grade-good').getAttribute('title')).toMatch(/^next due \d{4}-\d{2}-\d{2}$/)
         mkdirSync(join(checkout, 'docs/screenshots'), { recursive: true })
         await page.screenshot({ path: join(checkout, `docs/screenshots/review-modal-${theme}.png`) })
 
@@ -127,7 +169,10 @@ if (!haveChromium) {
         ids.push((await page.locator('.nk-item-id').textContent()) ?? '')
         await page.getByTestId('grade-good').click()
         for (const key of ['1', '2', '4']) {
-          await page.waitForFunction((n) => document.querySelector('[data-testid="progress"]')?.textContent === `${n} of 4`, ids.length + 1)
+          await page.waitForFunction(
+            n => document.querySelector('[data-testid="progress"]')?.textContent === `${n} of 4`,
+            ids.length + 1,
+          )
           ids.push((await page.locator('.nk-item-id').textContent()) ?? '')
           await page.getByTestId('answer').waitFor()
           if (key === '1') {
@@ -147,7 +192,10 @@ if (!haveChromium) {
         const after = await files(page)
         const log = after['internalise/.srs/log.jsonl'] ?? ''
         expect(log.startsWith(logBefore)).toBe(true)
-        const added = log.slice(logBefore.length).split('\n').filter((l) => l !== '')
+        const added = log
+          .slice(logBefore.length)
+          .split('\n')
+          .filter(l => l !== '')
         const grades = ['good', 'again', 'hard', 'easy']
         expect(added).toEqual(ids.map((item, i) => JSON.stringify({ item, date: EXAMPLE_TODAY, grade: grades[i] })))
 
@@ -166,7 +214,9 @@ if (!haveChromium) {
       await page.waitForFunction(() => (document.querySelector('[data-testid="prompt"]')?.textContent ?? '').length > 0)
       await page.getByTestId('reveal').click()
       await page.getByTestId('response').waitFor()
-      await page.waitForFunction(() => (document.querySelector('[data-testid="response"]')?.textContent ?? '').includes('click me'))
+      await page.waitForFunction(() =>
+        (document.querySelector('[data-testid="response"]')?.textContent ?? '').includes('click me'),
+      )
       await page.waitForTimeout(300) // give any injected handler (img onerror) a chance to fire
       const found = await page.evaluate(() => {
         const dialog = document.querySelector('.nk-dialog')!
@@ -174,8 +224,10 @@ if (!haveChromium) {
           pwned: (window as unknown as { __pwned?: unknown }).__pwned ?? null,
           scripts: dialog.querySelectorAll('script').length,
           iframes: document.querySelectorAll('iframe').length,
-          handlers: [...dialog.querySelectorAll('*')].filter((n) => [...n.attributes].some((a) => a.name.startsWith('on'))).length,
-          jsLinks: [...dialog.querySelectorAll('a')].filter((a) => /^\s*javascript:/i.test(a.getAttribute('href') ?? '')).length,
+          handlers: [...dialog.querySelectorAll('*')].filter(n => [...n.attributes].some(a => a.name.startsWith('on')))
+            .length,
+          jsLinks: [...dialog.querySelectorAll('a')].filter(a => /^\s*javascript:/i.test(a.getAttribute('href') ?? ''))
+            .length,
           prompt: dialog.querySelector('[data-testid="prompt"]')!.textContent,
         }
       })
@@ -190,11 +242,16 @@ if (!haveChromium) {
       await runSlash(page, 'validate')
       await runSlash(page, 'hygiene')
       for (const name of ['Notekeeper/Validation report', 'Notekeeper/Hygiene report']) {
-        const blocks = await page.evaluate((pageName) => {
+        const blocks = await page.evaluate(pageName => {
           type Block = { content: string; children: Block[] }
           const pages = (window as unknown as { __nk: { rec: { pages: Record<string, Block[]> } } }).__nk.rec.pages
           const all: string[] = []
-          const walk = (list: Block[]) => list.forEach((b) => (all.push(b.content), walk(b.children)))
+          const walk = (list: Block[]): void => {
+            for (const b of list) {
+              all.push(b.content)
+              walk(b.children)
+            }
+          }
           walk(pages[pageName] ?? [])
           return all
         }, name)
@@ -205,7 +262,8 @@ if (!haveChromium) {
           expect(outsideCode, content).not.toMatch(/[[\]{}<>#`]/)
           expect(content.startsWith('`'), content).toBe(false)
         }
-        if (name.startsWith('Notekeeper/Validation')) expect(blocks.filter((b) => b.includes('{{query (todo now)}}')).length).toBeGreaterThan(0)
+        if (name.startsWith('Notekeeper/Validation'))
+          expect(blocks.filter(b => b.includes('{{query (todo now)}}')).length).toBeGreaterThan(0)
       }
       expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned ?? null)).toBeNull()
       expect(dialogs).toEqual([])

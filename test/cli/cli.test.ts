@@ -8,7 +8,17 @@ const TODAY = '2026-11-30'
 const LOG = 'internalise/.srs/log.jsonl'
 const STATE = 'internalise/.srs/state.json'
 /** The problems examples/README.md says were planted for validate to find. */
-const PLANTED_VALIDATE_RULES = ['intent-mismatch', 'source-missing', 'date-invalid', 'xref-unresolved', 'item-missing-id', 'item-duplicate-id', 'log-malformed', 'log-unknown-item', 'leech']
+const PLANTED_VALIDATE_RULES = [
+  'intent-mismatch',
+  'source-missing',
+  'date-invalid',
+  'xref-unresolved',
+  'item-missing-id',
+  'item-duplicate-id',
+  'log-malformed',
+  'log-unknown-item',
+  'leech',
+]
 
 function declaredIds(dir: string): string[] {
   const ids = new Set<string>()
@@ -17,7 +27,8 @@ function declaredIds(dir: string): string[] {
       if (name.startsWith('.')) continue
       const path = rel ? `${rel}/${name}` : name
       if (statSync(join(dir, path)).isDirectory()) walk(path)
-      else if (path.endsWith('.adoc')) for (const item of scanNote(path, readFileSync(join(dir, path), 'utf8')).items) ids.add(item.id)
+      else if (path.endsWith('.adoc'))
+        for (const item of scanNote(path, readFileSync(join(dir, path), 'utf8')).items) ids.add(item.id)
     }
   }
   walk('internalise')
@@ -44,10 +55,14 @@ describe('notekeeper on a copy of the example corpus', () => {
     const dir = copyCorpus()
     const result = await cli(['validate', '--json', '--dry-run', '--corpus', dir, '--today', TODAY])
     expect(result.code).toBe(1)
-    const { findings, summary } = JSON.parse(result.stdout) as { findings: { rule: string; file: string; line?: number }[]; summary: { errors: number } }
+    const { findings, summary } = JSON.parse(result.stdout) as {
+      findings: { rule: string; file: string; line?: number }[]
+      summary: { errors: number }
+    }
     expect(summary.errors).toBeGreaterThan(0)
-    for (const f of findings.filter((x) => !x.rule.startsWith('state') && x.rule !== 'item-without-state')) expect(f.line).toBeGreaterThan(0)
-    const rules = new Set(findings.map((f) => f.rule))
+    for (const f of findings.filter(x => !x.rule.startsWith('state') && x.rule !== 'item-without-state'))
+      expect(f.line).toBeGreaterThan(0)
+    const rules = new Set(findings.map(f => f.rule))
     for (const planted of PLANTED_VALIDATE_RULES) expect(rules, planted).toContain(planted)
     expect(existsSync(join(dir, STATE))).toBe(false)
   })
@@ -60,9 +75,9 @@ describe('notekeeper on a copy of the example corpus', () => {
     expect(due.length).toBeGreaterThan(0)
     for (const item of due) {
       expect(Object.keys(item)).toEqual(['id', 'prompt', 'response', 'next_due', 'leech'])
-      expect(item['next_due'] as string <= TODAY).toBe(true)
+      expect((item['next_due'] as string) <= TODAY).toBe(true)
     }
-    const dates = due.map((d) => `${d['next_due']} ${d['id']}`)
+    const dates = due.map(d => `${d['next_due']} ${d['id']}`)
     expect(dates).toEqual([...dates].sort())
     expect(existsSync(join(dir, STATE))).toBe(false)
   })
@@ -78,7 +93,11 @@ describe('notekeeper on a copy of the example corpus', () => {
     expect(after).toBe(`${prefix}{"item":${JSON.stringify(id)},"date":"${TODAY}","grade":"easy"}\n`)
     const state = JSON.parse(readFileSync(join(dir, STATE), 'utf8')) as Record<string, { next_due: string }>
     expect(state[id]!.next_due > TODAY).toBe(true)
-    for (const args of [['grade', 'nobody#nothing', 'good'], ['grade', id, 'meh'], ['grade', id, 'good', '--date', '2026-02-30']]) {
+    for (const args of [
+      ['grade', 'nobody#nothing', 'good'],
+      ['grade', id, 'meh'],
+      ['grade', id, 'good', '--date', '2026-02-30'],
+    ]) {
       const refused = await cli([...args, '--corpus', dir, '--today', TODAY])
       expect(refused.code).toBe(2)
       expect(refused.stderr).not.toBe('')
@@ -89,10 +108,15 @@ describe('notekeeper on a copy of the example corpus', () => {
   it('practice works on piped input: grades what was answered, appends before the next item, ends cleanly at end of input', async () => {
     const dir = copyCorpus()
     const later = '2026-12-15'
-    const due = JSON.parse((await cli(['due', '--json', '--corpus', dir, '--today', later])).stdout).due as { id: string }[]
+    const due = JSON.parse((await cli(['due', '--json', '--corpus', dir, '--today', later])).stdout).due as {
+      id: string
+    }[]
     expect(due.length).toBeGreaterThan(2)
     const before = readFileSync(join(dir, LOG), 'utf8').split('\n').filter(Boolean).length
-    const result = await cli(['practice', '--corpus', dir, '--today', later], ['my answer', '3', '', 'easy', 'half an answer'])
+    const result = await cli(
+      ['practice', '--corpus', dir, '--today', later],
+      ['my answer', '3', '', 'easy', 'half an answer'],
+    )
     expect(result.code).toBe(0)
     expect(result.stdout).toContain(`[1 of ${due.length}] ${due[0]!.id}`)
     expect(result.stdout).toContain('suggested:')

@@ -8,19 +8,33 @@ describe('config.json (SPEC 1.8)', () => {
   })
 
   it('takes every key that is given, leaving the others at their defaults', () => {
-    const result = parseConfig(JSON.stringify({ scheduler: 'fsrs', leechThreshold: 6, limits: { newPerDay: 5 }, aliases: { 'a#x': 'b#x' } }))
-    expect(result.ok && result.config).toMatchObject({ scheduler: 'fsrs', leechThreshold: 6, limits: { newPerDay: 5, reviewsPerDay: null }, aliases: { 'a#x': 'b#x' }, hygiene: DEFAULT_CONFIG.hygiene })
+    const result = parseConfig(
+      JSON.stringify({ scheduler: 'fsrs', leechThreshold: 6, limits: { newPerDay: 5 }, aliases: { 'a#x': 'b#x' } }),
+    )
+    expect(result.ok && result.config).toMatchObject({
+      scheduler: 'fsrs',
+      leechThreshold: 6,
+      limits: { newPerDay: 5, reviewsPerDay: null },
+      aliases: { 'a#x': 'b#x' },
+      hygiene: DEFAULT_CONFIG.hygiene,
+    })
   })
 
   it('refuses an unknown scheduler, naming the file and the line', () => {
     const result = parseConfig('{\n  "scheduler": "supermemo18"\n}')
-    expect(result).toMatchObject({ ok: false, finding: { rule: 'config-invalid', severity: 'error', file: 'internalise/.srs/config.json', line: 2 } })
+    expect(result).toMatchObject({
+      ok: false,
+      finding: { rule: 'config-invalid', severity: 'error', file: 'internalise/.srs/config.json', line: 2 },
+    })
     expect(!result.ok && result.finding.message).toContain('supermemo18')
   })
 
   it('refuses a file that is not JSON', () => {
     const result = parseConfig('{"scheduler": "leitner",,}')
-    expect(result).toMatchObject({ ok: false, finding: { rule: 'config-invalid', file: 'internalise/.srs/config.json' } })
+    expect(result).toMatchObject({
+      ok: false,
+      finding: { rule: 'config-invalid', file: 'internalise/.srs/config.json' },
+    })
   })
 
   it('refuses keys of the wrong type instead of guessing', () => {

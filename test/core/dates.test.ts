@@ -1,11 +1,11 @@
-import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
 import { addDays, addMonths, compareDates, daysBetween, isIsoDate, localToday } from '../../src/core/dates.js'
 
 describe('isIsoDate', () => {
   it.each(['2026-05-30', '2024-02-29', '2000-02-29', '2026-12-31', '1999-01-01', '0001-01-01', '9999-12-31'])(
     'accepts the calendar date %s',
-    (s) => expect(isIsoDate(s)).toBe(true),
+    s => expect(isIsoDate(s)).toBe(true),
   )
 
   it.each([
@@ -25,7 +25,7 @@ describe('isIsoDate', () => {
     ['2026-01-05\n', 'a newline'],
     ['２０２６-01-05', 'full-width digits'],
     ['', 'empty'],
-  ])('rejects %s (%s)', (s) => expect(isIsoDate(s)).toBe(false))
+  ])('rejects %s (%s)', s => expect(isIsoDate(s)).toBe(false))
 
   it('rejects what is not a string', () => {
     for (const value of [20260105, null, undefined, {}, ['2026-01-05']]) expect(isIsoDate(value)).toBe(false)
@@ -95,7 +95,7 @@ describe('daysBetween and compareDates', () => {
 
   const dateArb = fc
     .date({ min: new Date('1600-01-01T00:00:00Z'), max: new Date('2400-12-31T00:00:00Z'), noInvalidDate: true })
-    .map((d) => d.toISOString().slice(0, 10))
+    .map(d => d.toISOString().slice(0, 10))
 
   it('agrees with UTC Date arithmetic for any date and offset', () => {
     fc.assert(

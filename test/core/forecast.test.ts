@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../../src/core/config.js'
 import { compareSchedulers, configsForEveryScheduler, dueLoad } from '../../src/core/forecast.js'
 import type { Grade, Review, State } from '../../src/core/types.js'
@@ -31,8 +31,8 @@ const WEEK = ['2026-05-03', '2026-05-04', '2026-05-05', '2026-05-06', '2026-05-0
 describe('compareSchedulers', () => {
   it('counts, per scheduler and per day, the items the same log puts due, overdue ones on today', () => {
     const rows = compareSchedulers(INPUT)
-    expect(rows.map((r) => r.scheduler)).toEqual(['leitner', 'fsrs', 'sm2', 'passfail'])
-    const byName = Object.fromEntries(rows.map((r) => [r.scheduler, r]))
+    expect(rows.map(r => r.scheduler)).toEqual(['leitner', 'fsrs', 'sm2', 'passfail'])
+    const byName = Object.fromEntries(rows.map(r => [r.scheduler, r]))
     // Leitner: b (05-02) and c (04-20) overdue; a and f at level 2 (+3 days: 05-04, 05-05); d registered today (05-04);
     // e at level 5 (04-08 + 2 months) falls outside the week.
     expect(byName['leitner']).toEqual({
@@ -42,9 +42,9 @@ describe('compareSchedulers', () => {
       total: 5,
     })
     // SM-2: a (I(1) = 1: 05-02), b and c overdue; f due 05-03 counts today; d on 05-04; e (I(2) = 6: 04-14) overdue.
-    expect(byName['sm2']!.perDay.map((d) => d.due)).toEqual([5, 1, 0, 0, 0, 0, 0])
+    expect(byName['sm2']!.perDay.map(d => d.due)).toEqual([5, 1, 0, 0, 0, 0, 0])
     // Pass/fail moves e one box per pass (level 3, 04-08 + 7 days): overdue.
-    expect(byName['passfail']!.perDay.map((d) => d.due)).toEqual([3, 2, 1, 0, 0, 0, 0])
+    expect(byName['passfail']!.perDay.map(d => d.due)).toEqual([3, 2, 1, 0, 0, 0, 0])
     for (const row of rows) {
       expect(row.dueToday).toBe(row.perDay[0]!.due)
       expect(row.total).toBe(row.perDay.reduce((sum, d) => sum + d.due, 0))
@@ -52,16 +52,19 @@ describe('compareSchedulers', () => {
   })
 
   it('compares FSRS retentions on the same log: a higher retention owes more reviews in the window', () => {
-    const reviews = ['x', 'y', 'z'].flatMap((id) => [review(`n#${id}`, '2026-03-01', 'good'), review(`n#${id}`, '2026-03-04', 'good')])
+    const reviews = ['x', 'y', 'z'].flatMap(id => [
+      review(`n#${id}`, '2026-03-01', 'good'),
+      review(`n#${id}`, '2026-03-04', 'good'),
+    ])
     const rows = compareSchedulers({
       reviews,
       declared: ['n#x', 'n#y', 'n#z'],
       previous: null,
       today: '2026-03-05',
-      configs: [0.7, 0.97].map((retention) => ({ scheduler: 'fsrs' as const, fsrs: { retention, weights: [] } })),
+      configs: [0.7, 0.97].map(retention => ({ scheduler: 'fsrs' as const, fsrs: { retention, weights: [] } })),
       days: 14,
     })
-    expect(rows.map((r) => r.total)).toEqual([0, 3])
+    expect(rows.map(r => r.total)).toEqual([0, 3])
   })
 
   it('leaves its input as it found it', () => {

@@ -1,6 +1,6 @@
-import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
-import { createEmptyCard, default_w, fsrs, Rating, State, type Card } from 'ts-fsrs'
+import { type Card, createEmptyCard, default_w, fsrs, Rating, State } from 'ts-fsrs'
+import { describe, expect, it } from 'vitest'
 import { addDays } from '../../src/core/dates.js'
 import { fsrsScheduler, fsrsWeightsProblem } from '../../src/core/schedulers/fsrs.js'
 import { GRADES, type Grade, type StateEntry } from '../../src/core/types.js'
@@ -50,7 +50,13 @@ const RESEARCH_EXAMPLE: Line[] = [
 
 describe('FSRS scheduler', () => {
   it('gives the research note’s due dates for its five-review example', () => {
-    expect(ours(RESEARCH_EXAMPLE).map((e) => e.next_due)).toEqual(['2026-05-04', '2026-05-18', '2026-05-22', '2026-05-24', '2026-06-16'])
+    expect(ours(RESEARCH_EXAMPLE).map(e => e.next_due)).toEqual([
+      '2026-05-04',
+      '2026-05-18',
+      '2026-05-22',
+      '2026-05-24',
+      '2026-06-16',
+    ])
     const last = ours(RESEARCH_EXAMPLE).at(-1)!
     expect(last).toMatchObject({ reps: 5, lapses: 1, state: 'Review', last_review: '2026-05-30' })
     expect((last['stability'] as number).toFixed(2)).toBe('16.62')
@@ -58,19 +64,34 @@ describe('FSRS scheduler', () => {
 
   it('agrees field by field with ts-fsrs on the same histories, same-day repeats included', () => {
     expectSameAsLibrary(RESEARCH_EXAMPLE)
-    expectSameAsLibrary([['2026-03-01', 'again'], ['2026-03-01', 'good']])
-    expectSameAsLibrary([['2026-03-01', 'good'], ['2026-03-01', 'again'], ['2026-03-02', 'easy']])
-    expectSameAsLibrary([['2024-02-28', 'hard'], ['2024-02-29', 'good'], ['2025-02-28', 'good'], ['2027-12-31', 'again']])
+    expectSameAsLibrary([
+      ['2026-03-01', 'again'],
+      ['2026-03-01', 'good'],
+    ])
+    expectSameAsLibrary([
+      ['2026-03-01', 'good'],
+      ['2026-03-01', 'again'],
+      ['2026-03-02', 'easy'],
+    ])
+    expectSameAsLibrary([
+      ['2024-02-28', 'hard'],
+      ['2024-02-29', 'good'],
+      ['2025-02-28', 'good'],
+      ['2027-12-31', 'again'],
+    ])
   })
 
   it('agrees with ts-fsrs on random histories, retentions and default-or-custom weights', () => {
     const history = fc
       .array(fc.tuple(fc.integer({ min: 0, max: 60 }), fc.constantFrom(...GRADES)), { minLength: 1, maxLength: 25 })
-      .map((steps) => {
+      .map(steps => {
         let date = '2026-01-01'
         return steps.map(([gap, grade]): Line => [(date = addDays(date, gap)), grade])
       })
-    const weights = fc.constantFrom<number[]>([], default_w.map((w, i) => (i < 4 ? w * 2 : w)))
+    const weights = fc.constantFrom<number[]>(
+      [],
+      default_w.map((w, i) => (i < 4 ? w * 2 : w)),
+    )
     fc.assert(
       fc.property(history, fc.double({ min: 0.7, max: 0.97, noNaN: true }), weights, (lines, retention, w) => {
         expectSameAsLibrary(lines, retention, w)
@@ -80,7 +101,10 @@ describe('FSRS scheduler', () => {
   })
 
   it('feeds every same-day line: a pass then a fail on one day brings the item back the next day', () => {
-    const entries = ours([['2026-05-01', 'good'], ['2026-05-01', 'again']])
+    const entries = ours([
+      ['2026-05-01', 'good'],
+      ['2026-05-01', 'again'],
+    ])
     expect(entries[0]!.next_due).toBe('2026-05-04')
     expect(entries[1]).toMatchObject({ next_due: '2026-05-02', reps: 2, lapses: 1 })
   })

@@ -1,6 +1,6 @@
-import { describe, it, expect } from 'vitest'
-import { leitner } from '../../src/core/schedulers/leitner.js'
+import { describe, expect, it } from 'vitest'
 import { replay } from '../../src/core/replay.js'
+import { leitner } from '../../src/core/schedulers/leitner.js'
 import type { Grade, Review, StateEntry } from '../../src/core/types.js'
 
 const ID = 'english#need-action'
@@ -37,11 +37,21 @@ describe('Leitner: every worked example of SPEC 1.6', () => {
     expect(entryAfter(history)).toEqual({ level: 6, next_due: '2026-07-07', reps: 3 })
   })
   it('good 2026-11-01, 2026-11-04, 2026-11-11, 2026-12-31', () => {
-    const history = reviews(['2026-11-01', 'good'], ['2026-11-04', 'good'], ['2026-11-11', 'good'], ['2026-12-31', 'good'])
+    const history = reviews(
+      ['2026-11-01', 'good'],
+      ['2026-11-04', 'good'],
+      ['2026-11-11', 'good'],
+      ['2026-12-31', 'good'],
+    )
     expect(entryAfter(history)).toEqual({ level: 5, next_due: '2027-02-28', reps: 4 })
   })
   it('the same four lines, the 2026-11-04 one written last', () => {
-    const history = reviews(['2026-11-01', 'good'], ['2026-11-11', 'good'], ['2026-12-31', 'good'], ['2026-11-04', 'good'])
+    const history = reviews(
+      ['2026-11-01', 'good'],
+      ['2026-11-11', 'good'],
+      ['2026-12-31', 'good'],
+      ['2026-11-04', 'good'],
+    )
     expect(entryAfter(history)).toEqual({ level: 5, next_due: '2027-02-28', reps: 4 })
   })
 })
@@ -59,9 +69,9 @@ describe('Leitner: each grade at each level', () => {
   }
   const expected: Record<Grade, (level: number) => number> = {
     again: () => 1,
-    hard: (level) => level,
-    good: (level) => Math.min(6, level + 1),
-    easy: (level) => Math.min(6, level + 2),
+    hard: level => level,
+    good: level => Math.min(6, level + 1),
+    easy: level => Math.min(6, level + 2),
   }
   for (const grade of ['again', 'hard', 'good', 'easy'] as const) {
     for (let level = 1; level <= 6; level++) {
@@ -130,12 +140,21 @@ describe('Leitner: order of lines', () => {
   })
 
   it('same-day lines stay in file order even with earlier-dated lines written between them', () => {
-    const history = reviews(['2026-04-10', 'easy'], ['2026-04-01', 'good'], ['2026-04-10', 'hard'], ['2026-04-10', 'good'])
+    const history = reviews(
+      ['2026-04-10', 'easy'],
+      ['2026-04-01', 'good'],
+      ['2026-04-10', 'hard'],
+      ['2026-04-10', 'good'],
+    )
     // 04-01 good: 2; 04-10 easy: 4; hard: 4; good: 5 due 2026-06-10.
     expect(entryAfter(history)).toEqual({ level: 5, next_due: '2026-06-10', reps: 4 })
   })
 
   it('counts a review dated after today like any other', () => {
-    expect(entryAfter(reviews(['2026-09-01', 'good']), '2026-05-01')).toEqual({ level: 2, next_due: '2026-09-04', reps: 1 })
+    expect(entryAfter(reviews(['2026-09-01', 'good']), '2026-05-01')).toEqual({
+      level: 2,
+      next_due: '2026-09-04',
+      reps: 1,
+    })
   })
 })

@@ -1,24 +1,39 @@
-import { describe, it, expect } from 'vitest'
-import fc from 'fast-check'
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { parseLog } from '../../src/core/log/parse.js'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
 import { appendText, formatReviewLine } from '../../src/core/log/format.js'
+import { parseLog } from '../../src/core/log/parse.js'
 import { GRADES } from '../../src/core/types.js'
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/logs/', import.meta.url))
-const logs = readdirSync(FIXTURES).filter((name) => name.endsWith('.jsonl')).sort()
+const logs = readdirSync(FIXTURES)
+  .filter(name => name.endsWith('.jsonl'))
+  .sort()
 
 describe('parseLog on the fixture logs', () => {
   it('has the fixtures the brief lists', () => {
-    for (const name of ['bom', 'crlf', 'blank-lines', 'no-final-newline', 'truncated', 'wrong-grade', 'bad-date', 'non-object', 'missing-field', 'number-item']) {
+    for (const name of [
+      'bom',
+      'crlf',
+      'blank-lines',
+      'no-final-newline',
+      'truncated',
+      'wrong-grade',
+      'bad-date',
+      'non-object',
+      'missing-field',
+      'number-item',
+    ]) {
       expect(logs).toContain(`${name}.jsonl`)
     }
   })
 
-  it.each(logs)('%s gives exactly the expected reviews and findings', (name) => {
+  it.each(logs)('%s gives exactly the expected reviews and findings', name => {
     const text = readFileSync(`${FIXTURES}${name}`, 'utf8')
-    const expected: unknown = JSON.parse(readFileSync(`${FIXTURES}${name.replace(/\.jsonl$/, '.expected.json')}`, 'utf8'))
+    const expected: unknown = JSON.parse(
+      readFileSync(`${FIXTURES}${name.replace(/\.jsonl$/, '.expected.json')}`, 'utf8'),
+    )
     expect(parseLog(text)).toEqual(expected)
   })
 })
@@ -27,7 +42,13 @@ describe('parseLog', () => {
   it('names the file it is given in its findings', () => {
     const { findings } = parseLog('oops\n', 'elsewhere/log.jsonl')
     expect(findings).toEqual([
-      { rule: 'log-malformed', severity: 'error', file: 'elsewhere/log.jsonl', line: 1, message: 'not a valid review: not valid JSON' },
+      {
+        rule: 'log-malformed',
+        severity: 'error',
+        file: 'elsewhere/log.jsonl',
+        line: 1,
+        message: 'not a valid review: not valid JSON',
+      },
     ])
   })
 
@@ -39,14 +60,19 @@ describe('parseLog', () => {
       '{"item":"b#y","date":"2026-01-02","grade":"again"}',
     ].join('\r\n')
     const { reviews, findings } = parseLog(`\ufeff${text}`)
-    expect(reviews.map((r) => [r.item, r.line])).toEqual([['a#x', 1], ['b#y', 4]])
-    expect(findings.map((f) => f.line)).toEqual([2])
+    expect(reviews.map(r => [r.item, r.line])).toEqual([
+      ['a#x', 1],
+      ['b#y', 4],
+    ])
+    expect(findings.map(f => f.line)).toEqual([2])
   })
 
   it('reads back whatever the writer writes, in order (property)', () => {
     const review = fc.record({
       item: fc.string({ minLength: 1, unit: 'grapheme' }),
-      date: fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+      date: fc
+        .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true })
+        .map(d => d.toISOString().slice(0, 10)),
       grade: fc.constantFrom(...GRADES),
     })
     fc.assert(
@@ -104,6 +130,6 @@ describe('appendText', () => {
     const existing = '{"item":"b#y","date":"2026-05-29","grade":"easy"}'
     const { reviews, findings } = parseLog(existing + appendText(existing, [line]))
     expect(findings).toEqual([])
-    expect(reviews.map((r) => r.item)).toEqual(['b#y', 'a#x'])
+    expect(reviews.map(r => r.item)).toEqual(['b#y', 'a#x'])
   })
 })

@@ -1,5 +1,5 @@
-import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
 import { parseLog } from '../../src/core/log/parse.js'
 import { GRADES, type Review } from '../../src/core/types.js'
 
@@ -28,8 +28,14 @@ function reference(text: string): { reviews: Review[]; malformedLines: number[] 
         malformedLines.push(index + 1)
         return
       }
-      const { item, date, grade } = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<string, unknown>
-      const valid = typeof item === 'string' && item !== '' && isCalendarDate(date) && (GRADES as readonly unknown[]).includes(grade)
+      const { item, date, grade } = (
+        typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}
+      ) as Record<string, unknown>
+      const valid =
+        typeof item === 'string' &&
+        item !== '' &&
+        isCalendarDate(date) &&
+        (GRADES as readonly unknown[]).includes(grade)
       if (valid) reviews.push({ item, date, grade, line: index + 1 } as Review)
       else malformedLines.push(index + 1)
     })
@@ -37,8 +43,20 @@ function reference(text: string): { reviews: Review[]; malformedLines: number[] 
 }
 
 const dateArb = fc.oneof(
-  fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-  fc.constantFrom('2024-02-29', '2023-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-1-01', '2026-01-1', '+02026-01-01', '2026/01/01'),
+  fc
+    .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
+    .map(d => d.toISOString().slice(0, 10)),
+  fc.constantFrom(
+    '2024-02-29',
+    '2023-02-29',
+    '2026-04-31',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-1-01',
+    '2026-01-1',
+    '+02026-01-01',
+    '2026/01/01',
+  ),
 )
 const itemArb = fc.oneof(
   fc.constantFrom('lang/french#tu-vous', 'a#1', '', 'x"y', 'back\\slash', 'tab\there', 'new\nline', 'é#ü', '\ud800'),
@@ -48,7 +66,14 @@ const gradeArb = fc.oneof(fc.constantFrom(...GRADES), fc.constantFrom('', 'GOOD'
 
 /** The writer's line, then what hands and other tools do to it. */
 const lineArb = fc
-  .tuple(itemArb, dateArb, gradeArb, fc.nat(), fc.constantFrom('asis', 'space', 'extra', 'order', 'truncate', 'replace', 'duplicate', 'escape', 'raw'), fc.string({ unit: 'binary', maxLength: 2 }))
+  .tuple(
+    itemArb,
+    dateArb,
+    gradeArb,
+    fc.nat(),
+    fc.constantFrom('asis', 'space', 'extra', 'order', 'truncate', 'replace', 'duplicate', 'escape', 'raw'),
+    fc.string({ unit: 'binary', maxLength: 2 }),
+  )
   .map(([item, date, grade, at, change, noise]) => {
     const line = `{"item":${JSON.stringify(item)},"date":"${date}","grade":"${grade}"}`
     const cut = at % (line.length + 1)
@@ -78,13 +103,19 @@ const lineArb = fc
 describe('parseLog reads every line as JSON.parse would', () => {
   it('gives the same reviews and flags the same lines, for writer lines and every change to them (property)', () => {
     fc.assert(
-      fc.property(fc.array(lineArb, { maxLength: 25 }), fc.boolean(), fc.boolean(), fc.boolean(), (lines, crlf, bom, finalNewline) => {
-        const text = `${bom ? '\ufeff' : ''}${lines.join(crlf ? '\r\n' : '\n')}${finalNewline ? '\n' : ''}`
-        const expected = reference(text)
-        const { reviews, findings } = parseLog(text)
-        expect(reviews).toEqual(expected.reviews)
-        expect(findings.map((finding) => finding.line)).toEqual(expected.malformedLines)
-      }),
+      fc.property(
+        fc.array(lineArb, { maxLength: 25 }),
+        fc.boolean(),
+        fc.boolean(),
+        fc.boolean(),
+        (lines, crlf, bom, finalNewline) => {
+          const text = `${bom ? '\ufeff' : ''}${lines.join(crlf ? '\r\n' : '\n')}${finalNewline ? '\n' : ''}`
+          const expected = reference(text)
+          const { reviews, findings } = parseLog(text)
+          expect(reviews).toEqual(expected.reviews)
+          expect(findings.map(finding => finding.line)).toEqual(expected.malformedLines)
+        },
+      ),
       { numRuns: 1000 },
     )
   })
@@ -94,7 +125,11 @@ describe('parseLog reads every line as JSON.parse would', () => {
     for (let i = 0; i < 20_000; i++) {
       const item = `part-${i % 7}/note-${i % 311}#q${i % 5}`
       const date = `2026-0${1 + (i % 9)}-${String(1 + (i % 28)).padStart(2, '0')}`
-      lines.push(i % 1000 === 999 ? `{ "grade": "easy", "item": "${item}", "date": "${date}" }` : `{"item":"${item}","date":"${date}","grade":"${GRADES[i % 4]}"}`)
+      lines.push(
+        i % 1000 === 999
+          ? `{ "grade": "easy", "item": "${item}", "date": "${date}" }`
+          : `{"item":"${item}","date":"${date}","grade":"${GRADES[i % 4]}"}`,
+      )
     }
     const { reviews, findings } = parseLog(`${lines.join('\n')}\n`)
     expect(findings).toEqual([])

@@ -1,7 +1,7 @@
-import { describe, it, expect } from 'vitest'
-import { passfail } from '../../src/core/schedulers/passfail.js'
-import { leitner } from '../../src/core/schedulers/leitner.js'
+import { describe, expect, it } from 'vitest'
 import { replay } from '../../src/core/replay.js'
+import { leitner } from '../../src/core/schedulers/leitner.js'
+import { passfail } from '../../src/core/schedulers/passfail.js'
 import type { Grade, Review, StateEntry } from '../../src/core/types.js'
 
 const ID = 'lang/french#tu-vous'
@@ -38,7 +38,9 @@ describe('pass/fail: each grade at each level', () => {
   }
 
   it('has the same entry fields, in the same order, as Leitner', () => {
-    expect(JSON.stringify(scheduler.review(at(2), '2026-06-15', 'hard'))).toBe('{"level":3,"next_due":"2026-06-22","reps":3}')
+    expect(JSON.stringify(scheduler.review(at(2), '2026-06-15', 'hard'))).toBe(
+      '{"level":3,"next_due":"2026-06-22","reps":3}',
+    )
     expect(scheduler.initial('2026-05-02')).toEqual(leitner().initial('2026-05-02'))
     expect(scheduler.name).toBe('passfail')
   })
@@ -67,7 +69,12 @@ describe('pass/fail: the SPEC 1.6 histories, binary', () => {
     })
   })
   it('good at level 4 on 31 December is due 28 February; out-of-order lines give the same', () => {
-    const lines: [string, Grade][] = [['2026-11-01', 'good'], ['2026-11-04', 'good'], ['2026-11-11', 'good'], ['2026-12-31', 'good']]
+    const lines: [string, Grade][] = [
+      ['2026-11-01', 'good'],
+      ['2026-11-04', 'good'],
+      ['2026-11-11', 'good'],
+      ['2026-12-31', 'good'],
+    ]
     const expected = { level: 5, next_due: '2027-02-28', reps: 4 }
     expect(entryAfter(reviews(...lines))).toEqual(expected)
     expect(entryAfter(reviews(lines[0]!, lines[2]!, lines[3]!, lines[1]!))).toEqual(expected)

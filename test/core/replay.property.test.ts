@@ -1,10 +1,10 @@
-import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
-import { applyReview, canonicalId, refoldItem, replay } from '../../src/core/replay.js'
+import { describe, expect, it } from 'vitest'
 import { addDays } from '../../src/core/dates.js'
+import { applyReview, canonicalId, refoldItem, replay } from '../../src/core/replay.js'
+import type { Scheduler } from '../../src/core/scheduler.js'
 import { leitner } from '../../src/core/schedulers/leitner.js'
 import { passfail } from '../../src/core/schedulers/passfail.js'
-import type { Scheduler } from '../../src/core/scheduler.js'
 import { GRADES, type Review, type State } from '../../src/core/types.js'
 
 /**
@@ -14,7 +14,7 @@ import { GRADES, type Review, type State } from '../../src/core/types.js'
  */
 const trail: Scheduler = {
   name: 'sm2',
-  initial: (nextDue) => ({ next_due: nextDue, reps: 0, trail: '' }),
+  initial: nextDue => ({ next_due: nextDue, reps: 0, trail: '' }),
   review: (entry, date, grade) => ({
     next_due: addDays(date, entry.reps + 1),
     reps: entry.reps + 1,
@@ -29,55 +29,76 @@ const TODAY = '2026-03-01'
 
 const reviewArb = fc.record({
   item: fc.constantFrom(...IDS),
-  date: fc.integer({ min: -40, max: 40 }).map((n) => addDays(TODAY, n)),
+  date: fc.integer({ min: -40, max: 40 }).map(n => addDays(TODAY, n)),
   grade: fc.constantFrom(...GRADES),
 })
 /** A log as read: lines in file order, numbered. */
 const logArb = fc
   .array(reviewArb, { maxLength: 30 })
-  .map((lines) => lines.map((r, index): Review => ({ ...r, line: index + 1 })))
+  .map(lines => lines.map((r, index): Review => ({ ...r, line: index + 1 })))
 const declaredArb = fc.subarray(['a#1', 'a#2', 'b#1'])
 const previousArb: fc.Arbitrary<State | null> = fc.option(
-  fc.dictionary(fc.constantFrom(...IDS), fc.integer({ min: -5, max: 5 }).map((n) => ({ level: 1, next_due: addDays(TODAY, n), reps: 0 }))),
+  fc.dictionary(
+    fc.constantFrom(...IDS),
+    fc.integer({ min: -5, max: 5 }).map(n => ({ level: 1, next_due: addDays(TODAY, n), reps: 0 })),
+  ),
 )
 /** The same log, lines sorted by date the way a writer that never back-dates would have written them. */
 function inDateOrder(log: Review[]): Review[] {
-  return [...log].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)).map((r, index) => ({ ...r, line: index + 1 }))
+  return [...log]
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+    .map((r, index) => ({ ...r, line: index + 1 }))
 }
 
 describe('replay == grading one review at a time', () => {
   it('for a log written in date order, applying each line to the current entry gives the replay', () => {
     fc.assert(
-      fc.property(logArb, declaredArb, previousArb, fc.constantFrom(...schedulers), (log, declared, previous, scheduler) => {
-        const sorted = inDateOrder(log)
-        let state = replay({ reviews: [], declared, previous, today: TODAY, scheduler, aliases: ALIASES })
-        for (const r of sorted) {
-          const id = r.item === 'old#1' ? 'a#1' : r.item
-          if (declared.includes(id)) state = applyReview(state, id, r, scheduler, TODAY)
-        }
-        expect(state).toEqual(replay({ reviews: sorted, declared, previous, today: TODAY, scheduler, aliases: ALIASES }))
-      }),
+      fc.property(
+        logArb,
+        declaredArb,
+        previousArb,
+        fc.constantFrom(...schedulers),
+        (log, declared, previous, scheduler) => {
+          const sorted = inDateOrder(log)
+          let state = replay({ reviews: [], declared, previous, today: TODAY, scheduler, aliases: ALIASES })
+          for (const r of sorted) {
+            const id = r.item === 'old#1' ? 'a#1' : r.item
+            if (declared.includes(id)) state = applyReview(state, id, r, scheduler, TODAY)
+          }
+          expect(state).toEqual(
+            replay({ reviews: sorted, declared, previous, today: TODAY, scheduler, aliases: ALIASES }),
+          )
+        },
+      ),
     )
   })
 
-  it('for lines in any order, re-folding the graded item\'s history after each append gives the replay', () => {
+  it("for lines in any order, re-folding the graded item's history after each append gives the replay", () => {
     fc.assert(
-      fc.property(logArb, declaredArb, previousArb, fc.constantFrom(...schedulers), (log, declared, previous, scheduler) => {
-        let state = replay({ reviews: [], declared, previous, today: TODAY, scheduler, aliases: ALIASES })
-        for (let n = 1; n <= log.length; n++) {
-          const written = log.slice(0, n)
-          const id = canonicalId(written[n - 1]!.item, ALIASES)
-          if (!declared.includes(id)) continue
-          const stateBefore = state
-          // The item's lines as they stand in the file, not yet in replay order.
-          const history = written.filter((r) => canonicalId(r.item, ALIASES) === id)
-          state = refoldItem(state, id, history, scheduler, TODAY)
-          // SPEC 1.5: after the append, the item's entry is what a replay of its history gives...
-          expect(state).toEqual(replay({ reviews: written, declared, previous: stateBefore, today: TODAY, scheduler, aliases: ALIASES }))
-        }
-        // ...and the state at the end is the replay of the whole log from where it started.
-        expect(state).toEqual(replay({ reviews: log, declared, previous, today: TODAY, scheduler, aliases: ALIASES }))
-      }),
+      fc.property(
+        logArb,
+        declaredArb,
+        previousArb,
+        fc.constantFrom(...schedulers),
+        (log, declared, previous, scheduler) => {
+          let state = replay({ reviews: [], declared, previous, today: TODAY, scheduler, aliases: ALIASES })
+          for (let n = 1; n <= log.length; n++) {
+            const written = log.slice(0, n)
+            const id = canonicalId(written[n - 1]!.item, ALIASES)
+            if (!declared.includes(id)) continue
+            const stateBefore = state
+            // The item's lines as they stand in the file, not yet in replay order.
+            const history = written.filter(r => canonicalId(r.item, ALIASES) === id)
+            state = refoldItem(state, id, history, scheduler, TODAY)
+            // SPEC 1.5: after the append, the item's entry is what a replay of its history gives...
+            expect(state).toEqual(
+              replay({ reviews: written, declared, previous: stateBefore, today: TODAY, scheduler, aliases: ALIASES }),
+            )
+          }
+          // ...and the state at the end is the replay of the whole log from where it started.
+          expect(state).toEqual(replay({ reviews: log, declared, previous, today: TODAY, scheduler, aliases: ALIASES }))
+        },
+      ),
     )
   })
 
@@ -88,7 +109,7 @@ describe('replay == grading one review at a time', () => {
         // Put same-day lines back in their original relative order: only the order across days differs.
         const byDate = new Map<string, Review[]>()
         for (const r of inDateOrder(log)) byDate.set(r.date, [...(byDate.get(r.date) ?? []), r])
-        const shuffled = [...new Set(reversedAcrossDays.map((r) => r.date))].flatMap((date) => byDate.get(date) ?? [])
+        const shuffled = [...new Set(reversedAcrossDays.map(r => r.date))].flatMap(date => byDate.get(date) ?? [])
         const input = { declared, previous: null, today: TODAY, scheduler, aliases: ALIASES }
         expect(replay({ ...input, reviews: shuffled })).toEqual(replay({ ...input, reviews: log }))
       }),
@@ -97,11 +118,17 @@ describe('replay == grading one review at a time', () => {
 
   it('a second replay from the state the first one wrote gives the same state (Leitner and pass/fail)', () => {
     fc.assert(
-      fc.property(logArb, declaredArb, previousArb, fc.constantFrom(leitner(), passfail()), (log, declared, previous, scheduler) => {
-        const input = { reviews: log, declared, today: TODAY, scheduler, aliases: ALIASES }
-        const first = replay({ ...input, previous })
-        expect(replay({ ...input, previous: first, today: addDays(TODAY, 9) })).toEqual(first)
-      }),
+      fc.property(
+        logArb,
+        declaredArb,
+        previousArb,
+        fc.constantFrom(leitner(), passfail()),
+        (log, declared, previous, scheduler) => {
+          const input = { reviews: log, declared, today: TODAY, scheduler, aliases: ALIASES }
+          const first = replay({ ...input, previous })
+          expect(replay({ ...input, previous: first, today: addDays(TODAY, 9) })).toEqual(first)
+        },
+      ),
     )
   })
 })

@@ -1,10 +1,10 @@
-import { describe, it, expect } from 'vitest'
-import { canonicalId, failureCount, historiesByItem, refoldItem, replay } from '../../src/core/replay.js'
+import { describe, expect, it } from 'vitest'
 import { isLeech } from '../../src/core/leech.js'
+import { canonicalId, failureCount, historiesByItem, refoldItem, replay } from '../../src/core/replay.js'
+import type { Scheduler } from '../../src/core/scheduler.js'
 import { leitner } from '../../src/core/schedulers/leitner.js'
 import { passfail } from '../../src/core/schedulers/passfail.js'
 import { serializeState } from '../../src/core/state.js'
-import type { Scheduler } from '../../src/core/scheduler.js'
 import type { Grade, Review } from '../../src/core/types.js'
 
 let nextLine = 1
@@ -15,8 +15,12 @@ function review(item: string, date: string, grade: Grade): Review {
 /** A scheduler that writes down what it was given, to see what replay feeds it. */
 const recorder: Scheduler = {
   name: 'sm2',
-  initial: (nextDue) => ({ next_due: nextDue, reps: 0, seen: `start ${nextDue}` }),
-  review: (entry, date, grade) => ({ next_due: date, reps: entry.reps + 1, seen: `${String(entry['seen'])}, ${date} ${grade}` }),
+  initial: nextDue => ({ next_due: nextDue, reps: 0, seen: `start ${nextDue}` }),
+  review: (entry, date, grade) => ({
+    next_due: date,
+    reps: entry.reps + 1,
+    seen: `${String(entry['seen'])}, ${date} ${grade}`,
+  }),
 }
 
 describe('replay', () => {
@@ -66,7 +70,7 @@ describe('replay', () => {
     })
   })
 
-  it('counts an old id\'s reviews as the new id\'s when aliased, and leaves the log as read', () => {
+  it("counts an old id's reviews as the new id's when aliased, and leaves the log as read", () => {
     const reviews = [review('old#x', '2026-05-01', 'good'), review('new#x', '2026-05-04', 'good')]
     const state = replay({
       reviews,
@@ -103,18 +107,32 @@ describe('historiesByItem and aliases', () => {
 })
 
 describe('refoldItem', () => {
-  it('gives what a replay gives after a review dated before the item\'s last one is appended', () => {
+  it("gives what a replay gives after a review dated before the item's last one is appended", () => {
     const history = [review('a#x', '2026-05-01', 'good'), review('a#x', '2026-05-10', 'good')]
     const late = review('a#x', '2026-05-04', 'again')
-    const before = replay({ reviews: history, declared: ['a#x'], previous: null, today: '2026-05-10', scheduler: leitner() })
+    const before = replay({
+      reviews: history,
+      declared: ['a#x'],
+      previous: null,
+      today: '2026-05-10',
+      scheduler: leitner(),
+    })
     const after = refoldItem(before, 'a#x', [...history, late], leitner(), '2026-05-10')
     expect(after['a#x']).toEqual({ level: 2, next_due: '2026-05-13', reps: 3 })
-    expect(after).toEqual(replay({ reviews: [...history, late], declared: ['a#x'], previous: before, today: '2026-05-10', scheduler: leitner() }))
+    expect(after).toEqual(
+      replay({
+        reviews: [...history, late],
+        declared: ['a#x'],
+        previous: before,
+        today: '2026-05-10',
+        scheduler: leitner(),
+      }),
+    )
   })
 })
 
 describe('chronic failure', () => {
-  const grades = (...list: Grade[]) => list.map((grade) => ({ grade }))
+  const grades = (...list: Grade[]) => list.map(grade => ({ grade }))
 
   it('counts the again lines of a history', () => {
     expect(failureCount(grades('again', 'good', 'again', 'hard', 'easy', 'again'))).toBe(3)

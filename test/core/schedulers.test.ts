@@ -1,13 +1,17 @@
-import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../../src/core/config.js'
 import { addDays } from '../../src/core/dates.js'
 import { applyReview, inReplayOrder, replay } from '../../src/core/replay.js'
 import { SCHEDULER_NAMES, schedulerFor } from '../../src/core/schedulers/index.js'
 import { previewIntervals } from '../../src/core/schedulers/preview.js'
-import { GRADES, type Config, type Review, type SchedulerName, type State } from '../../src/core/types.js'
+import { type Config, GRADES, type Review, type SchedulerName, type State } from '../../src/core/types.js'
 
-const configFor = (scheduler: SchedulerName, retention = 0.9): Config => ({ ...DEFAULT_CONFIG, scheduler, fsrs: { retention, weights: [] } })
+const configFor = (scheduler: SchedulerName, retention = 0.9): Config => ({
+  ...DEFAULT_CONFIG,
+  scheduler,
+  fsrs: { retention, weights: [] },
+})
 
 describe('scheduler registry', () => {
   it('knows the four schedulers of SPEC 1.6, Leitner first as the default', () => {
@@ -51,10 +55,16 @@ describe('previewIntervals', () => {
   it('shows the research note’s FSRS buttons for its example card at its due date', () => {
     const fsrs = schedulerFor(configFor('fsrs'))
     let entry = fsrs.initial('2026-05-01')
-    const lines = [['2026-05-01', 'good'], ['2026-05-04', 'good'], ['2026-05-20', 'again'], ['2026-05-21', 'hard'], ['2026-05-30', 'easy']] as const
+    const lines = [
+      ['2026-05-01', 'good'],
+      ['2026-05-04', 'good'],
+      ['2026-05-20', 'again'],
+      ['2026-05-21', 'hard'],
+      ['2026-05-30', 'easy'],
+    ] as const
     for (const [date, grade] of lines) entry = fsrs.review(entry, date, grade)
     const preview = previewIntervals(fsrs, entry, '2026-06-16')
-    expect(GRADES.map((g) => preview[g].days)).toEqual([2, 28, 36, 52])
+    expect(GRADES.map(g => preview[g].days)).toEqual([2, 28, 36, 52])
     expect(preview.again.next_due).toBe('2026-06-18')
   })
 
@@ -76,19 +86,26 @@ const ITEMS = ['english#a', 'english#b', 'lang/french#c']
 
 /** A log in file order: dates wander (not sorted), so replay has real ordering work to do. */
 const logArbitrary = fc
-  .array(fc.tuple(fc.constantFrom(...ITEMS), fc.integer({ min: 0, max: 400 }), fc.constantFrom(...GRADES)), { maxLength: 40 })
-  .map((lines) => lines.map(([item, offset, grade], i): Review => ({ item, date: addDays('2025-06-01', offset), grade, line: i + 1 })))
+  .array(fc.tuple(fc.constantFrom(...ITEMS), fc.integer({ min: 0, max: 400 }), fc.constantFrom(...GRADES)), {
+    maxLength: 40,
+  })
+  .map(lines =>
+    lines.map(
+      ([item, offset, grade], i): Review => ({ item, date: addDays('2025-06-01', offset), grade, line: i + 1 }),
+    ),
+  )
 
 const TODAY = '2026-08-01'
 const PREVIOUS: State = { 'english#a': { level: 1, next_due: '2025-06-02', reps: 0 } }
 
-describe.each(SCHEDULER_NAMES)('%s under replay', (name) => {
+describe.each(SCHEDULER_NAMES)('%s under replay', name => {
   const scheduler = schedulerFor(configFor(name))
-  const replayAll = (reviews: Review[]) => replay({ reviews, declared: ITEMS, previous: PREVIOUS, today: TODAY, scheduler })
+  const replayAll = (reviews: Review[]) =>
+    replay({ reviews, declared: ITEMS, previous: PREVIOUS, today: TODAY, scheduler })
 
   it('replaying the whole log equals grading its lines one by one, in date order, with state.json in between', () => {
     fc.assert(
-      fc.property(logArbitrary, (reviews) => {
+      fc.property(logArbitrary, reviews => {
         let state = replayAll([])
         for (const review of inReplayOrder(reviews)) {
           state = JSON.parse(JSON.stringify(applyReview(state, review.item, review, scheduler, TODAY))) as State
@@ -101,9 +118,15 @@ describe.each(SCHEDULER_NAMES)('%s under replay', (name) => {
 
   it('gives byte-identical state when replayed again, by a fresh scheduler, over the state it wrote', () => {
     fc.assert(
-      fc.property(logArbitrary, (reviews) => {
+      fc.property(logArbitrary, reviews => {
         const first = JSON.stringify(replayAll(reviews))
-        const again = replay({ reviews, declared: ITEMS, previous: JSON.parse(first) as State, today: addDays(TODAY, 30), scheduler: schedulerFor(configFor(name)) })
+        const again = replay({
+          reviews,
+          declared: ITEMS,
+          previous: JSON.parse(first) as State,
+          today: addDays(TODAY, 30),
+          scheduler: schedulerFor(configFor(name)),
+        })
         expect(JSON.stringify(again)).toBe(first)
       }),
       { numRuns: 60 },

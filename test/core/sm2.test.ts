@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { sm2Scheduler } from '../../src/core/schedulers/sm2.js'
 import type { Grade, StateEntry } from '../../src/core/types.js'
 
@@ -11,7 +11,7 @@ const sm2 = sm2Scheduler()
 /** Reviews the item on each due date in turn, starting with a new item due on `start`. */
 function onDueDates(start: string, grades: Grade[]): StateEntry[] {
   let entry = sm2.initial(start)
-  return grades.map((grade) => (entry = sm2.review(entry, entry.next_due, grade)))
+  return grades.map(grade => (entry = sm2.review(entry, entry.next_due, grade)))
 }
 
 describe('SM-2 scheduler', () => {
@@ -41,14 +41,14 @@ describe('SM-2 scheduler', () => {
   })
 
   it('never lets EF fall below 1.3', () => {
-    const efs = onDueDates('2026-01-01', ['again', 'again', 'again', 'again', 'again']).map((e) => e['ef'])
+    const efs = onDueDates('2026-01-01', ['again', 'again', 'again', 'again', 'again']).map(e => e['ef'])
     expect(efs).toEqual([2.18, 1.86, 1.54, 1.3, 1.3]) // 1.54 - 0.32 = 1.22, floored
   })
 
   it('rounds a whole-number product to itself, not one day up (no floating-point drift)', () => {
     // EF climbs to 2.8 and 125 * 2.8 is exactly 350; in binary floating point it is 350.00000000000006.
     const entries = onDueDates('2026-01-01', ['good', 'easy', 'easy', 'good', 'good', 'easy'])
-    expect(entries.map((e) => e['interval'])).toEqual([1, 6, 17, 46, 125, 350])
+    expect(entries.map(e => e['interval'])).toEqual([1, 6, 17, 46, 125, 350])
     expect(entries.at(-1)!['ef']).toBe(2.8)
   })
 

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { entriesEqual, parseState, serializeState } from '../../src/core/state.js'
 import type { State } from '../../src/core/types.js'
 
@@ -18,7 +18,9 @@ describe('serializeState', () => {
       'lang/french#tu-vous',
     ])
     expect(text.endsWith('}\n')).toBe(true)
-    expect(text).toContain('\n  "english#need-action": {\n    "level": 2,\n    "next_due": "2026-06-02",\n    "reps": 3\n  }')
+    expect(text).toContain(
+      '\n  "english#need-action": {\n    "level": 2,\n    "next_due": "2026-06-02",\n    "reps": 3\n  }',
+    )
   })
 
   it('gives the same bytes whatever order the entries were built in', () => {
@@ -36,7 +38,10 @@ describe('parseState', () => {
   const entry = { level: 2, next_due: '2026-06-02', reps: 3 }
 
   it('reads back what serializeState writes', () => {
-    const state: State = { 'english#need-action': entry, 'x#fsrs': { next_due: '2026-07-01', reps: 2, stability: 3.25, difficulty: 5.5 } }
+    const state: State = {
+      'english#need-action': entry,
+      'x#fsrs': { next_due: '2026-07-01', reps: 2, stability: 3.25, difficulty: 5.5 },
+    }
     expect(parseState(serializeState(state))).toEqual({ state, invalid: [] })
   })
 

@@ -1,7 +1,7 @@
-import { describe, it, expect } from 'vitest'
-import { readFileSync, readdirSync, existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
 import { nodeVault } from '../../src/adapters/node-vault.js'
 import { runHygiene } from '../../src/app/hygiene.js'
 import { runValidate } from '../../src/app/validate.js'
@@ -16,8 +16,8 @@ const logPath = join(corpus, 'internalise/.srs/log.jsonl')
 
 function adocFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => !entry.name.startsWith('.'))
-    .flatMap((entry) => {
+    .filter(entry => !entry.name.startsWith('.'))
+    .flatMap(entry => {
       const path = join(dir, entry.name)
       if (entry.isDirectory()) return adocFiles(path)
       return entry.name.endsWith('.adoc') ? [path] : []
@@ -39,23 +39,32 @@ function qandaAnchors(text: string): string[] {
 }
 
 function daysBetween(a: string, b: string): number {
-  return (Date.UTC(+b.slice(0, 4), +b.slice(5, 7) - 1, +b.slice(8, 10)) - Date.UTC(+a.slice(0, 4), +a.slice(5, 7) - 1, +a.slice(8, 10))) / 86_400_000
+  return (
+    (Date.UTC(+b.slice(0, 4), +b.slice(5, 7) - 1, +b.slice(8, 10)) -
+      Date.UTC(+a.slice(0, 4), +a.slice(5, 7) - 1, +a.slice(8, 10))) /
+    86_400_000
+  )
 }
 
-const logLines = readFileSync(logPath, 'utf8').split('\n').filter((line) => line.trim() !== '')
-const parsedLines = logLines.map((line) => {
+const logLines = readFileSync(logPath, 'utf8')
+  .split('\n')
+  .filter(line => line.trim() !== '')
+const parsedLines = logLines.map(line => {
   try {
     return JSON.parse(line) as { item: string; date: string; grade: Grade }
   } catch {
     return null
   }
 })
-const reviews = parsedLines.filter((review) => review !== null)
+const reviews = parsedLines.filter(review => review !== null)
 
 function declaredIds(): Set<string> {
   const ids = new Set<string>()
   for (const file of adocFiles(join(corpus, 'internalise'))) {
-    const note = relative(join(corpus, 'internalise'), file).split('\\').join('/').replace(/\.adoc$/, '')
+    const note = relative(join(corpus, 'internalise'), file)
+      .split('\\')
+      .join('/')
+      .replace(/\.adoc$/, '')
     for (const anchor of qandaAnchors(readFileSync(file, 'utf8'))) ids.add(`${note}#${anchor}`)
   }
   return ids
@@ -69,13 +78,15 @@ describe('the example corpus', () => {
     expect(adr).toMatch(/replay/)
   })
 
-  it.each(['internalise', 'reference', 'track'])('has at least 4 notes under %s/', (folder) => {
+  it.each(['internalise', 'reference', 'track'])('has at least 4 notes under %s/', folder => {
     expect(adocFiles(join(corpus, folder)).length).toBeGreaterThanOrEqual(4)
   })
 
   it('declares at least 30 distinct practice items across several Internalise notes', () => {
     const ids = declaredIds()
-    const notesWithItems = adocFiles(join(corpus, 'internalise')).filter((file) => qandaAnchors(readFileSync(file, 'utf8')).length > 0).length
+    const notesWithItems = adocFiles(join(corpus, 'internalise')).filter(
+      file => qandaAnchors(readFileSync(file, 'utf8')).length > 0,
+    ).length
     expect(ids.size).toBeGreaterThanOrEqual(30)
     expect(notesWithItems).toBeGreaterThanOrEqual(4)
     expect(ids).toContain('english#need-action')
@@ -84,26 +95,28 @@ describe('the example corpus', () => {
 
   it('tracks items under the six ladder and final statuses and one custom status', () => {
     const titles = new Set(
-      adocFiles(join(corpus, 'track')).flatMap((file) =>
+      adocFiles(join(corpus, 'track')).flatMap(file =>
         readFileSync(file, 'utf8')
           .split('\n')
-          .flatMap((line) => /^== (.+)$/.exec(line)?.[1] ?? []),
+          .flatMap(line => /^== (.+)$/.exec(line)?.[1] ?? []),
       ),
     )
     for (const status of ['Now', 'Next', 'Later', 'Someday', 'Done', 'Dropped']) expect(titles).toContain(status)
-    expect([...titles].filter((title) => !['Now', 'Next', 'Later', 'Someday', 'Done', 'Dropped'].includes(title)).length).toBeGreaterThanOrEqual(1)
+    expect(
+      [...titles].filter(title => !['Now', 'Next', 'Later', 'Someday', 'Done', 'Dropped'].includes(title)).length,
+    ).toBeGreaterThanOrEqual(1)
   })
 
   it('gives every Reference note a :source: except the one planted without it', () => {
     const without = adocFiles(join(corpus, 'reference'))
-      .filter((file) => !/^:source: \S/m.test(readFileSync(file, 'utf8')))
-      .map((file) => relative(corpus, file).split('\\').join('/'))
+      .filter(file => !/^:source: \S/m.test(readFileSync(file, 'utf8')))
+      .map(file => relative(corpus, file).split('\\').join('/'))
     expect(without).toEqual(['reference/unix-permissions.adoc'])
   })
 
   it('has a review log of at least 150 reviews over at least 60 days, ending around 2026-11-29', () => {
     expect(reviews.length).toBeGreaterThanOrEqual(150)
-    const dates = reviews.map((review) => review.date).sort()
+    const dates = reviews.map(review => review.date).sort()
     const first = dates[0] ?? ''
     const last = dates[dates.length - 1] ?? ''
     expect(daysBetween(first, last)).toBeGreaterThanOrEqual(60)
@@ -111,7 +124,7 @@ describe('the example corpus', () => {
   })
 
   it('has exactly one line that is not JSON: the planted one, and every other line is a three-field review', () => {
-    const malformed = logLines.flatMap((line, index) => (parsedLines[index] === null ? [index + 1] : []))
+    const malformed = logLines.flatMap((_line, index) => (parsedLines[index] === null ? [index + 1] : []))
     expect(malformed).toEqual([217])
     for (const review of reviews) {
       expect(Object.keys(review).sort()).toEqual(['date', 'grade', 'item'])
@@ -122,8 +135,11 @@ describe('the example corpus', () => {
 
   it('holds one leech, a few lines out of date order and reviews of a deleted item, as examples/README.md lists', () => {
     const failures = new Map<string, number>()
-    for (const review of reviews) if (review.grade === 'again') failures.set(review.item, (failures.get(review.item) ?? 0) + 1)
-    expect([...failures].filter(([, count]) => count >= 4).map(([item]) => item)).toEqual(['lang/french#eventuellement'])
+    for (const review of reviews)
+      if (review.grade === 'again') failures.set(review.item, (failures.get(review.item) ?? 0) + 1)
+    expect([...failures].filter(([, count]) => count >= 4).map(([item]) => item)).toEqual([
+      'lang/french#eventuellement',
+    ])
 
     const outOfOrder: number[] = []
     let latest = ''
@@ -140,12 +156,14 @@ describe('the example corpus', () => {
 
   it('reviews only declared items (but the deleted one), each on or after the day Leitner made it due', () => {
     const declared = declaredIds()
-    expect(new Set(reviews.map((review) => review.item).filter((item) => !declared.has(item)))).toEqual(new Set(['english#who-whom']))
+    expect(new Set(reviews.map(review => review.item).filter(item => !declared.has(item)))).toEqual(
+      new Set(['english#who-whom']),
+    )
 
     const scheduler = leitner()
     const entries = new Map<string, StateEntry>()
     // Replay order: date order, file order within a date (a stable sort).
-    const ordered = reviews.filter((review) => declared.has(review.item)).sort((a, b) => a.date.localeCompare(b.date))
+    const ordered = reviews.filter(review => declared.has(review.item)).sort((a, b) => a.date.localeCompare(b.date))
     const early: string[] = []
     for (const review of ordered) {
       const entry = entries.get(review.item)
@@ -163,12 +181,13 @@ describe('the example corpus', () => {
 // The planted problems of examples/README.md, as validate and the hygiene sweep report them on
 // 2026-11-30 (a dry run: nothing is written in examples/). Everything else in the corpus is clean.
 describe('the example corpus through validate and hygiene', () => {
-  const place = (finding: { rule: string; file: string; line?: number }): string => `${finding.rule} ${finding.file}:${finding.line ?? ''}`
+  const place = (finding: { rule: string; file: string; line?: number }): string =>
+    `${finding.rule} ${finding.file}:${finding.line ?? ''}`
 
   it('validate finds exactly the planted problems, plus the not-yet-registered items', async () => {
     const outcome = await runValidate(nodeVault(corpus), { today: '2026-11-30', dryRun: true })
     expect(outcome.wrote).toBe(false)
-    expect(outcome.findings.filter((f) => f.rule !== 'item-without-state').map(place)).toEqual([
+    expect(outcome.findings.filter(f => f.rule !== 'item-without-state').map(place)).toEqual([
       'log-unknown-item internalise/.srs/log.jsonl:38',
       'log-unknown-item internalise/.srs/log.jsonl:47',
       'log-malformed internalise/.srs/log.jsonl:217',
@@ -180,17 +199,19 @@ describe('the example corpus through validate and hygiene', () => {
       'source-missing reference/unix-permissions.adoc:2',
       'intent-mismatch track/talks.adoc:2',
     ])
-    expect(outcome.findings.filter((f) => f.rule === 'item-without-state')).toHaveLength(declaredIds().size)
+    expect(outcome.findings.filter(f => f.rule === 'item-without-state')).toHaveLength(declaredIds().size)
   })
 
   it('the hygiene sweep finds exactly the planted problems', async () => {
     const result = await runHygiene(nodeVault(corpus), { today: '2026-11-30', online: false })
-    expect(result.findings.map((f) => `${place(f)}${f.other ? ` / ${f.other.file}:${f.other.line ?? ''}` : ''}`)).toEqual([
-      'dead-link internalise/http.adoc:19',
-      'stale reference/git-internals.adoc:5',
-      'contradiction reference/http-methods.adoc:20 / reference/http-status.adoc:50',
-      'near-duplicate reference/ops/postgres-backups.adoc:7 / reference/postgres-backup.adoc:7',
-      'review-overdue reference/tls-certificates.adoc:6',
-    ])
+    expect(result.findings.map(f => `${place(f)}${f.other ? ` / ${f.other.file}:${f.other.line ?? ''}` : ''}`)).toEqual(
+      [
+        'dead-link internalise/http.adoc:19',
+        'stale reference/git-internals.adoc:5',
+        'contradiction reference/http-methods.adoc:20 / reference/http-status.adoc:50',
+        'near-duplicate reference/ops/postgres-backups.adoc:7 / reference/postgres-backup.adoc:7',
+        'review-overdue reference/tls-certificates.adoc:6',
+      ],
+    )
   })
 })

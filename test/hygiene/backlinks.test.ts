@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { nodeVault } from '../../src/adapters/node-vault.js'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
+import { nodeVault } from '../../src/adapters/node-vault.js'
 import { runBacklinks } from '../../src/app/backlinks.js'
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'hygiene', 'backlinks')
@@ -41,7 +41,10 @@ describe('backlinks', () => {
       'reference/a.adoc': '= A\n:intent: reference\n:source: x\n',
       'reference/b.adoc': '= B\n:intent: reference\n:source: x\n\nxref:a.adoc[] and <<a#,again>>, see a.adoc.\n',
     })
-    expect(await runBacklinks(vault, 'reference/a.adoc')).toEqual({ ok: true, references: [{ file: 'reference/b.adoc', line: 5, text: 'xref:a.adoc[] and <<a#,again>>, see a.adoc.' }] })
+    expect(await runBacklinks(vault, 'reference/a.adoc')).toEqual({
+      ok: true,
+      references: [{ file: 'reference/b.adoc', line: 5, text: 'xref:a.adoc[] and <<a#,again>>, see a.adoc.' }],
+    })
   })
 
   it('refuses a note or an anchor that does not exist', async () => {

@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { memoryVault, type MemoryVault } from '../../src/adapters/memory-vault.js'
+import { type MemoryVault, memoryVault } from '../../src/adapters/memory-vault.js'
 import { nodeVault } from '../../src/adapters/node-vault.js'
 import { backlinksCommand } from '../../src/cli/commands/backlinks.js'
 import { fileLinkCache, hygieneCommand } from '../../src/cli/commands/hygiene.js'
-import { UsageError, type CommandContext } from '../../src/cli/context.js'
+import { type CommandContext, UsageError } from '../../src/cli/context.js'
 import type { Vault } from '../../src/ports/vault.js'
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'hygiene')
@@ -21,8 +21,8 @@ function context(vault: Vault, args: string[] = [], flags: Record<string, string
     json,
     args,
     flags: new Map(Object.entries(flags)),
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
+    out: text => out.push(text),
+    err: text => err.push(text),
     input: (async function* () {})(),
     cacheDir: mkdtempSync(join(tmpdir(), 'notekeeper-cache-')),
     interactive: false,
@@ -40,11 +40,14 @@ describe('notekeeper hygiene', () => {
     const parsed = JSON.parse(out[0] as string) as { findings: { rule: string }[]; summary: { errors: number } }
     expect(Object.keys(parsed)).toEqual(['findings', 'summary'])
     expect(parsed.summary.errors).toBe(7)
-    expect(parsed.findings.filter((f) => f.rule === 'dead-link')).toHaveLength(7)
+    expect(parsed.findings.filter(f => f.rule === 'dead-link')).toHaveLength(7)
   })
 
   it('prints the grouped text report and exits 0 when nothing is an error; writes nothing', async () => {
-    const vault = memoryVault({ 'reference/clean.adoc': CLEAN_NOTE, 'reference/old.adoc': CLEAN_NOTE.replace('2026-11-01', '2020-01-01') })
+    const vault = memoryVault({
+      'reference/clean.adoc': CLEAN_NOTE,
+      'reference/old.adoc': CLEAN_NOTE.replace('2026-11-01', '2020-01-01'),
+    })
     const before = new Map(vault.files)
     const { ctx, out } = context(vault)
     expect(await hygieneCommand(ctx)).toBe(0)
@@ -56,18 +59,28 @@ describe('notekeeper hygiene', () => {
   it('leaves out what hygiene.ignore lists and counts it as ignored', async () => {
     const vault = memoryVault({
       'reference/old.adoc': CLEAN_NOTE.replace('2026-11-01', '2020-01-01'),
-      'internalise/.srs/config.json': JSON.stringify({ hygiene: { ignore: [{ rule: 'stale', file: 'reference/old.adoc' }] } }),
+      'internalise/.srs/config.json': JSON.stringify({
+        hygiene: { ignore: [{ rule: 'stale', file: 'reference/old.adoc' }] },
+      }),
     })
     const { ctx, out } = context(vault, [], {}, true)
     expect(await hygieneCommand(ctx)).toBe(0)
-    expect(JSON.parse(out[0] as string)).toEqual({ findings: [], summary: { errors: 0, warnings: 0, infos: 0, ignored: 1, rules: {} } })
+    expect(JSON.parse(out[0] as string)).toEqual({
+      findings: [],
+      summary: { errors: 0, warnings: 0, infos: 0, ignored: 1, rules: {} },
+    })
   })
 
   it('exits 2 on an invalid config.json, reporting config-invalid as the only finding', async () => {
-    const vault = memoryVault({ 'reference/a.adoc': '= A\n\nno intent\n', 'internalise/.srs/config.json': '{"scheduler": "nope"}' })
+    const vault = memoryVault({
+      'reference/a.adoc': '= A\n\nno intent\n',
+      'internalise/.srs/config.json': '{"scheduler": "nope"}',
+    })
     const { ctx, out } = context(vault, [], { out: 'reports/h.adoc' }, true)
     expect(await hygieneCommand(ctx)).toBe(2)
-    expect((JSON.parse(out[0] as string) as { findings: { rule: string }[] }).findings.map((f) => f.rule)).toEqual(['config-invalid'])
+    expect((JSON.parse(out[0] as string) as { findings: { rule: string }[] }).findings.map(f => f.rule)).toEqual([
+      'config-invalid',
+    ])
     expect(vault.files.has('reports/h.adoc')).toBe(false)
   })
 
@@ -80,7 +93,15 @@ describe('notekeeper hygiene', () => {
   })
 
   it('--out refuses the notes folders and places outside the corpus, writing nothing', async () => {
-    for (const target of ['internalise/report.adoc', 'reference/sub/report.adoc', 'track/r.adoc', './track/r.adoc', '../report.adoc', 'x/../../report.adoc', '/tmp/report.adoc']) {
+    for (const target of [
+      'internalise/report.adoc',
+      'reference/sub/report.adoc',
+      'track/r.adoc',
+      './track/r.adoc',
+      '../report.adoc',
+      'x/../../report.adoc',
+      '/tmp/report.adoc',
+    ]) {
       const vault = memoryVault({ 'reference/clean.adoc': CLEAN_NOTE })
       const { ctx } = context(vault, [], { out: target })
       await expect(hygieneCommand(ctx)).rejects.toThrow(UsageError)
@@ -126,8 +147,12 @@ describe('notekeeper backlinks', () => {
   })
 
   it('refuses a missing note, a missing anchor, or no argument (exit 2 through UsageError)', async () => {
-    await expect(backlinksCommand(context(nodeVault(join(FIXTURES, 'backlinks')), ['reference/none.adoc']).ctx)).rejects.toThrow(UsageError)
-    await expect(backlinksCommand(context(nodeVault(join(FIXTURES, 'backlinks')), ['reference/http.adoc#none']).ctx)).rejects.toThrow(UsageError)
+    await expect(
+      backlinksCommand(context(nodeVault(join(FIXTURES, 'backlinks')), ['reference/none.adoc']).ctx),
+    ).rejects.toThrow(UsageError)
+    await expect(
+      backlinksCommand(context(nodeVault(join(FIXTURES, 'backlinks')), ['reference/http.adoc#none']).ctx),
+    ).rejects.toThrow(UsageError)
     await expect(backlinksCommand(context(nodeVault(join(FIXTURES, 'backlinks'))).ctx)).rejects.toThrow(UsageError)
   })
 })
@@ -139,10 +164,24 @@ describe('through the notekeeper command line', () => {
     const sweep = await cli(['hygiene', '--corpus', deadLinks, '--today', '2026-11-30', '--json'])
     expect(sweep.code).toBe(1)
     expect((JSON.parse(sweep.stdout) as { summary: { errors: number } }).summary.errors).toBe(7)
-    const refused = await cli(['hygiene', '--corpus', deadLinks, '--today', '2026-11-30', '--out', 'reference/report.adoc'])
+    const refused = await cli([
+      'hygiene',
+      '--corpus',
+      deadLinks,
+      '--today',
+      '2026-11-30',
+      '--out',
+      'reference/report.adoc',
+    ])
     expect(refused.code).toBe(2)
     expect(refused.stderr).toContain('must not be inside internalise/, reference/ or track/')
-    const links = await cli(['backlinks', 'reference/http.adoc#verbs', '--corpus', join(FIXTURES, 'backlinks'), '--json'])
+    const links = await cli([
+      'backlinks',
+      'reference/http.adoc#verbs',
+      '--corpus',
+      join(FIXTURES, 'backlinks'),
+      '--json',
+    ])
     expect(links.code).toBe(0)
     expect((JSON.parse(links.stdout) as { references: unknown[] }).references).toHaveLength(3)
   })

@@ -9,18 +9,60 @@ const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'hygiene', 'contradi
 
 async function contradictions() {
   const corpus = await loadCorpus(nodeVault(FIXTURE))
-  return hygiene({ notes: corpus.notes, files: corpus.files, texts: corpus.texts, config: corpus.config, today: '2026-11-30' }).filter((f) => f.rule === 'contradiction')
+  return hygiene({
+    notes: corpus.notes,
+    files: corpus.files,
+    texts: corpus.texts,
+    config: corpus.config,
+    today: '2026-11-30',
+  }).filter(f => f.rule === 'contradiction')
 }
 
 describe('contradiction candidates', () => {
   it('pairs the same prompt with different responses, the same term with different definitions, and flipped sentences', async () => {
-    const found = (await contradictions()).map(({ file, line, other, reason, severity }) => ({ file, line, other, reason, severity }))
+    const found = (await contradictions()).map(({ file, line, other, reason, severity }) => ({
+      file,
+      line,
+      other,
+      reason,
+      severity,
+    }))
     expect(found).toEqual([
-      { file: 'internalise/english.adoc', line: 6, other: { file: 'internalise/grammar.adoc', line: 6 }, reason: 'same-prompt', severity: 'warning' },
-      { file: 'reference/glossary.adoc', line: 6, other: { file: 'reference/terms.adoc', line: 6 }, reason: 'same-term', severity: 'warning' },
-      { file: 'reference/glossary.adoc', line: 9, other: { file: 'reference/terms.adoc', line: 9 }, reason: 'number', severity: 'warning' },
-      { file: 'reference/glossary.adoc', line: 10, other: { file: 'reference/terms.adoc', line: 10 }, reason: 'date', severity: 'warning' },
-      { file: 'reference/glossary.adoc', line: 11, other: { file: 'reference/terms.adoc', line: 11 }, reason: 'negation', severity: 'warning' },
+      {
+        file: 'internalise/english.adoc',
+        line: 6,
+        other: { file: 'internalise/grammar.adoc', line: 6 },
+        reason: 'same-prompt',
+        severity: 'warning',
+      },
+      {
+        file: 'reference/glossary.adoc',
+        line: 6,
+        other: { file: 'reference/terms.adoc', line: 6 },
+        reason: 'same-term',
+        severity: 'warning',
+      },
+      {
+        file: 'reference/glossary.adoc',
+        line: 9,
+        other: { file: 'reference/terms.adoc', line: 9 },
+        reason: 'number',
+        severity: 'warning',
+      },
+      {
+        file: 'reference/glossary.adoc',
+        line: 10,
+        other: { file: 'reference/terms.adoc', line: 10 },
+        reason: 'date',
+        severity: 'warning',
+      },
+      {
+        file: 'reference/glossary.adoc',
+        line: 11,
+        other: { file: 'reference/terms.adoc', line: 11 },
+        reason: 'negation',
+        severity: 'warning',
+      },
     ])
   })
 

@@ -8,13 +8,21 @@ const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'hygiene', 'dead-lin
 
 async function sweep() {
   const corpus = await loadCorpus(nodeVault(FIXTURE))
-  return hygieneWithExternal({ notes: corpus.notes, files: corpus.files, texts: corpus.texts, config: corpus.config, today: '2026-11-30' })
+  return hygieneWithExternal({
+    notes: corpus.notes,
+    files: corpus.files,
+    texts: corpus.texts,
+    config: corpus.config,
+    today: '2026-11-30',
+  })
 }
 
 describe('dead links', () => {
   it('reports every reference whose file or anchor is missing, and nothing else', async () => {
     const { findings } = await sweep()
-    const dead = findings.filter((f) => f.rule === 'dead-link').map(({ file, line, target, missing, severity }) => ({ file, line, target, missing, severity }))
+    const dead = findings
+      .filter(f => f.rule === 'dead-link')
+      .map(({ file, line, target, missing, severity }) => ({ file, line, target, missing, severity }))
     expect(dead).toEqual([
       { file: 'reference/http.adoc', line: 12, target: 'caching#stale', missing: 'anchor', severity: 'error' },
       { file: 'reference/http.adoc', line: 13, target: 'missing.adoc#x', missing: 'file', severity: 'error' },
@@ -28,7 +36,7 @@ describe('dead links', () => {
 
   it('names the missing place in the message', async () => {
     const { findings } = await sweep()
-    const messages = findings.filter((f) => f.rule === 'dead-link').map((f) => f.message)
+    const messages = findings.filter(f => f.rule === 'dead-link').map(f => f.message)
     expect(messages[0]).toContain('"stale"')
     expect(messages[0]).toContain('reference/caching.adoc')
     expect(messages[1]).toContain('reference/missing.adoc does not exist')
@@ -37,13 +45,21 @@ describe('dead links', () => {
 
   it('leaves external URLs to the online check and never reports them offline', async () => {
     const { findings, external } = await sweep()
-    expect(external).toEqual([{ file: 'reference/http.adoc', line: 24, target: 'https://example.com/', url: 'https://example.com/' }])
-    expect(findings.some((f) => String(f.target).startsWith('https:'))).toBe(false)
+    expect(external).toEqual([
+      { file: 'reference/http.adoc', line: 24, target: 'https://example.com/', url: 'https://example.com/' },
+    ])
+    expect(findings.some(f => String(f.target).startsWith('https:'))).toBe(false)
   })
 
   it('does not check the README or ADRs as sources', async () => {
     const corpus = await loadCorpus(nodeVault(FIXTURE))
-    const findings = hygiene({ notes: corpus.notes, files: corpus.files, texts: corpus.texts, config: corpus.config, today: '2026-11-30' })
-    expect(findings.filter((f) => f.file === 'README.adoc')).toEqual([])
+    const findings = hygiene({
+      notes: corpus.notes,
+      files: corpus.files,
+      texts: corpus.texts,
+      config: corpus.config,
+      today: '2026-11-30',
+    })
+    expect(findings.filter(f => f.file === 'README.adoc')).toEqual([])
   })
 })

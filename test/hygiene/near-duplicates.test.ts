@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { bandingFor, exactAllPairs, lshPairs, nearDuplicates, shingleNote } from '../../src/core/hygiene/near-duplicates.js'
+import {
+  bandingFor,
+  exactAllPairs,
+  lshPairs,
+  nearDuplicates,
+  shingleNote,
+} from '../../src/core/hygiene/near-duplicates.js'
 
 // A deterministic word generator (Math.imul LCG): the same corpus on every run and machine.
 function generator(seed: number) {
@@ -43,7 +49,10 @@ describe('near-duplicate notes', () => {
     const notes = [
       { path: 'reference/b-copy.adoc', text: note('Copy', edited(original, 0.05, 9)) },
       { path: 'reference/a-original.adoc', text: note('Original', original) },
-      ...Array.from({ length: 30 }, (_, i) => ({ path: `reference/other-${i}.adoc`, text: note(`Other ${i}`, body(100 + i)) })),
+      ...Array.from({ length: 30 }, (_, i) => ({
+        path: `reference/other-${i}.adoc`,
+        text: note(`Other ${i}`, body(100 + i)),
+      })),
     ]
     const findings = nearDuplicates(notes, 0.5)
     expect(findings).toHaveLength(1)
@@ -57,11 +66,14 @@ describe('near-duplicate notes', () => {
     })
     expect(finding?.similarity).toBeGreaterThanOrEqual(0.6)
     expect(finding?.similarity).toBeLessThan(0.9)
-    expect(Number((finding?.similarity as number).toFixed(2))).toBe(finding?.similarity)
+    expect(Number(Number(finding?.similarity).toFixed(2))).toBe(finding?.similarity)
   })
 
   it('finds nothing among unrelated notes', () => {
-    const notes = Array.from({ length: 60 }, (_, i) => ({ path: `internalise/n${i}.adoc`, text: note(`N${i}`, body(500 + i)) }))
+    const notes = Array.from({ length: 60 }, (_, i) => ({
+      path: `internalise/n${i}.adoc`,
+      text: note(`N${i}`, body(500 + i)),
+    }))
     expect(nearDuplicates(notes, 0.5)).toEqual([])
   })
 
@@ -69,7 +81,15 @@ describe('near-duplicate notes', () => {
     const code = Array.from({ length: 40 }, (_, i) => `const value${i} = compute(${i}) + other(${i})`).join('\n')
     const a = `${note('A', body(7, 40))}\n----\n${code}\n----\n`
     const b = `${note('B', body(8, 40))}\n----\n${code}\n----\n`
-    expect(nearDuplicates([{ path: 'reference/a.adoc', text: a }, { path: 'reference/b.adoc', text: b }], 0.5)).toEqual([])
+    expect(
+      nearDuplicates(
+        [
+          { path: 'reference/a.adoc', text: a },
+          { path: 'reference/b.adoc', text: b },
+        ],
+        0.5,
+      ),
+    ).toEqual([])
   })
 
   it('honours the configured threshold, judged on the exact Jaccard similarity', () => {

@@ -36,17 +36,21 @@ beforeAll(async () => {
     if (url.startsWith('/wait')) return void setTimeout(() => done(200), 30)
     done(200)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
 afterAll(async () => {
   server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
+  await new Promise(resolve => server.close(resolve))
 })
 
 const realFetch = globalThis.fetch as FetchLike
 function memoryCache(): LinkCacheStore & { text: string | null } {
-  const store = { text: null as string | null, load: async () => store.text, save: async (text: string) => void (store.text = text) }
+  const store = {
+    text: null as string | null,
+    load: async () => store.text,
+    save: async (text: string) => void (store.text = text),
+  }
   return store
 }
 
@@ -59,7 +63,7 @@ describe('online link check', () => {
     expect(results.get(`${base}/ok`)).toMatchObject({ status: 200, alive: true })
     expect(seen).toContain('HEAD /no-head')
     expect(seen).toContain('GET /no-head')
-    expect(seen.filter((s) => s.endsWith('/ok'))).toEqual(['HEAD /ok'])
+    expect(seen.filter(s => s.endsWith('/ok'))).toEqual(['HEAD /ok'])
   })
 
   it('gives up on a request that takes longer than the timeout', async () => {
@@ -72,7 +76,7 @@ describe('online link check', () => {
     maxInFlight = 0
     const urls = Array.from({ length: 40 }, (_, i) => `${base}/wait/${i}`)
     const results = await checkUrls(urls, { fetch: realFetch, concurrency: 50 })
-    expect([...results.values()].every((r) => r.alive)).toBe(true)
+    expect([...results.values()].every(r => r.alive)).toBe(true)
     expect(maxInFlight).toBeGreaterThan(1)
     expect(maxInFlight).toBeLessThanOrEqual(8)
   })
@@ -105,13 +109,27 @@ describe('hygiene sweep and the network', () => {
       throw new Error('no request may be made offline')
     }
     const result = await runHygiene(corpus(), { today: '2026-11-30', online: false, fetch: throwing })
-    expect(result.findings.filter((f) => f.rule === 'dead-link')).toEqual([])
+    expect(result.findings.filter(f => f.rule === 'dead-link')).toEqual([])
   })
 
   it('reports a dead external link with --online', async () => {
-    const result = await runHygiene(corpus(), { today: '2026-11-30', online: true, fetch: realFetch, cache: memoryCache() })
-    expect(result.findings.filter((f) => f.rule === 'dead-link')).toEqual([
-      { rule: 'dead-link', severity: 'error', file: 'reference/web.adoc', line: 7, message: `${base}/gone: HTTP 404`, target: `${base}/gone`, missing: 'url', status: 404 },
+    const result = await runHygiene(corpus(), {
+      today: '2026-11-30',
+      online: true,
+      fetch: realFetch,
+      cache: memoryCache(),
+    })
+    expect(result.findings.filter(f => f.rule === 'dead-link')).toEqual([
+      {
+        rule: 'dead-link',
+        severity: 'error',
+        file: 'reference/web.adoc',
+        line: 7,
+        message: `${base}/gone: HTTP 404`,
+        target: `${base}/gone`,
+        missing: 'url',
+        status: 404,
+      },
     ])
     expect(result.summary.errors).toBe(1)
   })

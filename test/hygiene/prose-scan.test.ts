@@ -41,9 +41,38 @@ function reference(prose: { line: number; text: string }[]): Scanned {
   return { words, sentences }
 }
 
-const PIECES = ['word', 'Not', 'ΟΔΟΣ', 'café', 'don’t', '3.5', '1,000', '2026-11-30', ' ', '  ', '\u00a0', '.', '. ', '!', '?! ', '...', ',', '1. ', '* ', 'a. ', 'ii) ', '- ', '. ', 'term:: ', '| ', '== ', 'x', 'İ']
-const line = fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }).map((parts) => parts.join(''))
-const prose = fc.array(fc.tuple(line, fc.integer({ min: 1, max: 2 })), { maxLength: 8 }).map((lines) => {
+const PIECES = [
+  'word',
+  'Not',
+  'ΟΔΟΣ',
+  'café',
+  'don’t',
+  '3.5',
+  '1,000',
+  '2026-11-30',
+  ' ',
+  '  ',
+  '\u00a0',
+  '.',
+  '. ',
+  '!',
+  '?! ',
+  '...',
+  ',',
+  '1. ',
+  '* ',
+  'a. ',
+  'ii) ',
+  '- ',
+  '. ',
+  'term:: ',
+  '| ',
+  '== ',
+  'x',
+  'İ',
+]
+const line = fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }).map(parts => parts.join(''))
+const prose = fc.array(fc.tuple(line, fc.integer({ min: 1, max: 2 })), { maxLength: 8 }).map(lines => {
   let at = 0
   return lines.map(([text, step]) => ({ line: (at += step), text }))
 })
@@ -51,7 +80,7 @@ const prose = fc.array(fc.tuple(line, fc.integer({ min: 1, max: 2 })), { maxLeng
 describe('one word scan for both prose checks', () => {
   it('sees the same words, sentences, sentence lines and sentence order as the per-sentence scan', () => {
     fc.assert(
-      fc.property(prose, (lines) => {
+      fc.property(prose, lines => {
         expect(scan(lines)).toEqual(reference(lines))
       }),
       { numRuns: 2000 },
@@ -62,7 +91,7 @@ describe('one word scan for both prose checks', () => {
     const lines = proseLines('= Title\n\n1. First step is done today.\n2. Second step. Then wait\nuntil noon.\n')
     const scanned = scan(lines)
     expect(scanned.words.slice(0, 3)).toEqual(['1', 'first', 'step'])
-    expect(scanned.sentences.map((s) => [s.line, s.words.join(' ')])).toEqual([
+    expect(scanned.sentences.map(s => [s.line, s.words.join(' ')])).toEqual([
       [3, 'first step is done today'],
       [4, 'second step'],
       [4, 'then wait until noon'],

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { scanNote } from '../../src/core/asciidoc/scan.js'
 import { reviewOverdue, stale } from '../../src/core/hygiene/review-dates.js'
 
-const note = (path: string, header: string) => scanNote(path, `= Note\n:intent: ${path.split('/')[0]}\n${header}\nBody.\n`)
+const note = (path: string, header: string) =>
+  scanNote(path, `= Note\n:intent: ${path.split('/')[0]}\n${header}\nBody.\n`)
 
 describe('review-overdue', () => {
   it('lists a :review_by: before today, not today or later, at the attribute’s line', () => {
@@ -13,7 +14,14 @@ describe('review-overdue', () => {
       note('reference/invalid.adoc', ':source: x\n:review_by: 2026-02-30\n'),
     ]
     expect(reviewOverdue(notes, '2026-11-30')).toEqual([
-      { rule: 'review-overdue', severity: 'warning', file: 'reference/past.adoc', line: 4, message: 'to be re-read by 2026-11-29, 1 day ago', review_by: '2026-11-29' },
+      {
+        rule: 'review-overdue',
+        severity: 'warning',
+        file: 'reference/past.adoc',
+        line: 4,
+        message: 'to be re-read by 2026-11-29, 1 day ago',
+        review_by: '2026-11-29',
+      },
     ])
   })
 })
@@ -26,7 +34,12 @@ describe('stale', () => {
       note('track/missing.adoc', ''),
       note('track/fresh.adoc', ':updated: 2026-11-01\n'),
     ]
-    const found = stale(notes, '2026-11-30', 365).map(({ file, line, updated, severity }) => ({ file, line, updated, severity }))
+    const found = stale(notes, '2026-11-30', 365).map(({ file, line, updated, severity }) => ({
+      file,
+      line,
+      updated,
+      severity,
+    }))
     expect(found).toEqual([
       { file: 'track/older.adoc', line: 3, updated: '2025-11-29', severity: 'info' },
       { file: 'track/missing.adoc', line: 1, updated: null, severity: 'info' },
@@ -40,6 +53,12 @@ describe('stale', () => {
   })
 
   it('leaves README and ADRs alone: they are not notes', () => {
-    expect(stale([scanNote('README.adoc', '= Readme\n\nText.\n'), scanNote('docs/adr/0001-a.adoc', '= A\n\nText.\n')], '2026-11-30', 365)).toEqual([])
+    expect(
+      stale(
+        [scanNote('README.adoc', '= Readme\n\nText.\n'), scanNote('docs/adr/0001-a.adoc', '= A\n\nText.\n')],
+        '2026-11-30',
+        365,
+      ),
+    ).toEqual([])
   })
 })

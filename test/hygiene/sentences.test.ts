@@ -5,7 +5,8 @@ import { sentencesOf } from '../../src/core/hygiene/sentences.js'
 
 describe('sentences of a note', () => {
   it('joins a hard-wrapped paragraph, splits at sentence ends, keeps 3.5 whole, and drops list markers', () => {
-    const text = '= T\n:intent: reference\n\nThe first sentence runs\nover two lines. The second\nstarts on line 5. Version 3.5 is out.\n\n1. An item with a number 7.\n2. Another item.\n\n----\nNot prose.\n----\n'
+    const text =
+      '= T\n:intent: reference\n\nThe first sentence runs\nover two lines. The second\nstarts on line 5. Version 3.5 is out.\n\n1. An item with a number 7.\n2. Another item.\n\n----\nNot prose.\n----\n'
     expect(sentencesOf(text)).toEqual([
       { line: 4, text: 'The first sentence runs over two lines.' },
       { line: 5, text: 'The second starts on line 5.' },
@@ -16,7 +17,8 @@ describe('sentences of a note', () => {
   })
 
   it('finds a flipped number in a sentence wrapped differently in two notes, at the line where each starts', () => {
-    const a = '= A\n:intent: reference\n:source: x\n\nIntro line here.\nThe retry budget of the upload client\nis 5 attempts per hour.\n'
+    const a =
+      '= A\n:intent: reference\n:source: x\n\nIntro line here.\nThe retry budget of the upload client\nis 5 attempts per hour.\n'
     const b = '= B\n:intent: reference\n:source: x\n\nThe retry budget of the upload client is 7 attempts\nper hour.\n'
     const texts = new Map([
       ['reference/a.adoc', a],
@@ -30,7 +32,8 @@ describe('sentences of a note', () => {
 
   it('does not call numbered list items contradictory for their numbers', () => {
     const a = '= A\n:intent: reference\n:source: x\n\n1. Keep the backup folder outside the home directory always.\n'
-    const b = '= B\n:intent: reference\n:source: x\n\n. first\n. Keep the backup folder outside the home directory always.\n'
+    const b =
+      '= B\n:intent: reference\n:source: x\n\n. first\n. Keep the backup folder outside the home directory always.\n'
     const texts = new Map([
       ['reference/a.adoc', a],
       ['reference/b.adoc', b],

@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest'
 import { scanNote } from '../../src/core/asciidoc/scan.js'
-import { buildTargetIndex, resolveReference, type Resolution } from '../../src/core/links/resolve.js'
+import { buildTargetIndex, type Resolution, resolveReference } from '../../src/core/links/resolve.js'
 import type { NoteModel, Reference } from '../../src/core/types.js'
 
-const OTHER = scanNote('reference/other.adoc', '= Other\n:intent: reference\n:source: x\n\n== Part One\n\n[[part]]\nText.\n')
-const HOME = scanNote('reference/home.adoc', '= Home\n:intent: reference\n:source: x\n:imagesdir: pics\n\n[#intro]\n== Getting Started\n\n[[anchor-here]]\nText.\n')
+const OTHER = scanNote(
+  'reference/other.adoc',
+  '= Other\n:intent: reference\n:source: x\n\n== Part One\n\n[[part]]\nText.\n',
+)
+const HOME = scanNote(
+  'reference/home.adoc',
+  '= Home\n:intent: reference\n:source: x\n:imagesdir: pics\n\n[#intro]\n== Getting Started\n\n[[anchor-here]]\nText.\n',
+)
 const DEEP = scanNote('reference/sub/deep.adoc', '= Deep\n:intent: reference\n:source: x\n')
-const FILES = ['reference/other.adoc', 'reference/home.adoc', 'reference/sub/deep.adoc', 'reference/pics/a.png', 'reference/b.png', 'docs/adr/0001-x.adoc', 'reference/data/t.csv']
+const FILES = [
+  'reference/other.adoc',
+  'reference/home.adoc',
+  'reference/sub/deep.adoc',
+  'reference/pics/a.png',
+  'reference/b.png',
+  'docs/adr/0001-x.adoc',
+  'reference/data/t.csv',
+]
 const index = buildTargetIndex(FILES, [OTHER, HOME, DEEP])
 
 function resolve(kind: Reference['kind'], target: string, from: NoteModel = HOME): Resolution {
@@ -17,10 +31,18 @@ describe('resolveReference, as Asciidoctor resolves', () => {
   it('finds another note relative to the note, with or without .adoc, with or without a fragment', () => {
     expect(resolve('xref', 'other.adoc')).toEqual({ ok: true, file: 'reference/other.adoc', anchor: null })
     expect(resolve('xref', 'other#part')).toEqual({ ok: true, file: 'reference/other.adoc', anchor: 'part' })
-    expect(resolve('xref', 'other.adoc#_part_one')).toEqual({ ok: true, file: 'reference/other.adoc', anchor: '_part_one' })
+    expect(resolve('xref', 'other.adoc#_part_one')).toEqual({
+      ok: true,
+      file: 'reference/other.adoc',
+      anchor: '_part_one',
+    })
     expect(resolve('xref', 'other#')).toEqual({ ok: true, file: 'reference/other.adoc', anchor: null })
     expect(resolve('xref', 'sub/deep.adoc')).toEqual({ ok: true, file: 'reference/sub/deep.adoc', anchor: null })
-    expect(resolve('xref', '../home.adoc#intro', DEEP)).toEqual({ ok: true, file: 'reference/home.adoc', anchor: 'intro' })
+    expect(resolve('xref', '../home.adoc#intro', DEEP)).toEqual({
+      ok: true,
+      file: 'reference/home.adoc',
+      anchor: 'intro',
+    })
     expect(resolve('xref', '../docs/adr/0001-x.adoc')).toEqual({ ok: true, file: 'docs/adr/0001-x.adoc', anchor: null })
   })
 
@@ -48,7 +70,11 @@ describe('resolveReference, as Asciidoctor resolves', () => {
     expect(resolve('image', '../b.png', DEEP)).toEqual({ ok: true, file: 'reference/b.png', anchor: null })
     expect(resolve('include', 'data/t.csv')).toEqual({ ok: true, file: 'reference/data/t.csv', anchor: null })
     expect(resolve('link', 'data/t.csv?raw=1#row2')).toEqual({ ok: true, file: 'reference/data/t.csv', anchor: null })
-    expect(resolve('link', 'data/missing%20file.csv')).toEqual({ ok: false, missing: 'file', file: 'reference/data/missing file.csv' })
+    expect(resolve('link', 'data/missing%20file.csv')).toEqual({
+      ok: false,
+      missing: 'file',
+      file: 'reference/data/missing file.csv',
+    })
   })
 
   it('treats a target outside the corpus folder as missing, without naming a file to read', () => {
@@ -64,8 +90,18 @@ describe('resolveReference, as Asciidoctor resolves', () => {
   })
 
   it('substitutes header attributes in a target', () => {
-    const note = scanNote('reference/attr.adoc', '= A\n:intent: reference\n:source: x\n:base: https://example.org\n:dir: pics\n')
-    expect(resolveReference(note, { kind: 'link', target: '{base}/page', line: 6 }, index)).toEqual({ external: true, url: 'https://example.org/page' })
-    expect(resolveReference(note, { kind: 'image', target: '{dir}/a.png', line: 6 }, index)).toEqual({ ok: true, file: 'reference/pics/a.png', anchor: null })
+    const note = scanNote(
+      'reference/attr.adoc',
+      '= A\n:intent: reference\n:source: x\n:base: https://example.org\n:dir: pics\n',
+    )
+    expect(resolveReference(note, { kind: 'link', target: '{base}/page', line: 6 }, index)).toEqual({
+      external: true,
+      url: 'https://example.org/page',
+    })
+    expect(resolveReference(note, { kind: 'image', target: '{dir}/a.png', line: 6 }, index)).toEqual({
+      ok: true,
+      file: 'reference/pics/a.png',
+      anchor: null,
+    })
   })
 })

@@ -1,6 +1,6 @@
-import { describe, it, expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
-import { chooseAccess, NO_ACCESS_HELP, type AccessEnvironment, type DirectoryHandle } from '../../src/plugin/access.js'
+import { type AccessEnvironment, chooseAccess, type DirectoryHandle, NO_ACCESS_HELP } from '../../src/plugin/access.js'
 import type { HandleStore } from '../../src/plugin/handle-store.js'
 
 function store(initial: unknown = undefined): HandleStore & { saved: unknown } {
@@ -13,17 +13,39 @@ function store(initial: unknown = undefined): HandleStore & { saved: unknown } {
   return s
 }
 
-function handle(permission: PermissionState, afterRequest: PermissionState = 'granted'): DirectoryHandle & { asked: number } {
-  const h = { kind: 'directory' as const, name: 'notes', asked: 0, queryPermission: async () => permission, requestPermission: async () => (h.asked++, afterRequest) }
+function handle(
+  permission: PermissionState,
+  afterRequest: PermissionState = 'granted',
+): DirectoryHandle & { asked: number } {
+  const h = {
+    kind: 'directory' as const,
+    name: 'notes',
+    asked: 0,
+    queryPermission: async () => permission,
+    requestPermission: async () => (h.asked++, afterRequest),
+  }
   return h
 }
 
-const env = (over: Partial<AccessEnvironment>): AccessEnvironment => ({ corpusPath: '', bridge: null, pickDirectory: null, fsaVault: () => memoryVault(), store: store(), ...over })
+const env = (over: Partial<AccessEnvironment>): AccessEnvironment => ({
+  corpusPath: '',
+  bridge: null,
+  pickDirectory: null,
+  fsaVault: () => memoryVault(),
+  store: store(),
+  ...over,
+})
 
 describe('choosing the file access', () => {
   it('uses the desktop bridge with the folder from the settings', async () => {
     const roots: string[] = []
-    const access = await chooseAccess(env({ corpusPath: ' /home/me/notes ', bridge: (root) => (roots.push(root), memoryVault()), pickDirectory: async () => handle('granted') }))
+    const access = await chooseAccess(
+      env({
+        corpusPath: ' /home/me/notes ',
+        bridge: root => (roots.push(root), memoryVault()),
+        pickDirectory: async () => handle('granted'),
+      }),
+    )
     expect(access).toMatchObject({ kind: 'ready', label: 'Desktop file bridge: /home/me/notes' })
     expect(roots).toEqual(['/home/me/notes'])
   })
@@ -54,7 +76,9 @@ describe('choosing the file access', () => {
   })
 
   it('reports a refused permission as an error', async () => {
-    const access = await chooseAccess(env({ pickDirectory: async () => handle('granted'), store: store(handle('prompt', 'denied')) }))
+    const access = await chooseAccess(
+      env({ pickDirectory: async () => handle('granted'), store: store(handle('prompt', 'denied')) }),
+    )
     if (access.kind !== 'needs-click') throw new Error('expected a click')
     await expect(access.run()).rejects.toThrow('Access to the folder "notes" was not granted.')
   })

@@ -1,4 +1,12 @@
-import type { BatchBlock, HostSettings, MacroSlot, ModelHandler, MsgStatus, PluginHost, ThemeMode } from '../../src/plugin/host.js'
+import type {
+  BatchBlock,
+  HostSettings,
+  MacroSlot,
+  ModelHandler,
+  MsgStatus,
+  PluginHost,
+  ThemeMode,
+} from '../../src/plugin/host.js'
 
 export interface RecordedBlock {
   uuid: string
@@ -29,7 +37,11 @@ export interface FakeHost extends PluginHost {
 
 export function fakeHost(settings: Partial<HostSettings> = {}): FakeHost {
   let counter = 0
-  const tree = (block: BatchBlock): RecordedBlock => ({ uuid: `b${++counter}`, content: block.content, children: (block.children ?? []).map(tree) })
+  const tree = (block: BatchBlock): RecordedBlock => ({
+    uuid: `b${++counter}`,
+    content: block.content,
+    children: (block.children ?? []).map(tree),
+  })
   const find = (blocks: RecordedBlock[], uuid: string): RecordedBlock | null => {
     for (const block of blocks) {
       if (block.uuid === uuid) return block
@@ -55,7 +67,12 @@ export function fakeHost(settings: Partial<HostSettings> = {}): FakeHost {
     themeListener: null,
     contents(page) {
       const out: string[] = []
-      const walk = (blocks: RecordedBlock[]) => blocks.forEach((b) => (out.push(b.content), walk(b.children)))
+      const walk = (blocks: RecordedBlock[]): void => {
+        for (const b of blocks) {
+          out.push(b.content)
+          walk(b.children)
+        }
+      }
       walk(host.pages.get(page) ?? [])
       return out
     },
@@ -65,24 +82,28 @@ export function fakeHost(settings: Partial<HostSettings> = {}): FakeHost {
     showMsg: (text, status) => void host.msgs.push({ text, status }),
     showMainUI: () => void (host.mainUI = true),
     hideMainUI: () => void (host.mainUI = false),
-    provideModel: (model) => void Object.assign(host.models, model),
+    provideModel: model => void Object.assign(host.models, model),
     provideStyle: () => {},
     provideSlotUI: (key, slot, template) => void host.slots.push({ key, slot, template }),
     provideUIAt: (key, selector, template) => void host.injected.set(key, { selector, template }),
     registerSlashCommand: (name, action) => void host.slash.set(name, action),
     registerCommandPalette: (spec, action) => void host.palette.set(spec.key, action),
-    registerCommandShortcut: (binding) => void host.shortcuts.push(binding),
+    registerCommandShortcut: binding => void host.shortcuts.push(binding),
     registerToolbarItem: (key, template) => {
       if (host.toolbar.has(key)) throw new Error(`toolbar item ${key} registered twice: Logseq would show two buttons`)
       host.toolbar.set(key, template)
     },
-    onMacroRendererSlotted: (listener) => void (host.macro = listener),
+    onMacroRendererSlotted: listener => void (host.macro = listener),
     themeMode: async () => host.mode,
-    onThemeModeChanged: (listener) => void (host.themeListener = listener),
-    ensurePage: async (name) => void (host.pages.has(name) || host.pages.set(name, [])),
-    pageTopBlocks: async (name) => (host.pages.get(name) ?? []).map((b) => ({ uuid: b.uuid })),
-    removeBlock: async (uuid) => {
-      for (const [name, blocks] of host.pages) host.pages.set(name, blocks.filter((b) => b.uuid !== uuid))
+    onThemeModeChanged: listener => void (host.themeListener = listener),
+    ensurePage: async name => void (host.pages.has(name) || host.pages.set(name, [])),
+    pageTopBlocks: async name => (host.pages.get(name) ?? []).map(b => ({ uuid: b.uuid })),
+    removeBlock: async uuid => {
+      for (const [name, blocks] of host.pages)
+        host.pages.set(
+          name,
+          blocks.filter(b => b.uuid !== uuid),
+        )
     },
     appendBlockInPage: async (page, content) => {
       const block = { uuid: `b${++counter}`, content, children: [] }

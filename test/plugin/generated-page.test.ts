@@ -1,11 +1,15 @@
-import { describe, it, expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { stamp, writeGeneratedPage } from '../../src/plugin/generated-page.js'
 import { fakeHost } from './fake-host.js'
 
 describe('regenerating a page', () => {
   it('replaces the old content: one header with the new children, nothing left from the last run', async () => {
     const host = fakeHost()
-    await writeGeneratedPage(host, { name: 'Notekeeper/X', header: 'run 1', children: [{ content: 'a', children: [{ content: 'a.1' }] }] })
+    await writeGeneratedPage(host, {
+      name: 'Notekeeper/X',
+      header: 'run 1',
+      children: [{ content: 'a', children: [{ content: 'a.1' }] }],
+    })
     await writeGeneratedPage(host, { name: 'Notekeeper/X', header: 'run 2', children: [{ content: 'b' }] })
     expect(host.contents('Notekeeper/X')).toEqual(['run 2', 'b'])
   })
@@ -13,10 +17,12 @@ describe('regenerating a page', () => {
   it('fails loudly when Logseq does not add the header block', async () => {
     const host = fakeHost()
     host.appendBlockInPage = async () => null
-    await expect(writeGeneratedPage(host, { name: 'Notekeeper/X', header: 'h', children: [] })).rejects.toThrow('Logseq did not add the header block to the page "Notekeeper/X"')
+    await expect(writeGeneratedPage(host, { name: 'Notekeeper/X', header: 'h', children: [] })).rejects.toThrow(
+      'Logseq did not add the header block to the page "Notekeeper/X"',
+    )
   })
 
-  it('stamps the run in UTC whatever the machine\'s zone', () => {
+  it("stamps the run in UTC whatever the machine's zone", () => {
     expect(stamp(new Date(Date.UTC(2026, 11, 31, 23, 59, 30)))).toBe('2026-12-31 23:59 UTC')
   })
 })

@@ -1,5 +1,5 @@
-import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
 import { codeSpan, locationSpan } from '../../src/plugin/logseq-escape.js'
 
 // One code span with nothing that can end it or break the line: what Logseq shows verbatim.
@@ -47,7 +47,7 @@ describe('codeSpan keeps note text out of Logseq markup', () => {
 
   it('gives one code span for any string at all', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), (text) => {
+      fc.property(fc.string({ unit: 'binary' }), text => {
         const escaped = codeSpan(text)
         return escaped === '(blank)' || ONE_SPAN.test(escaped)
       }),

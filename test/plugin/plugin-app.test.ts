@@ -1,16 +1,25 @@
 // @vitest-environment jsdom
-import { describe, it, expect, afterEach } from 'vitest'
-import { memoryVault, type MemoryVault } from '../../src/adapters/memory-vault.js'
+import { afterEach, describe, expect, it } from 'vitest'
+import { type MemoryVault, memoryVault } from '../../src/adapters/memory-vault.js'
 import type { Access } from '../../src/plugin/access.js'
 import { registerCommands, registerSchedulerSwitches } from '../../src/plugin/commands.js'
 import { appOperations } from '../../src/plugin/operations.js'
 import { createPluginApp, type PluginApp } from '../../src/plugin/plugin-app.js'
-import { fakeHost, type FakeHost } from './fake-host.js'
+import { type FakeHost, fakeHost } from './fake-host.js'
 
 const TODAY = '2026-06-10'
 const corpus = (): Record<string, string> => ({
-  'internalise/english.adoc': '= English\n:intent: internalise\n\nSee xref:../reference/http.adoc[<img src=x onerror=alert(1)>].\n\n[qanda]\n[[few]]Few or little?:: Little.\n[[need]]Need + ?:: The -ing form.\n',
-  'internalise/.srs/state.json': JSON.stringify({ 'english#few': { level: 1, next_due: '2026-06-01', reps: 0 }, 'english#need': { level: 1, next_due: '2026-07-01', reps: 0 } }, null, 2) + '\n',
+  'internalise/english.adoc':
+    '= English\n:intent: internalise\n\nSee xref:../reference/http.adoc[<img src=x onerror=alert(1)>].\n\n[qanda]\n[[few]]Few or little?:: Little.\n[[need]]Need + ?:: The -ing form.\n',
+  'internalise/.srs/state.json':
+    JSON.stringify(
+      {
+        'english#few': { level: 1, next_due: '2026-06-01', reps: 0 },
+        'english#need': { level: 1, next_due: '2026-07-01', reps: 0 },
+      },
+      null,
+      2,
+    ) + '\n',
   'reference/http.adoc': '= HTTP\n:intent: reference\n\nSee xref:missing.adoc[{{query (todo now)}}] #tag <b>x</b>.\n',
   'track/reading.adoc': '= Reading\n:intent: track\n\n== Now\n* Book A\n\n== Next\n* Book B {{embed [[x]]}}\n',
 })
@@ -21,7 +30,9 @@ afterEach(() => {
   app = null
 })
 
-async function started(access: (vault: MemoryVault) => Access = (vault) => ({ kind: 'ready', vault, label: 'Test vault' })): Promise<{ host: FakeHost; vault: MemoryVault }> {
+async function started(
+  access: (vault: MemoryVault) => Access = vault => ({ kind: 'ready', vault, label: 'Test vault' }),
+): Promise<{ host: FakeHost; vault: MemoryVault }> {
   const host = fakeHost()
   const vault = memoryVault(corpus())
   app = createPluginApp({
@@ -42,10 +53,25 @@ async function started(access: (vault: MemoryVault) => Access = (vault) => ({ ki
 describe('the plugin glue against a fake host', () => {
   it('registers the commands as slash commands and palette entries, and a practice shortcut', async () => {
     const { host } = await started()
-    expect([...host.slash.keys()].sort()).toEqual(['backlinks', 'hygiene', 'practice', 'schedulers', 'triage', 'validate'])
+    expect([...host.slash.keys()].sort()).toEqual([
+      'backlinks',
+      'hygiene',
+      'practice',
+      'schedulers',
+      'triage',
+      'validate',
+    ])
     expect([...host.palette.keys()].sort()).toEqual([
-      'notekeeper-backlinks', 'notekeeper-hygiene', 'notekeeper-practice', 'notekeeper-schedulers', 'notekeeper-triage',
-      'notekeeper-use-fsrs', 'notekeeper-use-leitner', 'notekeeper-use-passfail', 'notekeeper-use-sm2', 'notekeeper-validate',
+      'notekeeper-backlinks',
+      'notekeeper-hygiene',
+      'notekeeper-practice',
+      'notekeeper-schedulers',
+      'notekeeper-triage',
+      'notekeeper-use-fsrs',
+      'notekeeper-use-leitner',
+      'notekeeper-use-passfail',
+      'notekeeper-use-sm2',
+      'notekeeper-validate',
     ])
     expect(host.shortcuts).toEqual(['mod+alt+p'])
   })
@@ -54,20 +80,29 @@ describe('the plugin glue against a fake host', () => {
     const { host, vault } = await started()
     await host.palette.get('notekeeper-use-fsrs')!()
     expect(JSON.parse((await vault.read('internalise/.srs/config.json'))!)).toMatchObject({ scheduler: 'fsrs' })
-    const state = JSON.parse((await vault.read('internalise/.srs/state.json'))!) as Record<string, Record<string, unknown>>
+    const state = JSON.parse((await vault.read('internalise/.srs/state.json'))!) as Record<
+      string,
+      Record<string, unknown>
+    >
     for (const entry of Object.values(state)) expect(entry).toHaveProperty('stability')
-    expect(host.msgs.some((m) => m.text.includes('the scheduler is now fsrs'))).toBe(true)
+    expect(host.msgs.some(m => m.text.includes('the scheduler is now fsrs'))).toBe(true)
     expect(JSON.stringify(host.pages.get('Notekeeper/Schedulers'))).toContain('(active)')
   })
 
   it('indexes at start-up and shows the due count in the toolbar', async () => {
     const { host } = await started()
     expect(host.toolbar.get('notekeeper-due')).toContain('data-on-click="nkPractice"')
-    expect(host.injected.get('notekeeper-due-count')).toEqual({ selector: '#notekeeper-due-count', template: '<span title="Notekeeper: 1 due today (practice)">1</span>' })
-    expect(host.msgs.at(-1)).toEqual({ text: 'Notekeeper: indexed 3 files of Test vault; 1 due today', status: 'success' })
+    expect(host.injected.get('notekeeper-due-count')).toEqual({
+      selector: '#notekeeper-due-count',
+      template: '<span title="Notekeeper: 1 due today (practice)">1</span>',
+    })
+    expect(host.msgs.at(-1)).toEqual({
+      text: 'Notekeeper: indexed 3 files of Test vault; 1 due today',
+      status: 'success',
+    })
   })
 
-  it('follows Logseq\'s theme', async () => {
+  it("follows Logseq's theme", async () => {
     const { host } = await started()
     expect(document.documentElement.dataset['theme']).toBe('light')
     host.themeListener?.('dark')
@@ -80,11 +115,15 @@ describe('the plugin glue against a fake host', () => {
     await host.slash.get('validate')!()
     const page = host.pages.get('Notekeeper/Validation report')!
     expect(page).toHaveLength(1)
-    expect(page[0]!.content).toMatch(/^Validation of `memory \(test vault\)` at 2026-06-10 09:30 UTC: 2 errors, 0 warnings, 0 infos, 0 ignored\. Regenerated on each run/)
+    expect(page[0]!.content).toMatch(
+      /^Validation of `memory \(test vault\)` at 2026-06-10 09:30 UTC: 2 errors, 0 warnings, 0 infos, 0 ignored\. Regenerated on each run/,
+    )
     const lines = host.contents('Notekeeper/Validation report')
     expect(lines).toContain('Rule `source-missing` (error): 1')
-    expect(lines).toContain('At `reference/http.adoc:2`: `a Reference note needs :source: (where its content comes from)` ; line: `:intent: reference`')
-    const hostile = lines.find((l) => l.startsWith('At `reference/http.adoc:4`'))
+    expect(lines).toContain(
+      'At `reference/http.adoc:2`: `a Reference note needs :source: (where its content comes from)` ; line: `:intent: reference`',
+    )
+    const hostile = lines.find(l => l.startsWith('At `reference/http.adoc:4`'))
     expect(hostile).toContain('line: `See xref:missing.adoc[{{query (todo now)}}] #tag <b>x</b>.`')
   })
 
@@ -92,17 +131,19 @@ describe('the plugin glue against a fake host', () => {
     const { host, vault } = await started()
     await host.slash.get('triage')!()
     const lines = host.contents('Notekeeper/Triage')
-    const bookB = lines.find((l) => l.includes('Book B'))!
+    const bookB = lines.find(l => l.includes('Book B'))!
     expect(bookB).toMatch(/^\{\{renderer :notekeeper-triage, [a-z0-9]+-2\}\} `Book B \{\{embed \[\[x\]\]\}\}`$/)
     const token = /, ([a-z0-9]+-2)\}\}/.exec(bookB)![1]!
     host.macro!({ slot: 'slot-1', arguments: [':notekeeper-triage', ` ${token}`] })
     expect(host.slots[0]!.template).toContain(`data-token="${token}" data-verb="promote"`)
     await host.models['nkTriage']!({ dataset: { token, verb: 'promote' } })
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(await vault.read('track/reading.adoc')).toBe('= Reading\n:intent: track\n\n== Now\n* Book A\n* Book B {{embed [[x]]}}\n\n== Next\n')
+    await new Promise(resolve => setTimeout(resolve, 50))
+    expect(await vault.read('track/reading.adoc')).toBe(
+      '= Reading\n:intent: track\n\n== Now\n* Book A\n* Book B {{embed [[x]]}}\n\n== Next\n',
+    )
     expect(host.msgs.at(-1)?.status).toBe('success')
     const after = host.contents('Notekeeper/Triage')
-    expect(after.filter((l) => l.startsWith('Status `Now`'))).toEqual(['Status `Now`: 2'])
+    expect(after.filter(l => l.startsWith('Status `Now`'))).toEqual(['Status `Now`: 2'])
   })
 
   it('shows a stale label for a token it did not write', async () => {
@@ -113,27 +154,34 @@ describe('the plugin glue against a fake host', () => {
 
   it('says plainly what to do when no file access works, in the dialog and as a message', async () => {
     const { host } = await started(() => ({ kind: 'unavailable', label: 'No file access: use Logseq desktop.' }))
-    expect(host.injected.get('notekeeper-due-count')?.template).toBe('<span title="Notekeeper: No file access: use Logseq desktop.">?</span>')
+    expect(host.injected.get('notekeeper-due-count')?.template).toBe(
+      '<span title="Notekeeper: No file access: use Logseq desktop.">?</span>',
+    )
     await host.slash.get('practice')!()
-    expect(document.querySelector('[data-testid="access-help"]')?.textContent).toBe('No file access: use Logseq desktop.')
-    expect(document.querySelector('[data-testid="access-mode"]')?.textContent).toBe('No file access: use Logseq desktop.')
+    expect(document.querySelector('[data-testid="access-help"]')?.textContent).toBe(
+      'No file access: use Logseq desktop.',
+    )
+    expect(document.querySelector('[data-testid="access-mode"]')?.textContent).toBe(
+      'No file access: use Logseq desktop.',
+    )
     expect(host.msgs.at(-1)).toEqual({ text: 'Notekeeper: No file access: use Logseq desktop.', status: 'error' })
   })
 
   it('shows a failed write as an error, not silence', async () => {
     const { host, vault } = await started()
-    vault.write = async (path) => {
+    vault.write = async path => {
       throw new Error(`${path}: read-only file system`)
     }
     await host.slash.get('validate')!()
     await host.slash.get('practice')!()
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await new Promise(resolve => setTimeout(resolve, 20))
     ;(document.querySelector('[data-testid="reveal"]') as HTMLButtonElement).click()
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await new Promise(resolve => setTimeout(resolve, 20))
     ;(document.querySelector('[data-testid="grade-good"]') as HTMLButtonElement).click()
-    for (let i = 0; i < 100 && !document.querySelector('.nk-error'); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+    for (let i = 0; i < 100 && !document.querySelector('.nk-error'); i++)
+      await new Promise(resolve => setTimeout(resolve, 20))
     expect(document.querySelector('[data-testid="errors"]')?.textContent).toContain('was NOT saved')
-    expect(host.msgs.some((m) => m.status === 'error' && m.text.includes('read-only file system'))).toBe(true)
+    expect(host.msgs.some(m => m.status === 'error' && m.text.includes('read-only file system'))).toBe(true)
   })
 })
 
@@ -144,7 +192,7 @@ describe('hygiene and backlinks through the app layer', () => {
     const page = host.pages.get('Notekeeper/Hygiene report')!
     expect(page).toHaveLength(1)
     expect(page[0]!.content).toMatch(/^Hygiene sweep of `memory \(test vault\)` at 2026-06-10 09:30 UTC: /)
-    expect(host.contents('Notekeeper/Hygiene report').some((l) => l.startsWith('Rule `dead-link` (error)'))).toBe(true)
+    expect(host.contents('Notekeeper/Hygiene report').some(l => l.startsWith('Rule `dead-link` (error)'))).toBe(true)
   })
 
   it('lists the backlinks of a note named in the main UI, as text', async () => {
@@ -154,13 +202,17 @@ describe('hygiene and backlinks through the app layer', () => {
     input.value = 'reference/http.adoc'
     input.form!.requestSubmit()
     const results = document.querySelector('[data-testid="backlinks-results"]')!
-    for (let i = 0; i < 100 && !results.textContent?.includes('reference'); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    for (let i = 0; i < 100 && !results.textContent?.includes('reference'); i++)
+      await new Promise(resolve => setTimeout(resolve, 10))
     expect(results.querySelector('p')?.textContent).toBe('1 reference to reference/http.adoc')
-    expect(results.querySelector('li')?.textContent).toBe('internalise/english.adoc:4 See xref:../reference/http.adoc[<img src=x onerror=alert(1)>].')
+    expect(results.querySelector('li')?.textContent).toBe(
+      'internalise/english.adoc:4 See xref:../reference/http.adoc[<img src=x onerror=alert(1)>].',
+    )
     expect(results.querySelector('img')).toBeNull()
     input.value = 'reference/nowhere.adoc'
     input.form!.requestSubmit()
-    for (let i = 0; i < 100 && !document.querySelector('.nk-error'); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    for (let i = 0; i < 100 && !document.querySelector('.nk-error'); i++)
+      await new Promise(resolve => setTimeout(resolve, 10))
     expect(document.querySelector('.nk-error')?.textContent).toContain('no such .adoc file')
   })
 })
@@ -172,35 +224,43 @@ describe('the Schedulers page', () => {
     const page = host.pages.get('Notekeeper/Schedulers')!
     expect(page).toHaveLength(1)
     expect(page[0]!.content).toMatch(/^Scheduler comparison of `memory \(test vault\)` at 2026-06-10 09:30 UTC: /)
-    const rows = page[0]!.children.map((b) => b.content)
+    const rows = page[0]!.children.map(b => b.content)
     expect(rows).toHaveLength(4)
     expect(rows[0]).toBe('Scheduler `leitner` (active): 1 due today, 2 due from 2026-06-10 to 2026-07-09')
-    expect(rows.map((r) => /^Scheduler `(\w+)`/.exec(r)?.[1]).sort()).toEqual(['fsrs', 'leitner', 'passfail', 'sm2'])
+    expect(rows.map(r => /^Scheduler `(\w+)`/.exec(r)?.[1]).sort()).toEqual(['fsrs', 'leitner', 'passfail', 'sm2'])
     expect(page[0]!.children[0]!.children[0]!.content).toMatch(/^Per day: [·▁-█]{30}$/)
   })
 })
 
 describe('reaching the folder', () => {
   it('asks for a click, then indexes and runs the command that needed the folder', async () => {
-    const { host } = await started((vault) => ({ kind: 'needs-click', action: 'grant', label: 'Allow access to "notes" again', run: async () => ({ kind: 'ready', vault, label: 'Folder picked in the browser (File System Access): notes' }) }))
+    const { host } = await started(vault => ({
+      kind: 'needs-click',
+      action: 'grant',
+      label: 'Allow access to "notes" again',
+      run: async () => ({ kind: 'ready', vault, label: 'Folder picked in the browser (File System Access): notes' }),
+    }))
     await host.slash.get('practice')!()
     expect(document.querySelector('[data-testid="access-help"]')?.textContent).toBe('Allow access to "notes" again')
     ;(document.querySelector('.nk-primary') as HTMLButtonElement).click()
-    for (let i = 0; i < 100 && !document.querySelector('[data-testid="prompt"]'); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    for (let i = 0; i < 100 && !document.querySelector('[data-testid="prompt"]'); i++)
+      await new Promise(resolve => setTimeout(resolve, 10))
     expect(document.querySelector('[data-testid="prompt"]')?.textContent).toBe('Few or little?')
-    expect(document.querySelector('[data-testid="access-mode"]')?.textContent).toBe('Folder picked in the browser (File System Access): notes')
+    expect(document.querySelector('[data-testid="access-mode"]')?.textContent).toBe(
+      'Folder picked in the browser (File System Access): notes',
+    )
     expect(host.injected.get('notekeeper-due-count')?.template).toContain('>1<')
   })
 
   it('shows files the vault could not read instead of silently leaving them out', async () => {
-    const { host } = await started((vault) => {
+    const { host } = await started(vault => {
       const read = vault.read.bind(vault)
-      vault.read = async (path) => {
+      vault.read = async path => {
         if (path === 'reference/http.adoc') throw new Error('reference/http.adoc: permission denied')
         return read(path)
       }
       return { kind: 'ready', vault, label: 'Test vault' }
     })
-    expect(host.msgs.some((m) => m.status === 'error' && m.text.includes('permission denied'))).toBe(true)
+    expect(host.msgs.some(m => m.status === 'error' && m.text.includes('permission denied'))).toBe(true)
   })
 })

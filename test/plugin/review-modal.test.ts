@@ -1,12 +1,20 @@
 // @vitest-environment jsdom
-import { describe, it, expect, beforeEach } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { DueItem } from '../../src/core/practice.js'
 import type { Grade } from '../../src/core/types.js'
 import type { GradePreview, PracticeBackend } from '../../src/plugin/practice-backend.js'
 import { openReview, type RenderAsciidoc } from '../../src/plugin/review-modal.js'
 import { createShell, type Shell } from '../../src/plugin/shell.js'
 
-const item = (id: string, prompt: string, response: string, leech = false): DueItem => ({ id, prompt, response, next_due: '2026-05-30', leech, file: `internalise/${id.split('#')[0]}.adoc`, line: 3 })
+const item = (id: string, prompt: string, response: string, leech = false): DueItem => ({
+  id,
+  prompt,
+  response,
+  next_due: '2026-05-30',
+  leech,
+  file: `internalise/${id.split('#')[0]}.adoc`,
+  line: 3,
+})
 
 interface FakeBackend extends PracticeBackend {
   graded: { id: string; grade: Grade }[]
@@ -25,7 +33,7 @@ function fakeBackend(items: DueItem[], nextDue: string | null = null): FakeBacke
     failNext: null,
     start: async () => ({ items, nextDue, scheduler: 'leitner' }),
     preview: () => preview,
-    suggest: (produced) => (produced.trim() === '' ? 'again' : 'good'),
+    suggest: produced => (produced.trim() === '' ? 'again' : 'good'),
     async grade(id, grade) {
       if (backend.failNext) {
         const message = backend.failNext
@@ -43,9 +51,10 @@ const renderAsText: RenderAsciidoc = async (target, source) => {
   target.textContent = source
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+const settle = () => new Promise(resolve => setTimeout(resolve, 0))
 const q = (testid: string) => document.querySelector<HTMLElement>(`[data-testid="${testid}"]`)
-const key = (k: string, target: EventTarget = document) => target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }))
+const key = (k: string, target: EventTarget = document) =>
+  target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }))
 
 let closed = 0
 let errors: string[] = []
@@ -55,7 +64,7 @@ function open(backend: PracticeBackend) {
   closed = 0
   errors = []
   shell = createShell(document, () => closed++)
-  return openReview({ shell, backend, render: renderAsText, reportError: (t) => errors.push(t) })
+  return openReview({ shell, backend, render: renderAsText, reportError: t => errors.push(t) })
 }
 
 describe('the review modal', () => {
@@ -65,7 +74,10 @@ describe('the review modal', () => {
   })
 
   it('shows the prompt, progress and an answer box, and reveals with Enter in the answer', async () => {
-    const backend = fakeBackend([item('english#few', 'Few or little?', 'Little.'), item('english#need', 'Need + ?', 'the -ing form')])
+    const backend = fakeBackend([
+      item('english#few', 'Few or little?', 'Little.'),
+      item('english#need', 'Need + ?', 'the -ing form'),
+    ])
     await open(backend).ready
     expect(q('progress')?.textContent).toBe('1 of 2')
     expect(q('prompt')?.textContent).toBe('Few or little?')
@@ -85,7 +97,9 @@ describe('the review modal', () => {
     key('Enter', q('answer')!)
     expect(q('response')).not.toBeNull()
     await open(fakeBackend([item('a#b', 'p', 'r')])).ready
-    q('answer')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', shiftKey: true, bubbles: true, cancelable: true }))
+    q('answer')!.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Enter', shiftKey: true, bubbles: true, cancelable: true }),
+    )
     await settle()
     expect(q('response')).toBeNull()
   })
@@ -102,7 +116,7 @@ describe('the review modal', () => {
     await open(fakeBackend([item('a#b', 'p', 'r')])).ready
     q('reveal')!.click()
     await settle()
-    const labels = ['again', 'hard', 'good', 'easy'].map((g) => q(`grade-${g}`)?.textContent)
+    const labels = ['again', 'hard', 'good', 'easy'].map(g => q(`grade-${g}`)?.textContent)
     expect(labels).toEqual(['1again1 day', '2hard1 day', '3good3 days', '4easy7 days'])
   })
 
@@ -125,7 +139,7 @@ describe('the review modal', () => {
     await settle()
     key('1')
     await settle()
-    expect(backend.graded.map((g) => g.grade)).toEqual(['hard', 'easy', 'again'])
+    expect(backend.graded.map(g => g.grade)).toEqual(['hard', 'easy', 'again'])
     expect(q('summary')?.textContent).toBe('3 items reviewed.')
     expect(document.querySelector('[data-grade="easy"]')?.textContent).toBe('easy: 1')
   })
@@ -134,7 +148,7 @@ describe('the review modal', () => {
     const backend = fakeBackend([item('a#1', 'one', 'r1'), item('a#2', 'two', 'r2')])
     let release: () => void = () => {}
     const saved = backend.grade.bind(backend)
-    backend.grade = (id, grade) => new Promise<void>((resolve) => (release = () => void saved(id, grade).then(resolve)))
+    backend.grade = (id, grade) => new Promise<void>(resolve => (release = () => void saved(id, grade).then(resolve)))
     await open(backend).ready
     q('reveal')!.click()
     await settle()
@@ -196,8 +210,8 @@ describe('the review modal', () => {
     ;(q('answer') as HTMLTextAreaElement).value = 'the car needs a wash'
     q('reveal')!.click()
     await settle()
-    const missing = [...document.querySelectorAll('.nk-diff ins')].map((n) => n.textContent)
-    const extra = [...document.querySelectorAll('.nk-diff del')].map((n) => n.textContent)
+    const missing = [...document.querySelectorAll('.nk-diff ins')].map(n => n.textContent)
+    const extra = [...document.querySelectorAll('.nk-diff del')].map(n => n.textContent)
     expect(missing).toEqual(['washing.'])
     expect(extra).toEqual(['a wash'])
   })

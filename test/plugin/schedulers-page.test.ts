@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { sparkline } from '../../src/plugin/schedulers-page.js'
 
 describe('the per-day chart', () => {

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { plainWords, wordDiff } from '../../src/plugin/word-diff.js'
 
 describe('the word diff beside the response', () => {
@@ -19,8 +19,12 @@ describe('the word diff beside the response', () => {
   })
 
   it('compares the words a reader sees, not the AsciiDoc markup', () => {
-    expect(plainWords('_I\'m used to working_: here *to* is a `preposition`.')).toBe("I'm used to working: here to is a preposition.")
-    expect(plainWords('See xref:other.adoc#x[the other note] and <<sec,that section>>.')).toBe('See the other note and that section.')
+    expect(plainWords("_I'm used to working_: here *to* is a `preposition`.")).toBe(
+      "I'm used to working: here to is a preposition.",
+    )
+    expect(plainWords('See xref:other.adoc#x[the other note] and <<sec,that section>>.')).toBe(
+      'See the other note and that section.',
+    )
     expect(plainWords('Little.\n+\n_Few_ goes with plurals.')).toBe('Little. Few goes with plurals.')
   })
 })

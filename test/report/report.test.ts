@@ -5,14 +5,58 @@ import { summarize } from '../../src/core/findings.js'
 import { buildReport, escapeAsciiDoc, renderAsciiDoc, renderText } from '../../src/core/report/index.js'
 import type { Finding } from '../../src/core/types.js'
 
-const HOSTILE = ['{{query x}}', '<script>alert(1)</script>', 'pass:[<img src=x onerror=alert(1)>]', '*bold* _it_ `code` #mark# ^sup^ ~sub~ +++raw+++ <<xref>> xref:a.adoc[A] link:https://evil.example[click] https://evil.example {attr} image:x.png[] a@b.example (C) -- ... \\escaped +']
+const HOSTILE = [
+  '{{query x}}',
+  '<script>alert(1)</script>',
+  'pass:[<img src=x onerror=alert(1)>]',
+  '*bold* _it_ `code` #mark# ^sup^ ~sub~ +++raw+++ <<xref>> xref:a.adoc[A] link:https://evil.example[click] https://evil.example {attr} image:x.png[] a@b.example (C) -- ... \\escaped +',
+]
 
 const findings: Finding[] = [
-  { rule: 'stale', severity: 'info', file: 'track/list.adoc', line: 1, message: 'no :updated: date: when was this last checked?', updated: null },
-  { rule: 'dead-link', severity: 'error', file: 'reference/http.adoc', line: 12, message: 'xref caching#stale: no anchor or section "stale" in reference/caching.adoc', target: 'caching#stale', missing: 'anchor' },
-  { rule: 'contradiction', severity: 'warning', file: 'reference/a_b.adoc', line: 3, message: 'possible contradiction: "*x*"', other: { file: 'reference/c.adoc', line: 4 }, reason: 'number' },
-  { rule: 'dead-link', severity: 'error', file: 'reference/x.adoc', line: 2, message: 'include::y.adoc missing', target: 'y.adoc', missing: 'file' },
-  { rule: 'near-duplicate', severity: 'warning', file: 'reference/a_b.adoc', line: 5, message: 'nearly the same text', other: { file: 'reference/c.adoc', line: 5 }, similarity: 0.71 },
+  {
+    rule: 'stale',
+    severity: 'info',
+    file: 'track/list.adoc',
+    line: 1,
+    message: 'no :updated: date: when was this last checked?',
+    updated: null,
+  },
+  {
+    rule: 'dead-link',
+    severity: 'error',
+    file: 'reference/http.adoc',
+    line: 12,
+    message: 'xref caching#stale: no anchor or section "stale" in reference/caching.adoc',
+    target: 'caching#stale',
+    missing: 'anchor',
+  },
+  {
+    rule: 'contradiction',
+    severity: 'warning',
+    file: 'reference/a_b.adoc',
+    line: 3,
+    message: 'possible contradiction: "*x*"',
+    other: { file: 'reference/c.adoc', line: 4 },
+    reason: 'number',
+  },
+  {
+    rule: 'dead-link',
+    severity: 'error',
+    file: 'reference/x.adoc',
+    line: 2,
+    message: 'include::y.adoc missing',
+    target: 'y.adoc',
+    missing: 'file',
+  },
+  {
+    rule: 'near-duplicate',
+    severity: 'warning',
+    file: 'reference/a_b.adoc',
+    line: 5,
+    message: 'nearly the same text',
+    other: { file: 'reference/c.adoc', line: 5 },
+    similarity: 0.71,
+  },
 ]
 const lines: Record<string, string> = {
   'reference/http.adoc:12': HOSTILE[0] as string,
@@ -31,13 +75,13 @@ const report = buildReport({
 
 describe('report model', () => {
   it('groups findings by rule, in severity then rule order, with counts and each line’s text', () => {
-    expect(report.sections.map((s) => [s.rule, s.severity, s.count])).toEqual([
+    expect(report.sections.map(s => [s.rule, s.severity, s.count])).toEqual([
       ['dead-link', 'error', 2],
       ['near-duplicate', 'warning', 1],
       ['contradiction', 'warning', 1],
       ['stale', 'info', 1],
     ])
-    expect(report.sections[0]?.entries.map((e) => [e.location, e.lineText])).toEqual([
+    expect(report.sections[0]?.entries.map(e => [e.location, e.lineText])).toEqual([
       ['reference/http.adoc:12', '{{query x}}'],
       ['reference/x.adoc:2', '<script>alert(1)</script>'],
     ])
@@ -49,7 +93,9 @@ describe('text report', () => {
     const text = renderText(report)
     expect(text).toContain('2 errors, 2 warnings, 1 info, 2 ignored')
     expect(text).toContain('dead-link (error): 2')
-    expect(text).toContain('reference/http.adoc:12: error dead-link: xref caching#stale: no anchor or section "stale" in reference/caching.adoc\n    | {{query x}}')
+    expect(text).toContain(
+      'reference/http.adoc:12: error dead-link: xref caching#stale: no anchor or section "stale" in reference/caching.adoc\n    | {{query x}}',
+    )
     expect(text).toContain('track/list.adoc:1: info stale: no :updated: date')
     expect(text.indexOf('dead-link (error)')).toBeLessThan(text.indexOf('stale (info)'))
   })
@@ -74,7 +120,12 @@ describe('AsciiDoc report', () => {
     const html = String(await convert(renderAsciiDoc(report), { safe: 'secure', standalone: true }))
     const document = new DOMParser().parseFromString(html, 'text/html')
     expect(document.querySelector('h1')?.textContent).toBe('Hygiene sweep')
-    expect([...document.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['dead-link (error, 2)', 'near-duplicate (warning, 1)', 'contradiction (warning, 1)', 'stale (info, 1)'])
+    expect([...document.querySelectorAll('h2')].map(h => h.textContent)).toEqual([
+      'dead-link (error, 2)',
+      'near-duplicate (warning, 1)',
+      'contradiction (warning, 1)',
+      'stale (info, 1)',
+    ])
     expect(document.querySelectorAll('li')).toHaveLength(5)
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeCorpus, readState, run, validateJson, type Files } from './corpus-kit.js'
+import { type Files, makeCorpus, readState, run, validateJson } from './corpus-kit.js'
 
 // SPEC 1 says "AsciiDoc is read as Asciidoctor reads it". Each input below was once read
 // differently by the scanner; the expected values are what Asciidoctor 4.1's own parse gives
@@ -26,18 +26,30 @@ describe('[qanda] lists Asciidoctor recognises and the scanner does not', () => 
 
 describe('preprocessor conditionals', () => {
   it('a [qanda] list inside ifdef::unset-attribute[] ... endif::[] is not in the document', async () => {
-    expect(await declared({ 'internalise/d.adoc': `${HEAD}ifdef::never[]\n[qanda]\n[[hidden]]H?:: h\nendif::[]\n\n[qanda]\n[[v]]V?:: v\n` })).toEqual(['d#v'])
+    expect(
+      await declared({
+        'internalise/d.adoc': `${HEAD}ifdef::never[]\n[qanda]\n[[hidden]]H?:: h\nendif::[]\n\n[qanda]\n[[v]]V?:: v\n`,
+      }),
+    ).toEqual(['d#v'])
   })
 
   it('an anchor inside an excluded ifdef region is no xref target', async () => {
-    const dir = makeCorpus({ 'reference/r.adoc': '= R\n:intent: reference\n:source: me\n\n<<gone>> <<kept>>\n\nifdef::never[]\n[[gone]]\nHidden.\nendif::[]\n\n[[kept]]\nKept.\n' })
+    const dir = makeCorpus({
+      'reference/r.adoc':
+        '= R\n:intent: reference\n:source: me\n\n<<gone>> <<kept>>\n\nifdef::never[]\n[[gone]]\nHidden.\nendif::[]\n\n[[kept]]\nKept.\n',
+    })
     const { findings } = await validateJson(dir, '2026-05-01')
-    expect(findings.filter((f) => f.rule === 'xref-unresolved').map((f) => [f.line, f.target, f.missing])).toEqual([[5, 'gone', 'anchor']])
+    expect(findings.filter(f => f.rule === 'xref-unresolved').map(f => [f.line, f.target, f.missing])).toEqual([
+      [5, 'gone', 'anchor'],
+    ])
   })
 })
 
 describe('header attribute values as Asciidoctor computes them', () => {
-  const errors = async (text: string) => (await validateJson(makeCorpus({ 'internalise/x.adoc': text }), '2026-05-01')).findings.filter((f) => f.severity === 'error').map((f) => [f.rule, f['intent']])
+  const errors = async (text: string) =>
+    (await validateJson(makeCorpus({ 'internalise/x.adoc': text }), '2026-05-01')).findings
+      .filter(f => f.severity === 'error')
+      .map(f => [f.rule, f['intent']])
 
   it('an attribute reference in the value is substituted: :intent: {base} with :base: internalise is internalise', async () => {
     expect(await errors('= T\n:base: internalise\n:intent: {base}\n')).toEqual([])
@@ -50,10 +62,21 @@ describe('header attribute values as Asciidoctor computes them', () => {
 
 describe('ids Asciidoctor registers and the scanner does not', () => {
   const unresolved = async (body: string) =>
-    (await validateJson(makeCorpus({ 'reference/r.adoc': `= R\n:intent: reference\n:source: me\n\n${body}` }), '2026-05-01')).findings.filter((f) => f.rule === 'xref-unresolved').map((f) => f.target)
+    (
+      await validateJson(
+        makeCorpus({ 'reference/r.adoc': `= R\n:intent: reference\n:source: me\n\n${body}` }),
+        '2026-05-01',
+      )
+    ).findings
+      .filter(f => f.rule === 'xref-unresolved')
+      .map(f => f.target)
 
   it('a bibliography anchor [[[id]]] is an xref target', async () => {
-    expect(await unresolved('See <<fowler>>.\n\n[bibliography]\n== References\n\n* [[[fowler]]] Martin Fowler, Refactoring.\n')).toEqual([])
+    expect(
+      await unresolved(
+        'See <<fowler>>.\n\n[bibliography]\n== References\n\n* [[[fowler]]] Martin Fowler, Refactoring.\n',
+      ),
+    ).toEqual([])
   })
 
   it('an entity in a section title is dropped from the auto id: "A &amp; B" gives _a_b', async () => {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildCli, type BuiltCli } from './built-cli.js'
+import { type BuiltCli, buildCli } from './built-cli.js'
 import { LOG, logOf, makeCorpus, qandaNote, readState } from './corpus-kit.js'
 
 // SPEC 3: "One binary, notekeeper, installed by the package", `--corpus DIR` defaulting to the
@@ -15,7 +15,8 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => built?.remove())
 
-const runIn = (cwd: string, args: string[]) => spawnSync(process.execPath, [built!.bin, ...args], { cwd, encoding: 'utf8', timeout: 60_000 })
+const runIn = (cwd: string, args: string[]) =>
+  spawnSync(process.execPath, [built!.bin, ...args], { cwd, encoding: 'utf8', timeout: 60_000 })
 
 describe('the notekeeper binary', () => {
   it('is the file package.json names as the notekeeper bin, and starts with a node shebang', () => {
@@ -26,7 +27,10 @@ describe('the notekeeper binary', () => {
   })
 
   it('works on the current directory when --corpus is left out', () => {
-    const dir = makeCorpus({ 'internalise/d.adoc': qandaNote('D', ['a']), [LOG]: logOf([['d#a', '2026-05-01', 'good']]) })
+    const dir = makeCorpus({
+      'internalise/d.adoc': qandaNote('D', ['a']),
+      [LOG]: logOf([['d#a', '2026-05-01', 'good']]),
+    })
     const result = runIn(dir, ['replay', '--today', '2026-05-02'])
     expect(result.status, result.stderr).toBe(0)
     expect(readState(dir)).toEqual({ 'd#a': { level: 2, reps: 1, next_due: '2026-05-04' } })

@@ -18,7 +18,12 @@ export async function buildCli(): Promise<BuiltCli> {
   const work = mkdtempSync(join(tmpdir(), 'notekeeper-spec-build-'))
   // The build keeps its dependencies external; Node finds them through this link.
   symlinkSync(join(REPO, 'node_modules'), join(work, 'node_modules'), 'dir')
-  await build({ configFile: join(REPO, 'vite.config.ts'), mode: 'cli', logLevel: 'warn', build: { outDir: join(work, 'cli'), emptyOutDir: true } })
+  await build({
+    configFile: join(REPO, 'vite.config.ts'),
+    mode: 'cli',
+    logLevel: 'warn',
+    build: { outDir: join(work, 'cli'), emptyOutDir: true },
+  })
   return { bin: join(work, 'cli', 'notekeeper.js'), remove: () => rmSync(work, { recursive: true, force: true }) }
 }
 
@@ -31,12 +36,15 @@ export interface ProcessResult {
 /** Runs the built binary in its own process (asynchronously, so that several can overlap). */
 export function runBuilt(bin: string, args: string[], env: Record<string, string> = {}): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
+    child.on('close', code => resolve({ code, stdout, stderr }))
   })
 }

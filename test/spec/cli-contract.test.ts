@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { cli } from '../support/cli.js'
-import { CONFIG, LOG, STATE, changedPaths, exists, makeCorpus, qandaNote, read, run, snapshot } from './corpus-kit.js'
+import { CONFIG, changedPaths, exists, LOG, makeCorpus, qandaNote, read, run, STATE, snapshot } from './corpus-kit.js'
 
 // SPEC 3: exit status 2 "on bad usage, an unreadable corpus or config-invalid", for every command.
 
-const COMMANDS = [['due'], ['triage'], ['hygiene'], ['backlinks', 'reference/x.adoc'], ['replay'], ['validate'], ['grade', 'a#b', 'good'], ['practice']]
+const COMMANDS = [
+  ['due'],
+  ['triage'],
+  ['hygiene'],
+  ['backlinks', 'reference/x.adoc'],
+  ['replay'],
+  ['validate'],
+  ['grade', 'a#b', 'good'],
+  ['practice'],
+]
 
 describe('exit status 2', () => {
   for (const command of COMMANDS) {
@@ -24,8 +33,21 @@ describe('exit status 2', () => {
 
 describe('--json and standard input', () => {
   it('--json puts nothing but JSON on stdout, for every command that has it', async () => {
-    const dir = makeCorpus({ 'internalise/d.adoc': qandaNote('D', ['a']), 'reference/r.adoc': '= R\n:intent: reference\n:source: me\n', 'track/t.adoc': '= T\n:intent: track\n\n== Now\n* x\n' })
-    for (const args of [['due'], ['validate'], ['hygiene'], ['triage'], ['backlinks', 'reference/r.adoc'], ['replay'], ['grade', 'd#a', 'good'], ['triage', 'add', 'track/t.adoc', 'Now', 'y']]) {
+    const dir = makeCorpus({
+      'internalise/d.adoc': qandaNote('D', ['a']),
+      'reference/r.adoc': '= R\n:intent: reference\n:source: me\n',
+      'track/t.adoc': '= T\n:intent: track\n\n== Now\n* x\n',
+    })
+    for (const args of [
+      ['due'],
+      ['validate'],
+      ['hygiene'],
+      ['triage'],
+      ['backlinks', 'reference/r.adoc'],
+      ['replay'],
+      ['grade', 'd#a', 'good'],
+      ['triage', 'add', 'track/t.adoc', 'Now', 'y'],
+    ]) {
       const result = await run(dir, '2026-05-01', ...args, '--json')
       expect(() => JSON.parse(result.stdout) as unknown, `${args.join(' ')}: ${result.stdout}`).not.toThrow()
     }
@@ -38,7 +60,10 @@ describe('--json and standard input', () => {
   })
 
   it('practice ends cleanly on empty input, appending nothing', async () => {
-    const dir = makeCorpus({ 'internalise/d.adoc': qandaNote('D', ['a']), [STATE]: JSON.stringify({ 'd#a': { level: 1, next_due: '2026-04-01', reps: 0 } }) })
+    const dir = makeCorpus({
+      'internalise/d.adoc': qandaNote('D', ['a']),
+      [STATE]: JSON.stringify({ 'd#a': { level: 1, next_due: '2026-04-01', reps: 0 } }),
+    })
     const result = await cli(['practice', '--corpus', dir, '--today', '2026-05-01'], [])
     expect(result.code).toBe(0)
     expect(exists(dir, LOG)).toBe(false)
@@ -47,7 +72,10 @@ describe('--json and standard input', () => {
 
 describe('messages and config-invalid writes', () => {
   it('replay names the file and line of each malformed log line it skips', async () => {
-    const dir = makeCorpus({ 'internalise/d.adoc': qandaNote('D', ['a']), [LOG]: '{"item":"d#a","date":"2026-05-01","grade":"good"}\nnot a review\n' })
+    const dir = makeCorpus({
+      'internalise/d.adoc': qandaNote('D', ['a']),
+      [LOG]: '{"item":"d#a","date":"2026-05-01","grade":"good"}\nnot a review\n',
+    })
     const result = await run(dir, '2026-05-02', 'replay')
     expect(result.code).toBe(0)
     expect(result.stderr).toContain('internalise/.srs/log.jsonl:2')

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { onTestFinished } from 'vitest'
-import { cli, type CliResult } from '../support/cli.js'
+import { type CliResult, cli } from '../support/cli.js'
 
 // Hand-made corpora for the SPEC conformance suite: each test writes the few files it needs into
 // a fresh temporary folder and runs the real CLI on it, as an outside checker would.
@@ -30,7 +30,7 @@ export function writeFiles(dir: string, files: Files): void {
 
 /** An Internalise note declaring the given anchors as `[qanda]` items. */
 export function qandaNote(title: string, anchors: readonly string[]): string {
-  const entries = anchors.map((anchor) => `[[${anchor}]]Prompt of ${anchor}?:: Response of ${anchor}.`)
+  const entries = anchors.map(anchor => `[[${anchor}]]Prompt of ${anchor}?:: Response of ${anchor}.`)
   return `= ${title}\n:intent: internalise\n\n[qanda]\n${entries.join('\n')}\n`
 }
 
@@ -85,7 +85,7 @@ export function snapshot(dir: string): Map<string, string> {
 /** The paths whose bytes differ between two snapshots (added, removed or changed). */
 export function changedPaths(before: Map<string, string>, after: Map<string, string>): string[] {
   const paths = new Set([...before.keys(), ...after.keys()])
-  return [...paths].filter((p) => before.get(p) !== after.get(p)).sort()
+  return [...paths].filter(p => before.get(p) !== after.get(p)).sort()
 }
 
 export function run(dir: string, today: string | null, ...args: string[]): Promise<CliResult> {
@@ -114,7 +114,11 @@ export function parseFindings(result: CliResult): { findings: JsonFinding[]; sum
   return JSON.parse(result.stdout) as { findings: JsonFinding[]; summary: Summary }
 }
 
-export async function validateJson(dir: string, today: string, ...extra: string[]): Promise<{ code: number; findings: JsonFinding[]; summary: Summary }> {
+export async function validateJson(
+  dir: string,
+  today: string,
+  ...extra: string[]
+): Promise<{ code: number; findings: JsonFinding[]; summary: Summary }> {
   const result = await run(dir, today, 'validate', '--json', ...extra)
   return { code: result.code, ...parseFindings(result) }
 }

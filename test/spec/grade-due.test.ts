@@ -1,6 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { cli } from '../support/cli.js'
-import { CONFIG, LOG, STATE, changedPaths, config, exists, logLine, logOf, makeCorpus, qandaNote, read, readState, run, snapshot, writeFiles, type Files } from './corpus-kit.js'
+import {
+  CONFIG,
+  changedPaths,
+  config,
+  exists,
+  type Files,
+  LOG,
+  logLine,
+  logOf,
+  makeCorpus,
+  qandaNote,
+  read,
+  readState,
+  run,
+  STATE,
+  snapshot,
+  writeFiles,
+} from './corpus-kit.js'
 
 // SPEC 3 `grade`, `due` and `practice`, with the daily limits of SPEC 1.8.
 
@@ -9,7 +26,10 @@ const TODAY = '2026-05-10'
 
 describe('notekeeper grade', () => {
   it('appends exactly one line dated --date and writes the entry a replay gives, even for an out-of-order date', async () => {
-    const log = logOf([['deck#a', '2026-05-01', 'good'], ['deck#a', '2026-05-08', 'good']])
+    const log = logOf([
+      ['deck#a', '2026-05-01', 'good'],
+      ['deck#a', '2026-05-08', 'good'],
+    ])
     const dir = makeCorpus({ [DECK]: qandaNote('Deck', ['a', 'b']), [LOG]: log })
     const before = snapshot(dir)
     const result = await run(dir, TODAY, 'grade', 'deck#a', 'again', '--date', '2026-05-05')
@@ -34,9 +54,14 @@ describe('notekeeper grade', () => {
   })
 
   it('adds the missing newline first when the log does not end in one', async () => {
-    const dir = makeCorpus({ [DECK]: qandaNote('Deck', ['a']), [LOG]: '{"item":"deck#a","date":"2026-05-01","grade":"good"}' })
+    const dir = makeCorpus({
+      [DECK]: qandaNote('Deck', ['a']),
+      [LOG]: '{"item":"deck#a","date":"2026-05-01","grade":"good"}',
+    })
     expect((await run(dir, TODAY, 'grade', 'deck#a', 'good')).code).toBe(0)
-    expect(read(dir, LOG)).toBe('{"item":"deck#a","date":"2026-05-01","grade":"good"}\n{"item":"deck#a","date":"2026-05-10","grade":"good"}\n')
+    expect(read(dir, LOG)).toBe(
+      '{"item":"deck#a","date":"2026-05-01","grade":"good"}\n{"item":"deck#a","date":"2026-05-10","grade":"good"}\n',
+    )
     expect(readState(dir)['deck#a']).toEqual({ level: 3, reps: 2, next_due: '2026-05-17' })
   })
 
@@ -68,7 +93,11 @@ describe('notekeeper grade', () => {
   })
 
   it('grades under the active scheduler: the entry equals a replay under fsrs too', async () => {
-    const dir = makeCorpus({ [DECK]: qandaNote('Deck', ['a']), [LOG]: logOf([['deck#a', '2026-05-01', 'good']]), ...config({ scheduler: 'fsrs' }) })
+    const dir = makeCorpus({
+      [DECK]: qandaNote('Deck', ['a']),
+      [LOG]: logOf([['deck#a', '2026-05-01', 'good']]),
+      ...config({ scheduler: 'fsrs' }),
+    })
     await run(dir, TODAY, 'grade', 'deck#a', 'hard', '--date', '2026-05-09')
     await run(dir, TODAY, 'grade', 'deck#a', 'good')
     const graded = read(dir, STATE)
@@ -89,7 +118,11 @@ const dueState = {
 }
 const dueFiles = (limits?: object): Files => ({
   [DECK]: qandaNote('Deck', ['r2', 'r1', 'n3', 'n2', 'n1', 'later', 'unregistered']),
-  [LOG]: logOf([['deck#r1', '2026-05-01', 'good'], ['deck#r2', '2026-04-29', 'good'], ['deck#later', '2026-05-09', 'good']]),
+  [LOG]: logOf([
+    ['deck#r1', '2026-05-01', 'good'],
+    ['deck#r2', '2026-04-29', 'good'],
+    ['deck#later', '2026-05-09', 'good'],
+  ]),
   [STATE]: JSON.stringify({ ...dueState, 'deck#later': { level: 2, next_due: '2026-05-12', reps: 1 } }, null, 2) + '\n',
   ...(limits ? config({ limits }) : {}),
 })
@@ -97,7 +130,7 @@ const dueFiles = (limits?: object): Files => ({
 async function dueIds(files: Files, today = TODAY): Promise<string[]> {
   const result = await run(makeCorpus(files), today, 'due', '--json')
   expect(result.code).toBe(0)
-  return (JSON.parse(result.stdout) as { due: { id: string }[] }).due.map((d) => d.id)
+  return (JSON.parse(result.stdout) as { due: { id: string }[] }).due.map(d => d.id)
 }
 
 describe('notekeeper due', () => {
@@ -108,8 +141,9 @@ describe('notekeeper due', () => {
     expect(result.code).toBe(0)
     const parsed = JSON.parse(result.stdout) as { due: Record<string, unknown>[] }
     expect(Object.keys(parsed)).toEqual(['due'])
-    for (const item of parsed.due) expect(Object.keys(item).sort()).toEqual(['id', 'leech', 'next_due', 'prompt', 'response'])
-    expect(parsed.due.map((d) => [d['next_due'], d['id']])).toEqual([
+    for (const item of parsed.due)
+      expect(Object.keys(item).sort()).toEqual(['id', 'leech', 'next_due', 'prompt', 'response'])
+    expect(parsed.due.map(d => [d['next_due'], d['id']])).toEqual([
       ['2026-05-01', 'deck#n2'],
       ['2026-05-02', 'deck#r2'],
       ['2026-05-03', 'deck#n1'],
@@ -120,11 +154,14 @@ describe('notekeeper due', () => {
     expect(changedPaths(before, snapshot(dir))).toEqual([])
   })
 
-  it('breaks next_due ties by id in code-unit order, not the locale\'s', async () => {
+  it("breaks next_due ties by id in code-unit order, not the locale's", async () => {
     const files: Files = {
       'internalise/Zeta.adoc': qandaNote('Z', ['a']),
       'internalise/alpha.adoc': qandaNote('A', ['b']),
-      [STATE]: JSON.stringify({ 'Zeta#a': { level: 1, next_due: '2026-04-01', reps: 0 }, 'alpha#b': { level: 1, next_due: '2026-04-01', reps: 0 } }),
+      [STATE]: JSON.stringify({
+        'Zeta#a': { level: 1, next_due: '2026-04-01', reps: 0 },
+        'alpha#b': { level: 1, next_due: '2026-04-01', reps: 0 },
+      }),
     }
     expect(await dueIds(files)).toEqual(['Zeta#a', 'alpha#b'])
   })
@@ -157,12 +194,19 @@ describe('limits across the day', () => {
   it('limits.reviewsPerDay counts the items already reviewed today', async () => {
     const dir = makeCorpus({
       [DECK]: qandaNote('Deck', ['a', 'b', 'c', 'e', 'f']),
-      [STATE]: JSON.stringify({ 'deck#c': { level: 1, next_due: '2026-05-01', reps: 0 }, 'deck#e': { level: 1, next_due: '2026-05-01', reps: 0 }, 'deck#f': { level: 1, next_due: '2026-05-01', reps: 0 } }),
-      [LOG]: logOf([['deck#a', TODAY, 'good'], ['deck#b', TODAY, 'good']]),
+      [STATE]: JSON.stringify({
+        'deck#c': { level: 1, next_due: '2026-05-01', reps: 0 },
+        'deck#e': { level: 1, next_due: '2026-05-01', reps: 0 },
+        'deck#f': { level: 1, next_due: '2026-05-01', reps: 0 },
+      }),
+      [LOG]: logOf([
+        ['deck#a', TODAY, 'good'],
+        ['deck#b', TODAY, 'good'],
+      ]),
       ...config({ limits: { reviewsPerDay: 3 } }),
     })
     const result = await run(dir, TODAY, 'due', '--json')
-    expect((JSON.parse(result.stdout) as { due: { id: string }[] }).due.map((d) => d.id)).toEqual(['deck#c'])
+    expect((JSON.parse(result.stdout) as { due: { id: string }[] }).due.map(d => d.id)).toEqual(['deck#c'])
   })
 })
 

@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { CONFIG, LOG, STATE, config, logLine, logOf, makeCorpus, qandaNote, read, readState, run, snapshot, changedPaths, validateJson, writeFiles } from './corpus-kit.js'
+import {
+  CONFIG,
+  changedPaths,
+  config,
+  LOG,
+  logLine,
+  logOf,
+  makeCorpus,
+  qandaNote,
+  read,
+  readState,
+  run,
+  STATE,
+  snapshot,
+  validateJson,
+  writeFiles,
+} from './corpus-kit.js'
 
 // SPEC 1.4 (reading the log), 1.5 (the derived state) and 1.8 (aliases), through `notekeeper replay`.
 
@@ -44,25 +60,40 @@ describe('the state file (SPEC 1.5)', () => {
       'internalise/Zeta.adoc': qandaNote('Zeta', ['a']),
       'internalise/alpha.adoc': qandaNote('Alpha', ['b']),
       [STATE]: JSON.stringify({ 'vanished#item': { level: 3, next_due: '2026-01-01', reps: 4 } }),
-      [LOG]: logOf([['lang/french#tu-vous', '2026-05-01', 'good'], ['lang/french#tu-vous', '2026-05-01', 'good']]),
+      [LOG]: logOf([
+        ['lang/french#tu-vous', '2026-05-01', 'good'],
+        ['lang/french#tu-vous', '2026-05-01', 'good'],
+      ]),
     })
     const result = await run(dir, '2026-05-02', 'replay')
     expect(result.code).toBe(0)
     const text = read(dir, STATE)
     const state = JSON.parse(text) as Record<string, unknown>
-    expect(Object.keys(state)).toEqual(['Zeta#a', 'alpha#b', 'lang#x', 'lang-x#z', 'lang/french#Avoir', 'lang/french#tu-vous'])
+    expect(Object.keys(state)).toEqual([
+      'Zeta#a',
+      'alpha#b',
+      'lang#x',
+      'lang-x#z',
+      'lang/french#Avoir',
+      'lang/french#tu-vous',
+    ])
     expect(text).toBe(JSON.stringify(state, null, 2) + '\n')
     expect(state['lang/french#tu-vous']).toEqual({ level: 3, reps: 2, next_due: '2026-05-08' })
   })
 
   it('sorts non-ASCII ids by code unit, not by locale', async () => {
-    const dir = makeCorpus({ 'internalise/d.adoc': '= D\n:intent: internalise\n\n[qanda]\n[[été]]A?:: a\n[[zèbre]]B?:: b\n[[Zed]]C?:: c\n' })
+    const dir = makeCorpus({
+      'internalise/d.adoc': '= D\n:intent: internalise\n\n[qanda]\n[[été]]A?:: a\n[[zèbre]]B?:: b\n[[Zed]]C?:: c\n',
+    })
     await run(dir, '2026-05-01', 'replay')
     expect(Object.keys(readState(dir))).toEqual(['d#Zed', 'd#zèbre', 'd#été'])
   })
 
   it('two replays give the same bytes and the second one does not rewrite the file', async () => {
-    const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['a', 'b']), [LOG]: logOf([['deck#a', '2026-05-01', 'easy']]) })
+    const dir = makeCorpus({
+      'internalise/deck.adoc': qandaNote('Deck', ['a', 'b']),
+      [LOG]: logOf([['deck#a', '2026-05-01', 'easy']]),
+    })
     await run(dir, '2026-05-02', 'replay')
     const first = snapshot(dir)
     await run(dir, '2026-05-02', 'replay')
@@ -70,14 +101,22 @@ describe('the state file (SPEC 1.5)', () => {
   })
 
   it('rewrites a state file with the right entries in another layout to the canonical bytes', async () => {
-    const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['a']), [STATE]: '{"deck#a":{"reps":0,"next_due":"2026-05-02","level":1}}' })
+    const dir = makeCorpus({
+      'internalise/deck.adoc': qandaNote('Deck', ['a']),
+      [STATE]: '{"deck#a":{"reps":0,"next_due":"2026-05-02","level":1}}',
+    })
     const { findings } = await validateJson(dir, '2026-05-01')
     expect(findings).toEqual([])
-    expect(read(dir, STATE)).toBe('{\n  "deck#a": {\n    "level": 1,\n    "next_due": "2026-05-02",\n    "reps": 0\n  }\n}\n')
+    expect(read(dir, STATE)).toBe(
+      '{\n  "deck#a": {\n    "level": 1,\n    "next_due": "2026-05-02",\n    "reps": 0\n  }\n}\n',
+    )
   })
 
   it('leaves out reviews of ids no note declares, and keeps them in the log', async () => {
-    const log = logOf([['deck#a', '2026-05-01', 'good'], ['gone#x', '2026-05-01', 'good']])
+    const log = logOf([
+      ['deck#a', '2026-05-01', 'good'],
+      ['gone#x', '2026-05-01', 'good'],
+    ])
     const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['a']), [LOG]: log })
     await run(dir, '2026-05-02', 'replay')
     expect(Object.keys(readState(dir))).toEqual(['deck#a'])
@@ -104,8 +143,11 @@ describe('a state.json that is not JSON', () => {
 })
 
 describe('aliases (SPEC 1.8)', () => {
-  it('counts the old id\'s reviews as the new id\'s, without an entry for the old id or a change to the log', async () => {
-    const log = logOf([['old#x', '2026-05-01', 'good'], ['new#x', '2026-05-04', 'good']])
+  it("counts the old id's reviews as the new id's, without an entry for the old id or a change to the log", async () => {
+    const log = logOf([
+      ['old#x', '2026-05-01', 'good'],
+      ['new#x', '2026-05-04', 'good'],
+    ])
     const dir = makeCorpus({
       'internalise/new.adoc': qandaNote('New', ['x']),
       [LOG]: log,
@@ -116,26 +158,38 @@ describe('aliases (SPEC 1.8)', () => {
     expect(read(dir, LOG)).toBe(log)
   })
 
-  it('counts the old id\'s again lines toward a leech, and does not report them as unknown', async () => {
+  it("counts the old id's again lines toward a leech, and does not report them as unknown", async () => {
     const dir = makeCorpus({
       'internalise/new.adoc': qandaNote('New', ['x']),
-      [LOG]: logOf([['old#x', '2026-05-01', 'again'], ['old#x', '2026-05-02', 'again'], ['new#x', '2026-05-03', 'again'], ['new#x', '2026-05-04', 'again']]),
+      [LOG]: logOf([
+        ['old#x', '2026-05-01', 'again'],
+        ['old#x', '2026-05-02', 'again'],
+        ['new#x', '2026-05-03', 'again'],
+        ['new#x', '2026-05-04', 'again'],
+      ]),
       ...config({ aliases: { 'old#x': 'new#x' } }),
     })
     const { findings } = await validateJson(dir, '2026-05-10')
-    expect(findings.filter((f) => f.rule === 'leech')).toMatchObject([{ item: 'new#x', failures: 4 }])
-    expect(findings.filter((f) => f.rule === 'log-unknown-item')).toEqual([])
+    expect(findings.filter(f => f.rule === 'leech')).toMatchObject([{ item: 'new#x', failures: 4 }])
+    expect(findings.filter(f => f.rule === 'log-unknown-item')).toEqual([])
   })
 
   it('without the alias, the moved item starts afresh', async () => {
-    const dir = makeCorpus({ 'internalise/new.adoc': qandaNote('New', ['x']), [LOG]: logOf([['old#x', '2026-05-01', 'good']]) })
+    const dir = makeCorpus({
+      'internalise/new.adoc': qandaNote('New', ['x']),
+      [LOG]: logOf([['old#x', '2026-05-01', 'good']]),
+    })
     await run(dir, '2026-05-05', 'replay')
     expect(readState(dir)).toEqual({ 'new#x': { level: 1, reps: 0, next_due: '2026-05-06' } })
   })
 })
 
 describe('reading the log (SPEC 1.4)', () => {
-  const lines = [logLine('deck#a', '2026-05-01', 'good'), logLine('deck#a', '2026-05-04', 'good'), logLine('deck#b', '2026-05-02', 'again')]
+  const lines = [
+    logLine('deck#a', '2026-05-01', 'good'),
+    logLine('deck#a', '2026-05-04', 'good'),
+    logLine('deck#b', '2026-05-02', 'again'),
+  ]
 
   async function stateFor(logText: string): Promise<string> {
     const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['a', 'b']), [LOG]: logText })
@@ -147,7 +201,12 @@ describe('reading the log (SPEC 1.4)', () => {
 
   it('accepts a byte-order mark, CRLF line ends, blank lines and a last line without a newline', async () => {
     const clean = await stateFor(lines.join(''))
-    const messy = '\uFEFF' + lines.map((l) => l.replace('\n', '\r\n')).join('\r\n\r\n').replace(/\r\n$/, '')
+    const messy =
+      '\uFEFF' +
+      lines
+        .map(l => l.replace('\n', '\r\n'))
+        .join('\r\n\r\n')
+        .replace(/\r\n$/, '')
     expect(messy.endsWith('}')).toBe(true)
     expect(await stateFor(messy)).toBe(clean)
     expect(JSON.parse(clean)).toMatchObject({ 'deck#a': { level: 3, reps: 2 }, 'deck#b': { level: 1, reps: 1 } })
@@ -155,7 +214,7 @@ describe('reading the log (SPEC 1.4)', () => {
 
   it('ignores unknown extra fields', async () => {
     const clean = await stateFor(lines.join(''))
-    const extra = lines.map((l) => l.replace('}', ',"device":"phone","ms":1234}')).join('')
+    const extra = lines.map(l => l.replace('}', ',"device":"phone","ms":1234}')).join('')
     expect(await stateFor(extra)).toBe(clean)
   })
 
@@ -174,8 +233,8 @@ describe('reading the log (SPEC 1.4)', () => {
     expect(await stateFor(text)).toBe(clean)
     const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['a', 'b']), [LOG]: text })
     const { findings } = await validateJson(dir, '2026-05-05')
-    const reported = findings.filter((f) => f.rule === 'log-malformed')
-    expect(reported.map((f) => f.line)).toEqual([2, 3, 4, 5, 6, 7, 8])
+    const reported = findings.filter(f => f.rule === 'log-malformed')
+    expect(reported.map(f => f.line)).toEqual([2, 3, 4, 5, 6, 7, 8])
     for (const f of reported) expect(f).toMatchObject({ severity: 'error', file: LOG })
     expect(read(dir, LOG)).toBe(text)
   })
@@ -192,21 +251,31 @@ describe('reading the log (SPEC 1.4)', () => {
     ]
     const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['a']), [LOG]: lines.join('\n') + '\n' })
     const { findings } = await validateJson(dir, '2026-05-10')
-    expect(findings.filter((f) => f.rule === 'log-malformed').map((f) => f.line)).toEqual([1, 2, 3, 4, 5, 6, 7])
+    expect(findings.filter(f => f.rule === 'log-malformed').map(f => f.line)).toEqual([1, 2, 3, 4, 5, 6, 7])
     expect(readState(dir)['deck#a']!.reps).toBe(0)
   })
 
   it('counts a review dated after today', async () => {
-    const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['a']), [LOG]: logOf([['deck#a', '2026-06-01', 'good']]) })
+    const dir = makeCorpus({
+      'internalise/deck.adoc': qandaNote('Deck', ['a']),
+      [LOG]: logOf([['deck#a', '2026-06-01', 'good']]),
+    })
     await run(dir, '2026-05-05', 'replay')
     expect(readState(dir)['deck#a']).toEqual({ level: 2, reps: 1, next_due: '2026-06-04' })
   })
 })
 
 describe('config.json (SPEC 1.8)', () => {
-  for (const [name, text] of [['not JSON', '{"scheduler": "fsrs",'], ['an unknown scheduler', '{"scheduler": "anki"}']] as const) {
+  for (const [name, text] of [
+    ['not JSON', '{"scheduler": "fsrs",'],
+    ['an unknown scheduler', '{"scheduler": "anki"}'],
+  ] as const) {
     it(`${name}: replay exits 2 and writes nothing`, async () => {
-      const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['a']), [LOG]: logOf([['deck#a', '2026-05-01', 'good']]), [CONFIG]: text })
+      const dir = makeCorpus({
+        'internalise/deck.adoc': qandaNote('Deck', ['a']),
+        [LOG]: logOf([['deck#a', '2026-05-01', 'good']]),
+        [CONFIG]: text,
+      })
       const before = snapshot(dir)
       const result = await run(dir, '2026-05-05', 'replay')
       expect(result.code).toBe(2)

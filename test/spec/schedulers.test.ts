@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { CONFIG, LOG, STATE, config, logOf, makeCorpus, qandaNote, read, readState, run, validateJson, writeFiles } from './corpus-kit.js'
+import {
+  CONFIG,
+  config,
+  LOG,
+  logOf,
+  makeCorpus,
+  qandaNote,
+  read,
+  readState,
+  run,
+  STATE,
+  validateJson,
+  writeFiles,
+} from './corpus-kit.js'
 
 // SPEC 1.6: the scheduler is pluggable; switching is "change the declaration, then replay".
 
@@ -47,11 +60,11 @@ describe('switching schedulers', () => {
     writeFiles(dir, config({ scheduler: 'fsrs' }))
     const first = await validateJson(dir, '2026-03-20')
     expect(first.code).toBe(0)
-    const drift = first.findings.filter((f) => f.rule === 'state-drift')
-    expect(drift.map((f) => f.item).sort()).toEqual(expect.arrayContaining(['deck#a', 'deck#b']))
+    const drift = first.findings.filter(f => f.rule === 'state-drift')
+    expect(drift.map(f => f.item).sort()).toEqual(expect.arrayContaining(['deck#a', 'deck#b']))
     for (const f of drift) expect(f).toMatchObject({ severity: 'warning', file: STATE })
     const second = await validateJson(dir, '2026-03-20')
-    expect(second.findings.filter((f) => f.rule === 'state-drift')).toEqual([])
+    expect(second.findings.filter(f => f.rule === 'state-drift')).toEqual([])
     expect(read(dir, CONFIG)).toBe(JSON.stringify({ scheduler: 'fsrs' }))
   })
 })
@@ -60,7 +73,12 @@ describe('each scheduler', () => {
   it('pass/fail: again back to level 1, every other grade one level up, Leitner intervals and fields', async () => {
     const dir = makeCorpus({
       'internalise/deck.adoc': qandaNote('Deck', ['a']),
-      [LOG]: logOf([['deck#a', '2026-05-01', 'easy'], ['deck#a', '2026-05-04', 'hard'], ['deck#a', '2026-05-11', 'again'], ['deck#a', '2026-05-12', 'good']]),
+      [LOG]: logOf([
+        ['deck#a', '2026-05-01', 'easy'],
+        ['deck#a', '2026-05-04', 'hard'],
+        ['deck#a', '2026-05-11', 'again'],
+        ['deck#a', '2026-05-12', 'good'],
+      ]),
       ...config({ scheduler: 'passfail' }),
     })
     await run(dir, '2026-05-12', 'replay')
@@ -73,7 +91,7 @@ describe('each scheduler', () => {
     const dates = ['2026-01-01', '2026-01-02', '2026-01-05', '2026-01-12', '2026-02-02', '2026-04-02', '2026-10-02']
     const dir = makeCorpus({
       'internalise/deck.adoc': qandaNote('Deck', ['a']),
-      [LOG]: logOf(dates.map((d) => ['deck#a', d, 'easy'] as const)),
+      [LOG]: logOf(dates.map(d => ['deck#a', d, 'easy'] as const)),
       ...config({ scheduler: 'passfail' }),
     })
     await run(dir, '2026-10-02', 'replay')
@@ -84,7 +102,13 @@ describe('each scheduler', () => {
     it(`${scheduler}: reps counts every graded line and next_due comes after the last review`, async () => {
       const dir = makeCorpus({
         'internalise/deck.adoc': qandaNote('Deck', ['a', 'b']),
-        [LOG]: logOf([['deck#a', '2026-05-30', 'again'], ['deck#a', '2026-05-30', 'again'], ['deck#a', '2026-05-30', 'good'], ['deck#b', '2026-05-01', 'good'], ['deck#b', '2026-05-20', 'easy']]),
+        [LOG]: logOf([
+          ['deck#a', '2026-05-30', 'again'],
+          ['deck#a', '2026-05-30', 'again'],
+          ['deck#a', '2026-05-30', 'good'],
+          ['deck#b', '2026-05-01', 'good'],
+          ['deck#b', '2026-05-20', 'easy'],
+        ]),
         ...config({ scheduler }),
       })
       expect((await run(dir, '2026-05-30', 'replay')).code).toBe(0)
@@ -97,9 +121,17 @@ describe('each scheduler', () => {
   }
 
   it('fsrs: a higher desired retention from config.json schedules the same history sooner', async () => {
-    const history = logOf([['deck#a', '2026-01-01', 'good'], ['deck#a', '2026-01-05', 'good'], ['deck#a', '2026-01-20', 'good']])
+    const history = logOf([
+      ['deck#a', '2026-01-01', 'good'],
+      ['deck#a', '2026-01-05', 'good'],
+      ['deck#a', '2026-01-20', 'good'],
+    ])
     const dueWith = async (retention: number): Promise<string> => {
-      const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['a']), [LOG]: history, ...config({ scheduler: 'fsrs', fsrs: { retention } }) })
+      const dir = makeCorpus({
+        'internalise/deck.adoc': qandaNote('Deck', ['a']),
+        [LOG]: history,
+        ...config({ scheduler: 'fsrs', fsrs: { retention } }),
+      })
       await run(dir, '2026-01-20', 'replay')
       return readState(dir)['deck#a']!.next_due
     }

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildCli, type BuiltCli } from './built-cli.js'
-import { LOG, STATE, config, logOf, makeCorpus, qandaNote, read, readState, type Files } from './corpus-kit.js'
+import { type BuiltCli, buildCli } from './built-cli.js'
+import { config, type Files, LOG, logOf, makeCorpus, qandaNote, read, readState, STATE } from './corpus-kit.js'
 
 // SPEC 1.7: no date may shift by a day because of the time zone the program runs in, and the
 // default today is the local date. Node reads TZ once at start-up, so these run the built
@@ -16,7 +16,11 @@ beforeAll(async () => {
 afterAll(() => built?.remove())
 
 function notekeeper(zone: string, args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [built!.bin, ...args], { env: { ...process.env, TZ: zone }, encoding: 'utf8', timeout: 60_000 })
+  const result = spawnSync(process.execPath, [built!.bin, ...args], {
+    env: { ...process.env, TZ: zone },
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
@@ -31,13 +35,17 @@ const history = logOf([
 ])
 
 function corpusFiles(scheduler: string): Files {
-  return { 'internalise/deck.adoc': qandaNote('Deck', ['a', 'b', 'c', 'new']), [LOG]: history, ...config({ scheduler }) }
+  return {
+    'internalise/deck.adoc': qandaNote('Deck', ['a', 'b', 'c', 'new']),
+    [LOG]: history,
+    ...config({ scheduler }),
+  }
 }
 
 describe('the same run in three time zones', () => {
   for (const scheduler of ['leitner', 'fsrs', 'sm2', 'passfail']) {
     it(`${scheduler}: replay writes byte-identical state.json under ${ZONES.join(', ')}`, () => {
-      const states = ZONES.map((zone) => {
+      const states = ZONES.map(zone => {
         const dir = makeCorpus(corpusFiles(scheduler))
         const result = notekeeper(zone, ['replay', '--corpus', dir, '--today', '2028-03-01'])
         expect(result.code, result.stderr).toBe(0)
@@ -57,7 +65,7 @@ describe('the same run in three time zones', () => {
   }
 
   it('grade --date, due --json and validate --json give the same bytes in every zone', () => {
-    const outputs = ZONES.map((zone) => {
+    const outputs = ZONES.map(zone => {
       const dir = makeCorpus(corpusFiles('fsrs'))
       const today = ['--corpus', dir, '--today', '2028-03-01']
       expect(notekeeper(zone, ['grade', 'deck#a', 'hard', '--date', '2026-11-01', ...today]).code).toBe(0)
@@ -71,8 +79,12 @@ describe('the same run in three time zones', () => {
 })
 
 describe('the default today', () => {
-  const localDate = (zone: string): string => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
-  const plusOneDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+  const localDate = (zone: string): string =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(),
+    )
+  const plusOneDay = (date: string): string =>
+    new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
 
   for (const zone of ZONES) {
     it(`is the local date under TZ=${zone}`, () => {

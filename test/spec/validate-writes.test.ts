@@ -1,6 +1,18 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CONFIG, LOG, STATE, changedPaths, exists, logOf, makeCorpus, qandaNote, run, snapshot, validateJson } from './corpus-kit.js'
+import {
+  CONFIG,
+  changedPaths,
+  exists,
+  LOG,
+  logOf,
+  makeCorpus,
+  qandaNote,
+  run,
+  STATE,
+  snapshot,
+  validateJson,
+} from './corpus-kit.js'
 
 // SPEC 2 and 3: validate's exit status, and that it writes state.json and nothing else.
 
@@ -9,7 +21,14 @@ const DECK = 'internalise/deck.adoc'
 
 describe('exit status and writes', () => {
   it('exits 0 with only warnings and infos, 1 with an error', async () => {
-    expect((await validateJson(makeCorpus({ [DECK]: qandaNote('Deck', ['a']), [LOG]: logOf([['x#y', '2026-05-01', 'good']]) }), TODAY)).code).toBe(0)
+    expect(
+      (
+        await validateJson(
+          makeCorpus({ [DECK]: qandaNote('Deck', ['a']), [LOG]: logOf([['x#y', '2026-05-01', 'good']]) }),
+          TODAY,
+        )
+      ).code,
+    ).toBe(0)
     expect((await validateJson(makeCorpus({ [DECK]: qandaNote('Deck', ['a']), [LOG]: 'oops\n' }), TODAY)).code).toBe(1)
   })
 
@@ -26,11 +45,14 @@ describe('exit status and writes', () => {
     const dir = makeCorpus({
       [DECK]: qandaNote('Deck', ['a', 'b']),
       [LOG]: logOf([['deck#a', '2026-05-01', 'good']]),
-      [STATE]: JSON.stringify({ 'deck#a': { level: 6, next_due: '2027-01-01', reps: 9 }, 'gone#g': { level: 1, next_due: '2026-05-01', reps: 0 } }),
+      [STATE]: JSON.stringify({
+        'deck#a': { level: 6, next_due: '2027-01-01', reps: 9 },
+        'gone#g': { level: 1, next_due: '2026-05-01', reps: 0 },
+      }),
     })
     const before = snapshot(dir)
     const { findings } = await validateJson(dir, TODAY, '--dry-run')
-    expect(findings.map((f) => f.rule).sort()).toEqual(['item-without-state', 'state-drift', 'state-without-item'])
+    expect(findings.map(f => f.rule).sort()).toEqual(['item-without-state', 'state-drift', 'state-without-item'])
     expect(changedPaths(before, snapshot(dir))).toEqual([])
   })
 
@@ -39,7 +61,11 @@ describe('exit status and writes', () => {
       [DECK]: qandaNote('Deck', ['a', 'b']),
       'reference/r.adoc': '= R\n:intent: reference\n',
       'track/t.adoc': '= T\n:intent: track\n\n== Now\n* one\n',
-      [LOG]: logOf([['deck#a', '2026-05-01', 'good'], ['zzz#z', '2026-05-02', 'good']]) + 'bad line',
+      [LOG]:
+        logOf([
+          ['deck#a', '2026-05-01', 'good'],
+          ['zzz#z', '2026-05-02', 'good'],
+        ]) + 'bad line',
       [CONFIG]: JSON.stringify({ leechThreshold: 3 }),
     })
     const before = snapshot(dir)

@@ -29,7 +29,7 @@ export async function cli(args: string[], input: string[] = []): Promise<CliResu
   const chunks = { out: [] as string[], err: [] as string[] }
   stdout.on('data', (c: Buffer) => chunks.out.push(c.toString()))
   stderr.on('data', (c: Buffer) => chunks.err.push(c.toString()))
-  const stdin = Readable.from(input.map((line) => `${line}\n`))
+  const stdin = Readable.from(input.map(line => `${line}\n`))
   const code = await run(args, { stdout, stderr, stdin })
   return { code, stdout: chunks.out.join(''), stderr: chunks.err.join('') }
 }

@@ -36,7 +36,7 @@ export function fakeBridge(options: { dotRoot: string; failWrites?: boolean }) {
   }
 
   const handlers: Record<string, (...args: unknown[]) => unknown> = {
-    readFile: (path) => (fs.existsSync(path as string) ? fs.readFileSync(path as string).toString() : undefined),
+    readFile: path => (fs.existsSync(path as string) ? fs.readFileSync(path as string).toString() : undefined),
     writeFile: (_repo, path, content) => {
       try {
         if (options.failWrites) throw new Error(`EACCES: permission denied, open '${String(path)}'`)
@@ -48,12 +48,12 @@ export function fakeBridge(options: { dotRoot: string; failWrites?: boolean }) {
       }
     },
     rename: (from, to) => fs.renameSync(from as string, to as string),
-    stat: (path) => {
+    stat: path => {
       const stats = fs.statSync(path as string)
       return { size: stats.size, mtime: hostDate(stats.mtimeMs), ctime: hostDate(stats.ctimeMs) }
     },
-    'mkdir-recur': (dir) => fs.mkdirSync(dir as string, { recursive: true }),
-    readdir: (dir) => readdir(dir as string),
+    'mkdir-recur': dir => fs.mkdirSync(dir as string, { recursive: true }),
+    readdir: dir => readdir(dir as string),
     unlink: (repoDir, path) => {
       const file = path as string
       if (nodePath.normalize(file).startsWith(options.dotRoot)) return fs.unlinkSync(file)
@@ -69,8 +69,8 @@ export function fakeBridge(options: { dotRoot: string; failWrites?: boolean }) {
     getLogseqDotDirRoot: () => options.dotRoot,
   }
 
-  const doAction: DoAction = async (args) => {
-    await new Promise((resolve) => setImmediate(resolve))
+  const doAction: DoAction = async args => {
+    await new Promise(resolve => setImmediate(resolve))
     const [action, ...rest] = args
     calls.push(String(action))
     const handler = handlers[String(action)]

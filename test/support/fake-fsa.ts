@@ -32,7 +32,12 @@ class FakeDirectoryHandle {
   readonly children = new Map<string, FakeDirectoryHandle | FakeFileHandle>()
   constructor(readonly name: string) {}
 
-  private child<T extends FakeDirectoryHandle | FakeFileHandle>(name: string, create: boolean, make: () => T, kind: T['kind']): T {
+  private child<T extends FakeDirectoryHandle | FakeFileHandle>(
+    name: string,
+    create: boolean,
+    make: () => T,
+    kind: T['kind'],
+  ): T {
     let entry = this.children.get(name)
     if (!entry) {
       if (!create) throw new DOMException(`${name} not found`, 'NotFoundError')

@@ -13,9 +13,9 @@ const vault = mode === 'bridge' ? bridgeVault(root, fakeBridge({ dotRoot }).doAc
 const warnings: string[] = []
 
 // Both processes start adding at the same instant, whatever their start-up times were.
-await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAt) - Date.now())))
+await new Promise(resolve => setTimeout(resolve, Math.max(0, Number(startAt) - Date.now())))
 for (let i = 0; i < Number(count); i++) {
   const line = formatReviewLine({ item: `${name}#${i}`, date: '2026-05-30', grade: 'good' })
-  await appendReviews(vault, [line], { pauseMs: Number(pause), timeoutMs: 60_000, onWarning: (m) => warnings.push(m) })
+  await appendReviews(vault, [line], { pauseMs: Number(pause), timeoutMs: 60_000, onWarning: m => warnings.push(m) })
 }
 process.stdout.write(JSON.stringify({ name, warnings }))

@@ -14,20 +14,32 @@ describe('triageEdit', () => {
     const outcome = await triageEdit(vault, { file: FILE, verb: 'promote', line: 8 }, DEFAULT_CONFIG)
     expect(outcome).toMatchObject({ ok: true, file: FILE, line: 6, changed: true })
     expect(outcome.message).toMatch(/^track\/reading\.adoc:8: promoted "The Pragmatic Programmer" from Next to Now/)
-    expect(vault.files.get(FILE)).toContain('== Now\n* Designing Data-Intensive Applications\n* The Pragmatic Programmer\n** lent to Sam\n\n== Next\n\n== Done\n')
+    expect(vault.files.get(FILE)).toContain(
+      '== Now\n* Designing Data-Intensive Applications\n* The Pragmatic Programmer\n** lent to Sam\n\n== Next\n\n== Done\n',
+    )
   })
 
   it('refuses when the item’s first line is not the expected text, and writes nothing', async () => {
     const vault = memoryVault({ [FILE]: reading })
-    const outcome = await triageEdit(vault, { file: FILE, verb: 'prune', line: 8, expect: 'Refactoring' }, DEFAULT_CONFIG)
+    const outcome = await triageEdit(
+      vault,
+      { file: FILE, verb: 'prune', line: 8, expect: 'Refactoring' },
+      DEFAULT_CONFIG,
+    )
     expect(outcome).toMatchObject({ ok: false, reason: 'refused' })
-    expect(outcome.message).toMatch(/track\/reading\.adoc:8: the item there reads "The Pragmatic Programmer", not "Refactoring"/)
+    expect(outcome.message).toMatch(
+      /track\/reading\.adoc:8: the item there reads "The Pragmatic Programmer", not "Refactoring"/,
+    )
     expect(vault.files.get(FILE)).toBe(reading)
   })
 
   it('accepts the expected text, compared without its marker', async () => {
     const vault = memoryVault({ [FILE]: reading })
-    const outcome = await triageEdit(vault, { file: FILE, verb: 'move', line: 12, status: 'Next', expect: 'Refactoring' }, DEFAULT_CONFIG)
+    const outcome = await triageEdit(
+      vault,
+      { file: FILE, verb: 'move', line: 12, status: 'Next', expect: 'Refactoring' },
+      DEFAULT_CONFIG,
+    )
     expect(outcome.ok).toBe(true)
     expect(vault.files.get(FILE)).toContain('** lent to Sam\n* Refactoring\n\n== Done\n')
   })
@@ -66,14 +78,23 @@ describe('triageEdit', () => {
 
   it('calls a missing file or a note outside track/ bad usage', async () => {
     const vault = memoryVault({ [FILE]: reading, 'reference/http.adoc': '= HTTP\n:intent: reference\n' })
-    expect(await triageEdit(vault, { file: 'track/missing.adoc', verb: 'prune', line: 1 }, DEFAULT_CONFIG)).toMatchObject({ ok: false, reason: 'usage' })
-    expect(await triageEdit(vault, { file: 'reference/http.adoc', verb: 'prune', line: 1 }, DEFAULT_CONFIG)).toMatchObject({ ok: false, reason: 'usage' })
-    expect(await triageEdit(vault, { file: 'track/.hidden.adoc', verb: 'prune', line: 1 }, DEFAULT_CONFIG)).toMatchObject({ ok: false, reason: 'usage' })
+    expect(
+      await triageEdit(vault, { file: 'track/missing.adoc', verb: 'prune', line: 1 }, DEFAULT_CONFIG),
+    ).toMatchObject({ ok: false, reason: 'usage' })
+    expect(
+      await triageEdit(vault, { file: 'reference/http.adoc', verb: 'prune', line: 1 }, DEFAULT_CONFIG),
+    ).toMatchObject({ ok: false, reason: 'usage' })
+    expect(
+      await triageEdit(vault, { file: 'track/.hidden.adoc', verb: 'prune', line: 1 }, DEFAULT_CONFIG),
+    ).toMatchObject({ ok: false, reason: 'usage' })
   })
 
   it('accepts a path written from the corpus root with ./', async () => {
     const vault = memoryVault({ [FILE]: reading })
-    expect(await triageEdit(vault, { file: `./${FILE}`, verb: 'prune', line: 12 }, DEFAULT_CONFIG)).toMatchObject({ ok: true, file: FILE })
+    expect(await triageEdit(vault, { file: `./${FILE}`, verb: 'prune', line: 12 }, DEFAULT_CONFIG)).toMatchObject({
+      ok: true,
+      file: FILE,
+    })
     expect(vault.files.get(FILE)).toBe(reading.replace('* Refactoring\n', ''))
   })
 
@@ -87,7 +108,11 @@ describe('triageEdit', () => {
 
   it('adds to a note and reports where the item went', async () => {
     const vault = memoryVault({ [FILE]: reading })
-    const outcome = await triageEdit(vault, { file: FILE, verb: 'add', status: 'later', text: 'Staff Engineer' }, DEFAULT_CONFIG)
+    const outcome = await triageEdit(
+      vault,
+      { file: FILE, verb: 'add', status: 'later', text: 'Staff Engineer' },
+      DEFAULT_CONFIG,
+    )
     expect(outcome).toMatchObject({ ok: true, line: 12 })
     expect(vault.files.get(FILE)).toBe(reading.replace('== Done\n', '== Later\n* Staff Engineer\n\n== Done\n'))
   })
@@ -96,9 +121,15 @@ describe('triageEdit', () => {
 describe('triageEdit with the text the caller last showed', () => {
   it('refuses when the note no longer reads as shown, and edits when it does', async () => {
     const vault = memoryVault({ [FILE]: reading })
-    const stale = await triageEdit(vault, { file: FILE, verb: 'prune', line: 8, seen: reading.replace('Refactoring', 'Refactoring, 2nd ed.') }, DEFAULT_CONFIG)
+    const stale = await triageEdit(
+      vault,
+      { file: FILE, verb: 'prune', line: 8, seen: reading.replace('Refactoring', 'Refactoring, 2nd ed.') },
+      DEFAULT_CONFIG,
+    )
     expect(stale).toMatchObject({ ok: false, reason: 'refused' })
     expect(vault.files.get(FILE)).toBe(reading)
-    expect(await triageEdit(vault, { file: FILE, verb: 'prune', line: 8, seen: reading }, DEFAULT_CONFIG)).toMatchObject({ ok: true, changed: true })
+    expect(
+      await triageEdit(vault, { file: FILE, verb: 'prune', line: 8, seen: reading }, DEFAULT_CONFIG),
+    ).toMatchObject({ ok: true, changed: true })
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { memoryVault, type MemoryVault } from '../../src/adapters/memory-vault.js'
-import { UsageError, type CommandContext } from '../../src/cli/context.js'
+import { type MemoryVault, memoryVault } from '../../src/adapters/memory-vault.js'
 import { triageCommand } from '../../src/cli/commands/triage.js'
+import { type CommandContext, UsageError } from '../../src/cli/context.js'
 import { fixture } from './helpers.js'
 
 const reading = fixture('reading.adoc')
@@ -17,8 +17,8 @@ function context(vault: MemoryVault, args: string[], flags: Record<string, strin
     json: flags['json'] === true,
     args,
     flags: new Map(Object.entries(flags).filter(([name]) => name !== 'json')),
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
+    out: text => out.push(text),
+    err: text => err.push(text),
     input: (async function* () {})(),
     cacheDir: '/cache',
     interactive: false,
@@ -27,7 +27,11 @@ function context(vault: MemoryVault, args: string[], flags: Record<string, strin
 }
 
 const corpus = (): MemoryVault =>
-  memoryVault({ [FILE]: reading, 'track/empty.adoc': '= Empty\n:intent: track\n\n== Someday\n', 'reference/http.adoc': '= HTTP\n:intent: reference\n:source: RFC\n' })
+  memoryVault({
+    [FILE]: reading,
+    'track/empty.adoc': '= Empty\n:intent: track\n\n== Someday\n',
+    'reference/http.adoc': '= HTTP\n:intent: reference\n:source: RFC\n',
+  })
 
 describe('notekeeper triage', () => {
   it('--json prints the view and nothing else', async () => {
@@ -111,7 +115,15 @@ describe('notekeeper triage', () => {
   })
 
   it('calls an unknown verb, a malformed FILE:LINE and missing arguments bad usage', async () => {
-    for (const args of [['shuffle', `${FILE}:8`], ['promote', FILE], ['promote', `${FILE}:0`], ['promote', `${FILE}:x`], ['move', `${FILE}:8`], ['add', FILE, 'Now'], ['prune', `${FILE}:8`, 'Now']]) {
+    for (const args of [
+      ['shuffle', `${FILE}:8`],
+      ['promote', FILE],
+      ['promote', `${FILE}:0`],
+      ['promote', `${FILE}:x`],
+      ['move', `${FILE}:8`],
+      ['add', FILE, 'Now'],
+      ['prune', `${FILE}:8`, 'Now'],
+    ]) {
       await expect(triageCommand(context(corpus(), args).ctx)).rejects.toBeInstanceOf(UsageError)
     }
   })
@@ -127,9 +139,14 @@ describe('notekeeper triage', () => {
 
   it('reads the ladder from config.json', async () => {
     const vault = corpus()
-    vault.files.set('internalise/.srs/config.json', JSON.stringify({ track: { ladder: ['Next', 'Now'], final: ['Done'] } }))
+    vault.files.set(
+      'internalise/.srs/config.json',
+      JSON.stringify({ track: { ladder: ['Next', 'Now'], final: ['Done'] } }),
+    )
     const { ctx } = context(vault, ['demote', `${FILE}:8`])
     expect(await triageCommand(ctx)).toBe(0)
-    expect(vault.files.get(FILE)).toContain('== Now\n* Designing Data-Intensive Applications\n* The Pragmatic Programmer\n')
+    expect(vault.files.get(FILE)).toContain(
+      '== Now\n* Designing Data-Intensive Applications\n* The Pragmatic Programmer\n',
+    )
   })
 })

@@ -73,7 +73,9 @@ describe('promote and demote on the SPEC example', () => {
   })
 
   it('refuses a line that is not the first line of an item', () => {
-    expect(refusal(reading, (t, m) => promote(t, m, 9, config))).toMatch(/line 9 is inside the item that starts on line 8/)
+    expect(refusal(reading, (t, m) => promote(t, m, 9, config))).toMatch(
+      /line 9 is inside the item that starts on line 8/,
+    )
     expect(refusal(reading, (t, m) => promote(t, m, 4, config))).toMatch(/no tracked item starts on line 4/)
     expect(refusal(reading, (t, m) => prune(t, m, 99, config))).toMatch(/no tracked item starts on line 99/)
   })
@@ -81,7 +83,11 @@ describe('promote and demote on the SPEC example', () => {
   it('matches titles case-insensitively', () => {
     const lower = reading.replace('== Now', '== now')
     const promoted = edited(lower, (t, m) => promote(t, m, 8, config))
-    expect(statusesOf(promoted)).toEqual({ now: ['Designing Data-Intensive Applications', 'The Pragmatic Programmer'], Next: [], Done: ['Refactoring'] })
+    expect(statusesOf(promoted)).toEqual({
+      now: ['Designing Data-Intensive Applications', 'The Pragmatic Programmer'],
+      Next: [],
+      Done: ['Refactoring'],
+    })
   })
 })
 
@@ -128,12 +134,16 @@ describe('move', () => {
 
   it('creates a status outside the ladder at the end, titled as written', () => {
     const moved = edited(reading, (t, m) => move(t, m, 5, config, 'Waiting on Sam'))
-    expect(moved.endsWith(lines('* Refactoring', '', '== Waiting on Sam', '* Designing Data-Intensive Applications'))).toBe(true)
+    expect(
+      moved.endsWith(lines('* Refactoring', '', '== Waiting on Sam', '* Designing Data-Intensive Applications')),
+    ).toBe(true)
   })
 
   it('moves a middle item to the end of its own section, and leaves the last one where it is', () => {
     const two = lines('= R', ':intent: track', '', '== Now', '* A', '* B', '', '== Next')
-    expect(edited(two, (t, m) => move(t, m, 5, config, 'Now'))).toBe(lines('= R', ':intent: track', '', '== Now', '* B', '* A', '', '== Next'))
+    expect(edited(two, (t, m) => move(t, m, 5, config, 'Now'))).toBe(
+      lines('= R', ':intent: track', '', '== Now', '* B', '* A', '', '== Next'),
+    )
     expect(edited(two, (t, m) => move(t, m, 6, config, 'Now'))).toBe(two)
   })
 
@@ -145,13 +155,20 @@ describe('move', () => {
 
 describe('prune', () => {
   it('removes exactly the item lines, nested content included', () => {
-    expect(edited(reading, (t, m) => prune(t, m, 8, config))).toBe(reading.replace('* The Pragmatic Programmer\n** lent to Sam\n', ''))
+    expect(edited(reading, (t, m) => prune(t, m, 8, config))).toBe(
+      reading.replace('* The Pragmatic Programmer\n** lent to Sam\n', ''),
+    )
   })
 
   it('removes an item with attached blocks and keeps the file without a final newline', () => {
     const house = fixture('house.adoc')
     const pruned = edited(house, (t, m) => prune(t, m, 8, config))
-    expect(pruned).toBe(house.split('\n').filter((_, i) => i + 1 < 8 || i + 1 > 14).join('\n'))
+    expect(pruned).toBe(
+      house
+        .split('\n')
+        .filter((_, i) => i + 1 < 8 || i + 1 > 14)
+        .join('\n'),
+    )
     const noNewline = reading.slice(0, -1)
     expect(edited(noNewline, (t, m) => prune(t, m, 12, config))).toBe(noNewline.slice(0, -'\n* Refactoring'.length))
   })
@@ -160,27 +177,36 @@ describe('prune', () => {
 describe('add', () => {
   it('appends a new item with the section marker, after its last item', () => {
     expect(edited(reading, (t, m) => add(t, m, 'Now', 'Thinking, Fast and Slow', config))).toBe(
-      reading.replace('* Designing Data-Intensive Applications\n', '* Designing Data-Intensive Applications\n* Thinking, Fast and Slow\n'),
+      reading.replace(
+        '* Designing Data-Intensive Applications\n',
+        '* Designing Data-Intensive Applications\n* Thinking, Fast and Slow\n',
+      ),
     )
   })
 
   it('copies a checklist marker unchecked, and checked in a final status', () => {
     const house = fixture('house.adoc')
     const added = edited(house, (t, m) => add(t, m, 'Now', 'Call the roofer', config))
-    expect(added).toBe(house.replace('* [ ] Prune the apple tree\n', '* [ ] Prune the apple tree\n* [ ] Call the roofer\n'))
+    expect(added).toBe(
+      house.replace('* [ ] Prune the apple tree\n', '* [ ] Prune the apple tree\n* [ ] Call the roofer\n'),
+    )
     const done = edited(house, (t, m) => add(t, m, 'done', 'Bleed the radiators', config))
     expect(done).toBe(`${house}* [x] Bleed the radiators\n`)
   })
 
   it('copies an ordered marker and the next explicit number', () => {
     const ordered = lines('= R', ':intent: track', '', '== Now', '1. first', '2. second', '', '== Next', '. one')
-    expect(edited(ordered, (t, m) => add(t, m, 'Now', 'third', config))).toBe(ordered.replace('2. second\n', '2. second\n3. third\n'))
+    expect(edited(ordered, (t, m) => add(t, m, 'Now', 'third', config))).toBe(
+      ordered.replace('2. second\n', '2. second\n3. third\n'),
+    )
     expect(edited(ordered, (t, m) => add(t, m, 'Next', 'two', config))).toBe(`${ordered}. two\n`)
   })
 
   it('uses `*` in a section without items, and creates a missing section', () => {
     const prunedNext = edited(reading, (t, m) => prune(t, m, 8, config))
-    expect(edited(prunedNext, (t, m) => add(t, m, 'next', 'SICP', config))).toBe(reading.replace('* The Pragmatic Programmer\n** lent to Sam\n', '* SICP\n'))
+    expect(edited(prunedNext, (t, m) => add(t, m, 'next', 'SICP', config))).toBe(
+      reading.replace('* The Pragmatic Programmer\n** lent to Sam\n', '* SICP\n'),
+    )
     expect(edited(reading, (t, m) => add(t, m, 'someday', 'Gödel, Escher, Bach', config))).toBe(
       reading.replace('== Done\n', '== Someday\n* Gödel, Escher, Bach\n\n== Done\n'),
     )

@@ -12,7 +12,7 @@ import type { NoteModel } from '../../src/core/types.js'
 
 const STATUSES = ['Now', 'Next', 'Later', 'Someday', 'Done', 'Dropped', 'Waiting']
 const word = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'omega', 'tax', 'roof', 'book', 'café', 'x2')
-const words = fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '))
+const words = fc.array(word, { minLength: 1, maxLength: 4 }).map(w => w.join(' '))
 
 interface ItemShape {
   text: string
@@ -43,7 +43,7 @@ const noteShape = (withSubsections: boolean) =>
     sectionGap: fc.integer({ min: 1, max: 2 }),
     /** One titleGap and itemGap for the whole note (those of the first section), as people write. */
     uniform: fc.boolean(),
-    sections: fc.uniqueArray(sectionShape, { minLength: 1, maxLength: 5, selector: (s) => s.status }),
+    sections: fc.uniqueArray(sectionShape, { minLength: 1, maxLength: 5, selector: s => s.status }),
     crlf: fc.boolean(),
     finalNewline: fc.boolean(),
     preamble: fc.boolean(),
@@ -58,7 +58,7 @@ function render(note: NoteShape): string {
   const nestedMarker = note.marker === '.' ? '..' : '**'
   const renderItem = (item: ItemShape): string[] => {
     const checkbox = note.marker === '.' ? '' : item.checkbox
-    const lines = [`${note.marker} ${checkbox}${item.text}`, ...item.nested.map((n) => `${nestedMarker} ${n}`)]
+    const lines = [`${note.marker} ${checkbox}${item.text}`, ...item.nested.map(n => `${nestedMarker} ${n}`)]
     if (item.attached === 'paragraph') lines.push('+', `More about ${item.text}.`)
     if (item.attached === 'listing') lines.push('+', '----', `$ echo ${item.text}`, '', '* not an item', '----')
     return lines
@@ -69,7 +69,10 @@ function render(note: NoteShape): string {
   note.sections.forEach((raw, index) => {
     const section = note.uniform ? { ...raw, titleGap: style.titleGap, itemGap: style.itemGap } : raw
     if (index > 0) out.push(...Array<string>(note.sectionGap).fill(''))
-    out.push(`== ${section.upper ? section.status.toUpperCase() : section.status}`, ...Array<string>(section.titleGap).fill(''))
+    out.push(
+      `== ${section.upper ? section.status.toUpperCase() : section.status}`,
+      ...Array<string>(section.titleGap).fill(''),
+    )
     out.push(...renderList(section.items, section.itemGap))
     if (note.withSubsections && section.sub) out.push('', '=== Sub', '', ...renderList(section.sub, section.itemGap))
   })
@@ -99,7 +102,7 @@ function partition(text: string): { items: string[]; others: string[]; model: No
   return { items: items.sort(), others: all.filter((_, i) => !inItem.has(i + 1)), model }
 }
 
-const allItems = (model: NoteModel) => model.track.flatMap((status) => status.items.map((item) => ({ status, item })))
+const allItems = (model: NoteModel) => model.track.flatMap(status => status.items.map(item => ({ status, item })))
 
 describe('triage edits on random Track notes', () => {
   it('a move to an existing status changes no line outside the items, keeps every item intact, and puts the item last', () => {
@@ -117,7 +120,7 @@ describe('triage edits on random Track notes', () => {
         const after = partition(result.text)
         expect(after.others).toEqual(before.others)
         expect(after.items).toEqual(before.items)
-        const landed = after.model.track.find((s) => s.line >= 1 && s.status === target.status)!
+        const landed = after.model.track.find(s => s.line >= 1 && s.status === target.status)!
         expect(landed.items[landed.items.length - 1]?.text).toBe(chosen.item.text)
         expect(landed.items[landed.items.length - 1]?.line).toBe(result.line)
         if (shape.crlf) expect(result.text.replace(/\r\n/g, '')).not.toContain('\n')
@@ -133,18 +136,18 @@ describe('triage edits on random Track notes', () => {
         const text = render(shape)
         const before = partition(text)
         const items = allItems(before.model)
-        fc.pre(items.length > 0 && !before.model.track.some((s) => s.status.toLowerCase() === status.toLowerCase()))
+        fc.pre(items.length > 0 && !before.model.track.some(s => s.status.toLowerCase() === status.toLowerCase()))
         const chosen = items[pick % items.length]!
         const result = move(text, before.model, chosen.item.line, DEFAULT_CONFIG, status)
         expect(result.ok).toBe(true)
         if (!result.ok) return
         const after = partition(result.text)
-        const nonBlank = (lines: string[]) => lines.filter((l) => l.trim() !== '')
+        const nonBlank = (lines: string[]) => lines.filter(l => l.trim() !== '')
         const added = nonBlank(after.others)
         added.splice(added.indexOf(`== ${status}`), 1)
         expect(added).toEqual(nonBlank(before.others))
         expect(after.items).toEqual(before.items)
-        expect(after.model.track.find((s) => s.status === status)?.items.map((i) => i.text)).toEqual([chosen.item.text])
+        expect(after.model.track.find(s => s.status === status)?.items.map(i => i.text)).toEqual([chosen.item.text])
       }),
       { numRuns: 200 },
     )
@@ -157,10 +160,14 @@ describe('triage edits on random Track notes', () => {
         fc.pre(shape.uniform)
         const text = render(shape)
         const model = scanNote('track/generated.adoc', text)
-        const ladder = DEFAULT_CONFIG.track.ladder.map((s) => s.toLowerCase())
-        const candidates = model.track.filter((section) => {
+        const ladder = DEFAULT_CONFIG.track.ladder.map(s => s.toLowerCase())
+        const candidates = model.track.filter(section => {
           const rung = ladder.indexOf(section.status.toLowerCase())
-          return rung > 0 && section.items.length > 0 && model.track.some((other) => other.status.toLowerCase() === ladder[rung - 1])
+          return (
+            rung > 0 &&
+            section.items.length > 0 &&
+            model.track.some(other => other.status.toLowerCase() === ladder[rung - 1])
+          )
         })
         fc.pre(candidates.length > 0)
         const section = candidates[pick % candidates.length]!
@@ -175,7 +182,10 @@ describe('triage edits on random Track notes', () => {
         const promotedModel = scanNote('track/generated.adoc', promoted.text)
         // The way back reads the file's usual blank lines from the promoted file; in a tiny file
         // the promote may have taken away the only example of them (see place.ts).
-        fc.pre(JSON.stringify(layoutOf(splitText(promoted.text), promotedModel)) === JSON.stringify(layoutOf(splitText(text), model)))
+        fc.pre(
+          JSON.stringify(layoutOf(splitText(promoted.text), promotedModel)) ===
+            JSON.stringify(layoutOf(splitText(text), model)),
+        )
         const back = demote(promoted.text, promotedModel, promoted.line, DEFAULT_CONFIG)
         expect(back.ok && back.text).toBe(text)
         checked++

@@ -6,7 +6,10 @@ import { fixture } from './helpers.js'
 describe('triageView', () => {
   it('lists Track notes in path order, statuses in file order as titled, empty ones included', () => {
     const notes = [
-      scanNote('track/reading.adoc', fixture('reading.adoc').replace('* The Pragmatic Programmer\n** lent to Sam\n', '')),
+      scanNote(
+        'track/reading.adoc',
+        fixture('reading.adoc').replace('* The Pragmatic Programmer\n** lent to Sam\n', ''),
+      ),
       scanNote('reference/http.adoc', '= HTTP\n:intent: reference\n:source: RFC 9110\n\n== Now\n* not tracked\n'),
       scanNote('track/house.adoc', fixture('house.adoc')),
     ]
@@ -40,7 +43,10 @@ describe('triageView', () => {
   })
 
   it('keeps titles as written and lists a note without sections with no statuses', () => {
-    const view = triageView([scanNote('track/a.adoc', '= A\n:intent: track\n\n== waiting ON Sam\n. one\n'), scanNote('track/b.adoc', '= B\n:intent: track\n\n* loose\n')])
+    const view = triageView([
+      scanNote('track/a.adoc', '= A\n:intent: track\n\n== waiting ON Sam\n. one\n'),
+      scanNote('track/b.adoc', '= B\n:intent: track\n\n* loose\n'),
+    ])
     expect(view.notes).toEqual([
       { file: 'track/a.adoc', statuses: [{ status: 'waiting ON Sam', items: [{ line: 5, text: 'one' }] }] },
       { file: 'track/b.adoc', statuses: [] },

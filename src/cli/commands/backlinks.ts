@@ -1,11 +1,12 @@
 import { runBacklinks } from '../../app/backlinks.js'
-import { UsageError, type Command } from '../context.js'
+import { type Command, UsageError } from '../context.js'
 
 /** `notekeeper backlinks NOTE[#ANCHOR] [--json]` (SPEC 2.1, 3): the places that refer to a note. */
-export const backlinksCommand: Command = async (ctx) => {
+export const backlinksCommand: Command = async ctx => {
   for (const flag of ctx.flags.keys()) throw new UsageError(`backlinks: unknown option --${flag}`)
   const [target, ...rest] = ctx.args
-  if (target === undefined || rest.length > 0) throw new UsageError('backlinks needs exactly one NOTE[#ANCHOR], a path from the corpus root (reference/http.adoc)')
+  if (target === undefined || rest.length > 0)
+    throw new UsageError('backlinks needs exactly one NOTE[#ANCHOR], a path from the corpus root (reference/http.adoc)')
   const result = await runBacklinks(ctx.vault, target)
   if (!result.ok) throw new UsageError(result.message)
   if (ctx.json) {
@@ -13,7 +14,7 @@ export const backlinksCommand: Command = async (ctx) => {
   } else if (result.references.length === 0) {
     ctx.out(`nothing refers to ${target}`)
   } else {
-    ctx.out(result.references.map((ref) => `${ref.file}:${ref.line}: ${ref.text}`).join('\n'))
+    ctx.out(result.references.map(ref => `${ref.file}:${ref.line}: ${ref.text}`).join('\n'))
   }
   return 0
 }

@@ -3,7 +3,7 @@ import { dueItems, nextDueDate } from '../../app/practice.js'
 import type { Command } from '../context.js'
 
 /** `notekeeper due [--json]`: `{"due": [{id, prompt, response, next_due, leech}]}` (SPEC 3). Writes nothing. */
-export const dueCommand: Command = async (ctx) => {
+export const dueCommand: Command = async ctx => {
   const corpus = await loadCorpus(ctx.vault)
   if (corpus.configFinding) {
     ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}`)
@@ -11,7 +11,13 @@ export const dueCommand: Command = async (ctx) => {
   }
   const due = dueItems(corpus, ctx.today)
   if (ctx.json) {
-    ctx.out(JSON.stringify({ due: due.map(({ id, prompt, response, next_due, leech }) => ({ id, prompt, response, next_due, leech })) }, null, 2))
+    ctx.out(
+      JSON.stringify(
+        { due: due.map(({ id, prompt, response, next_due, leech }) => ({ id, prompt, response, next_due, leech })) },
+        null,
+        2,
+      ),
+    )
     return 0
   }
   if (due.length === 0) {
@@ -20,6 +26,7 @@ export const dueCommand: Command = async (ctx) => {
     return 0
   }
   ctx.out(`${due.length} item${due.length === 1 ? '' : 's'} due today (${ctx.today}):`)
-  for (const item of due) ctx.out(`  ${item.next_due}  ${item.id}${item.leech ? '  [leech: rewrite it]' : ''}  (${item.file}:${item.line})`)
+  for (const item of due)
+    ctx.out(`  ${item.next_due}  ${item.id}${item.leech ? '  [leech: rewrite it]' : ''}  (${item.file}:${item.line})`)
   return 0
 }

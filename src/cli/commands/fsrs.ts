@@ -1,20 +1,21 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { OptimizerUnavailableError, optimizeFsrs } from '../../app/fsrs-optimize.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
-import { UsageError, type Command } from '../context.js'
+import { type Command, UsageError } from '../context.js'
 
 /**
  * `notekeeper fsrs optimize [--write]`: fits FSRS weights to the user's own log, shows the log loss
  * before and after, and writes them to config.json only with --write (keeping every other key).
  */
-export const fsrsCommand: Command = async (ctx) => {
-  if (ctx.args[0] !== 'optimize' || ctx.args.length > 1) throw new UsageError('usage: notekeeper fsrs optimize [--write] [--json]')
+export const fsrsCommand: Command = async ctx => {
+  if (ctx.args[0] !== 'optimize' || ctx.args.length > 1)
+    throw new UsageError('usage: notekeeper fsrs optimize [--write] [--json]')
   const corpus = await loadCorpus(ctx.vault)
   if (corpus.configFinding) {
     ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}`)
     return 2
   }
-  let result
+  let result: Awaited<ReturnType<typeof optimizeFsrs>>
   try {
     result = await optimizeFsrs(corpus.log.reviews, corpus.config.aliases, { weights: corpus.config.fsrs.weights })
   } catch (error) {
@@ -28,7 +29,8 @@ export const fsrsCommand: Command = async (ctx) => {
   if (write) {
     const raw = (await ctx.vault.read(CONFIG_PATH)) ?? '{}'
     const config = JSON.parse(raw.replace(/^\uFEFF/, '')) as Record<string, unknown>
-    const fsrs = typeof config['fsrs'] === 'object' && config['fsrs'] !== null ? (config['fsrs'] as Record<string, unknown>) : {}
+    const fsrs =
+      typeof config['fsrs'] === 'object' && config['fsrs'] !== null ? (config['fsrs'] as Record<string, unknown>) : {}
     config['fsrs'] = { ...fsrs, weights: result.weights }
     await ctx.vault.write(CONFIG_PATH, `${JSON.stringify(config, null, 2)}\n`)
   }
@@ -40,10 +42,15 @@ export const fsrsCommand: Command = async (ctx) => {
     ctx.out(`Not enough history to fit FSRS weights yet: ${result.needed ?? ''}`)
     return 0
   }
-  const metric = (m: { logLoss: number; rmseBins: number } | null | undefined) => (m ? `log loss ${m.logLoss.toFixed(4)}, RMSE(bins) ${m.rmseBins.toFixed(4)}` : 'not measurable')
+  const metric = (m: { logLoss: number; rmseBins: number } | null | undefined) =>
+    m ? `log loss ${m.logLoss.toFixed(4)}, RMSE(bins) ${m.rmseBins.toFixed(4)}` : 'not measurable'
   ctx.out(`Current weights: ${metric(result.before)}`)
   ctx.out(`Fitted weights:  ${metric(result.after)} (measured on the same log they were fitted to)`)
-  ctx.out(`weights: [${(result.weights ?? []).map((w) => w.toFixed(4)).join(', ')}]`)
-  ctx.out(write ? `Written to ${CONFIG_PATH}; run \`notekeeper replay\` with "scheduler": "fsrs" to use them.` : 'Run again with --write to save them in config.json.')
+  ctx.out(`weights: [${(result.weights ?? []).map(w => w.toFixed(4)).join(', ')}]`)
+  ctx.out(
+    write
+      ? `Written to ${CONFIG_PATH}; run \`notekeeper replay\` with "scheduler": "fsrs" to use them.`
+      : 'Run again with --write to save them in config.json.',
+  )
   return 0
 }

@@ -1,10 +1,10 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { gradeItem, UnknownItemError } from '../../app/practice.js'
 import { isIsoDate } from '../../core/dates.js'
-import { UsageError, flagString, type Command } from '../context.js'
+import { type Command, flagString, UsageError } from '../context.js'
 
 /** `notekeeper grade ID GRADE [--date D]`: appends one review and updates the state (SPEC 3). */
-export const gradeCommand: Command = async (ctx) => {
+export const gradeCommand: Command = async ctx => {
   const [id, grade, extra] = ctx.args
   if (!id || !grade || extra !== undefined) throw new UsageError('usage: notekeeper grade ID GRADE [--date YYYY-MM-DD]')
   const date = flagString(ctx, 'date') ?? ctx.today

@@ -5,20 +5,26 @@ import { CACHE_FILE, type LinkCacheStore } from '../../app/online-links.js'
 import { topFolder } from '../../core/corpus.js'
 import { joinInsideCorpus } from '../../core/links/paths.js'
 import { renderAsciiDoc, renderText } from '../../core/report/index.js'
-import { UsageError, flagString, type Command } from '../context.js'
+import { type Command, flagString, UsageError } from '../context.js'
 
 const KNOWN_FLAGS = new Set(['online', 'out'])
 
 /** `notekeeper hygiene [--online] [--json] [--out FILE]` (SPEC 2 and 3): a report; writes nothing but `--out`. */
-export const hygieneCommand: Command = async (ctx) => {
-  for (const flag of ctx.flags.keys()) if (!KNOWN_FLAGS.has(flag)) throw new UsageError(`hygiene: unknown option --${flag}`)
+export const hygieneCommand: Command = async ctx => {
+  for (const flag of ctx.flags.keys())
+    if (!KNOWN_FLAGS.has(flag)) throw new UsageError(`hygiene: unknown option --${flag}`)
   if (ctx.args.length > 0) throw new UsageError(`hygiene takes no arguments (got "${ctx.args.join(' ')}")`)
   const online = ctx.flags.get('online') === true
   if (ctx.flags.has('online') && !online) throw new UsageError('--online takes no value')
   const outOption = flagString(ctx, 'out')
   const out = outOption === undefined ? undefined : reportPath(outOption)
 
-  const result = await runHygiene(ctx.vault, { today: ctx.today, online, cache: fileLinkCache(ctx.cacheDir), corpusName: ctx.corpusDir })
+  const result = await runHygiene(ctx.vault, {
+    today: ctx.today,
+    online,
+    cache: fileLinkCache(ctx.cacheDir),
+    corpusName: ctx.corpusDir,
+  })
   if (ctx.json) ctx.out(JSON.stringify({ findings: result.findings, summary: result.summary }, null, 2))
   else ctx.out(renderText(result.report))
   if (result.configInvalid) {
@@ -39,8 +45,12 @@ export const hygieneCommand: Command = async (ctx) => {
 export function reportPath(option: string): string {
   const path = joinInsideCorpus('', option.replace(/\\/g, '/'))
   if (path === null) throw new UsageError(`--out ${option}: must be a path inside the corpus folder`)
-  if (topFolder(path) !== null) throw new UsageError(`--out ${option}: must not be inside internalise/, reference/ or track/ (the report would become a note)`)
-  if (path.split('/').some((segment) => segment.startsWith('.'))) throw new UsageError(`--out ${option}: must not be in a hidden folder`)
+  if (topFolder(path) !== null)
+    throw new UsageError(
+      `--out ${option}: must not be inside internalise/, reference/ or track/ (the report would become a note)`,
+    )
+  if (path.split('/').some(segment => segment.startsWith('.')))
+    throw new UsageError(`--out ${option}: must not be in a hidden folder`)
   return path
 }
 
@@ -49,7 +59,7 @@ export function fileLinkCache(cacheDir: string): LinkCacheStore {
   const file = join(cacheDir, CACHE_FILE)
   return {
     load: () => readFile(file, 'utf8').catch(() => null),
-    save: async (text) => {
+    save: async text => {
       await mkdir(cacheDir, { recursive: true })
       await writeFile(file, text)
     },

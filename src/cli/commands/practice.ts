@@ -1,6 +1,13 @@
-import { loadCorpus, type LoadedCorpus, type ScanCache } from '../../app/corpus.js'
-import { dueItems, gradeItem, nextDueDate, previewGrades, suggestGrade, type DueItem } from '../../app/practice.js'
-import { registerState } from '../../app/practice.js'
+import { type LoadedCorpus, loadCorpus, type ScanCache } from '../../app/corpus.js'
+import {
+  type DueItem,
+  dueItems,
+  gradeItem,
+  nextDueDate,
+  previewGrades,
+  registerState,
+  suggestGrade,
+} from '../../app/practice.js'
 import { GRADES, type Grade } from '../../core/types.js'
 import type { Command, CommandContext } from '../context.js'
 
@@ -12,7 +19,7 @@ const KEYS: Record<string, Grade> = { '1': 'again', '2': 'hard', '3': 'good', '4
  * suggestion), appended to the log before the next item. Works the same on a terminal and on
  * piped input, and ends cleanly, with a summary, when the input ends.
  */
-export const practiceCommand: Command = async (ctx) => {
+export const practiceCommand: Command = async ctx => {
   // Each grade reloads the corpus (another writer may have added reviews); the cache keeps notes
   // whose text did not change from being scanned again.
   const cache: ScanCache = new Map()
@@ -28,7 +35,9 @@ export const practiceCommand: Command = async (ctx) => {
     ctx.out(`Nothing is due today (${ctx.today}).${next ? ` The next item is due on ${next}.` : ''}`)
     return 0
   }
-  ctx.out(`${due.length} item${due.length === 1 ? '' : 's'} due today (${ctx.today}), scheduler ${corpus.config.scheduler}. Type your answer, then grade it.`)
+  ctx.out(
+    `${due.length} item${due.length === 1 ? '' : 's'} due today (${ctx.today}), scheduler ${corpus.config.scheduler}. Type your answer, then grade it.`,
+  )
   const lines = ctx.input[Symbol.asyncIterator]()
   const readLine = async (prompt: string): Promise<string | null> => {
     ctx.out(prompt)
@@ -52,16 +61,26 @@ export const practiceCommand: Command = async (ctx) => {
     ctx.out(`  ${grade}: next due ${result.state[item.id]?.next_due ?? '?'}\n`)
   }
   const left = due.length - done
-  ctx.out(`Practised ${done} of ${due.length}: ${GRADES.map((g) => `${tally[g]} ${g}`).join(', ')}.${left > 0 ? ` ${left} left for later (input ended).` : ''}`)
+  ctx.out(
+    `Practised ${done} of ${due.length}: ${GRADES.map(g => `${tally[g]} ${g}`).join(', ')}.${left > 0 ? ` ${left} left for later (input ended).` : ''}`,
+  )
   return 0
 }
 
 function showPrompt(ctx: CommandContext, item: DueItem, index: number, total: number): void {
-  ctx.out(`\n[${index + 1} of ${total}] ${item.id}${item.leech ? '   (leech: failed often; consider rewriting this prompt)' : ''}`)
+  ctx.out(
+    `\n[${index + 1} of ${total}] ${item.id}${item.leech ? '   (leech: failed often; consider rewriting this prompt)' : ''}`,
+  )
   ctx.out(indent(item.prompt))
 }
 
-function showResponse(ctx: CommandContext, corpus: LoadedCorpus, item: DueItem, answer: string, suggested: Grade): void {
+function showResponse(
+  ctx: CommandContext,
+  corpus: LoadedCorpus,
+  item: DueItem,
+  answer: string,
+  suggested: Grade,
+): void {
   ctx.out(`  your answer: ${answer.trim() === '' ? '(none)' : answer.trim()}`)
   ctx.out(`  response:\n${indent(item.response, '    ')}`)
   const preview = previewGrades(corpus, item.id, ctx.today)
@@ -69,18 +88,25 @@ function showResponse(ctx: CommandContext, corpus: LoadedCorpus, item: DueItem, 
   ctx.out(`  suggested: ${suggested}`)
 }
 
-async function askGrade(ctx: CommandContext, readLine: (prompt: string) => Promise<string | null>, suggested: Grade): Promise<Grade | null> {
+async function askGrade(
+  ctx: CommandContext,
+  readLine: (prompt: string) => Promise<string | null>,
+  suggested: Grade,
+): Promise<Grade | null> {
   for (;;) {
     const raw = await readLine(`grade [1-4 or again/hard/good/easy, Enter = ${suggested}]> `)
     if (raw === null) return null
     const word = raw.trim().toLowerCase()
     if (word === '') return suggested
-    const grade = KEYS[word] ?? (GRADES as readonly string[]).find((g) => g === word)
+    const grade = KEYS[word] ?? (GRADES as readonly string[]).find(g => g === word)
     if (grade) return grade as Grade
     ctx.out(`  "${raw.trim()}" is not a grade.`)
   }
 }
 
 function indent(text: string, pad = '  '): string {
-  return text.split('\n').map((line) => pad + line).join('\n')
+  return text
+    .split('\n')
+    .map(line => pad + line)
+    .join('\n')
 }

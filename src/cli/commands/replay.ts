@@ -3,10 +3,12 @@ import { derivedState, writeStateIfChanged } from '../../app/schedule.js'
 import type { Command } from '../context.js'
 
 /** `notekeeper replay`: regenerates state.json from the log and the declared items (SPEC 3). */
-export const replayCommand: Command = async (ctx) => {
+export const replayCommand: Command = async ctx => {
   const corpus = await loadCorpus(ctx.vault)
   if (corpus.configFinding) {
-    ctx.err(`${corpus.configFinding.file}${corpus.configFinding.line ? `:${corpus.configFinding.line}` : ''}: ${corpus.configFinding.message}`)
+    ctx.err(
+      `${corpus.configFinding.file}${corpus.configFinding.line ? `:${corpus.configFinding.line}` : ''}: ${corpus.configFinding.message}`,
+    )
     return 2
   }
   for (const finding of corpus.log.findings) ctx.err(`${finding.file}:${finding.line}: skipped: ${finding.message}`)

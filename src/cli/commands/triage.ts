@@ -1,10 +1,10 @@
 import { loadCorpus } from '../../app/corpus.js'
-import { TRIAGE_VERBS, triageEdit, type TriageRequest, type TriageVerb } from '../../app/triage.js'
+import { TRIAGE_VERBS, type TriageRequest, type TriageVerb, triageEdit } from '../../app/triage.js'
 import { parseConfig } from '../../core/config.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
-import { triageView, type TriageView } from '../../core/triage/view.js'
+import { type TriageView, triageView } from '../../core/triage/view.js'
 import type { Finding } from '../../core/types.js'
-import { UsageError, flagString, type Command, type CommandContext, type ExitCode } from '../context.js'
+import { type Command, type CommandContext, type ExitCode, flagString, UsageError } from '../context.js'
 
 const USAGE = `usage: notekeeper triage [--json]
        notekeeper triage promote|demote|prune FILE:LINE [--expect TEXT]
@@ -15,10 +15,11 @@ const USAGE = `usage: notekeeper triage [--json]
  * `notekeeper triage`: without a verb, each Track note's items by status (SPEC 3); with one, an
  * edit of one note (SPEC 1.3). Exit 0 done, 1 edit refused, 2 bad usage or no such Track note.
  */
-export const triageCommand: Command = async (ctx) => {
+export const triageCommand: Command = async ctx => {
   const [verb, ...rest] = ctx.args
   if (verb === undefined) return showView(ctx)
-  if (!(TRIAGE_VERBS as readonly string[]).includes(verb)) throw new UsageError(`unknown triage verb "${verb}"\n${USAGE}`)
+  if (!(TRIAGE_VERBS as readonly string[]).includes(verb))
+    throw new UsageError(`unknown triage verb "${verb}"\n${USAGE}`)
   const request = parseRequest(verb as TriageVerb, rest, flagString(ctx, 'expect'))
   const config = parseConfig(await ctx.vault.read(CONFIG_PATH))
   if (!config.ok) return configInvalid(ctx, config.finding)
@@ -33,20 +34,23 @@ export const triageCommand: Command = async (ctx) => {
 function parseRequest(verb: TriageVerb, args: string[], expect: string | undefined): TriageRequest {
   if (verb === 'add') {
     const [file, status, ...words] = args
-    if (file === undefined || status === undefined || words.length === 0) throw new UsageError(`add needs FILE STATUS TEXT\n${USAGE}`)
+    if (file === undefined || status === undefined || words.length === 0)
+      throw new UsageError(`add needs FILE STATUS TEXT\n${USAGE}`)
     if (expect !== undefined) throw new UsageError('--expect applies to an existing item, not to add')
     return { verb, file, status, text: words.join(' ') }
   }
   const [place, ...statusWords] = args
   if (place === undefined) throw new UsageError(`${verb} needs FILE:LINE\n${USAGE}`)
   const match = /^(.+):([1-9]\d*)$/.exec(place)
-  if (!match) throw new UsageError(`"${place}" is not FILE:LINE (a path from the corpus root, a colon, the item's first line)`)
+  if (!match)
+    throw new UsageError(`"${place}" is not FILE:LINE (a path from the corpus root, a colon, the item's first line)`)
   const request: TriageRequest = { verb, file: match[1]!, line: Number(match[2]) }
   if (expect !== undefined) request.expect = expect
   if (verb === 'move') {
     if (statusWords.length === 0) throw new UsageError(`move needs FILE:LINE STATUS\n${USAGE}`)
     request.status = statusWords.join(' ')
-  } else if (statusWords.length > 0) throw new UsageError(`${verb} takes only FILE:LINE (got "${statusWords.join(' ')}")`)
+  } else if (statusWords.length > 0)
+    throw new UsageError(`${verb} takes only FILE:LINE (got "${statusWords.join(' ')}")`)
   return request
 }
 
@@ -55,7 +59,7 @@ async function showView(ctx: CommandContext): Promise<ExitCode> {
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   const view = triageView(corpus.notes)
   ctx.out(ctx.json ? JSON.stringify(view) : formatView(view))
-  const unreadable = corpus.unreadable.filter((finding) => finding.file.startsWith('track/'))
+  const unreadable = corpus.unreadable.filter(finding => finding.file.startsWith('track/'))
   for (const finding of unreadable) ctx.err(`${finding.file}: ${finding.message}`)
   return unreadable.length > 0 ? 1 : 0
 }
@@ -68,8 +72,8 @@ function configInvalid(ctx: CommandContext, finding: Finding): ExitCode {
 /** One block per note; each item with its line, ready for `triage promote FILE:LINE`. */
 export function formatView(view: TriageView): string {
   if (view.notes.length === 0) return 'No Track notes (track/**/*.adoc).'
-  const blocks = view.notes.map((note) => {
-    const width = Math.max(1, ...note.statuses.flatMap((s) => s.items.map((i) => String(i.line).length)))
+  const blocks = view.notes.map(note => {
+    const width = Math.max(1, ...note.statuses.flatMap(s => s.items.map(i => String(i.line).length)))
     const lines = [note.file]
     if (note.statuses.length === 0) lines.push('  (no sections)')
     for (const status of note.statuses) {

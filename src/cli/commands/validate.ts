@@ -3,11 +3,18 @@ import type { Command } from '../context.js'
 import { printFindings } from '../findings-output.js'
 
 /** `notekeeper validate [--dry-run] [--json]` (SPEC 2, Validate). */
-export const validateCommand: Command = async (ctx) => {
+export const validateCommand: Command = async ctx => {
   const dryRun = ctx.flags.get('dry-run') === true
   const outcome = await runValidate(ctx.vault, { today: ctx.today, dryRun })
   const code = await printFindings(ctx, 'Validation report', outcome.findings, outcome.summary, outcome.corpus.texts)
   if (outcome.configInvalid) return 2
-  if (!ctx.json) ctx.err(dryRun ? 'dry run: nothing written' : outcome.wrote ? 'state.json regenerated' : 'state.json already matches the log')
+  if (!ctx.json)
+    ctx.err(
+      dryRun
+        ? 'dry run: nothing written'
+        : outcome.wrote
+          ? 'state.json regenerated'
+          : 'state.json already matches the log',
+    )
   return code
 }

@@ -3,28 +3,28 @@
 // sections, anchors, description list entries, top-level list items and block macros, and
 // hands every list item to the ported `readListItemLines`, so lists end where Asciidoctor ends them.
 
-import { type Entry, Reader } from './reader.js'
 import { readDescriptionList, readList } from './lists.js'
 import { type BlockAttributes, noAttributes, readMetadataLine } from './metadata.js'
-import { type Sink, classify, registerAnchor } from './sink.js'
-import { generateSectionId } from './section-id.js'
+import { type Entry, Reader } from './reader.js'
 import { scanParagraphAnchors } from './refs.js'
-import { readTable } from './tables.js'
+import { generateSectionId } from './section-id.js'
+import { classify, registerAnchor, type Sink } from './sink.js'
 import {
   ANY_LIST,
+  ATX_SECTION_TITLE,
   BLOCK_MEDIA_MACRO,
   CALLOUT_LIST,
   DESCRIPTION_LIST,
-  INLINE_SECTION_ANCHOR,
-  ATX_SECTION_TITLE,
-  ORDERED_LIST,
-  UNORDERED_LIST,
-  type ListType,
   delimiterOf,
+  INLINE_SECTION_ANCHOR,
   isBlockAttributeLine,
   isLayoutBreak,
+  type ListType,
+  ORDERED_LIST,
   sectionLevel,
+  UNORDERED_LIST,
 } from './syntax.js'
+import { readTable } from './tables.js'
 import type { LineClass } from './verbatim.js'
 
 interface Context {
@@ -36,11 +36,32 @@ interface Context {
   bibliography: boolean
 }
 
-const PARAGRAPH_STYLES = new Set(['comment', 'example', 'literal', 'listing', 'normal', 'open', 'pass', 'quote', 'sidebar', 'source', 'verse', 'abstract', 'partintro'])
+const PARAGRAPH_STYLES = new Set([
+  'comment',
+  'example',
+  'literal',
+  'listing',
+  'normal',
+  'open',
+  'pass',
+  'quote',
+  'sidebar',
+  'source',
+  'verse',
+  'abstract',
+  'partintro',
+])
 const ADMONITIONS = new Set(['NOTE', 'TIP', 'IMPORTANT', 'WARNING', 'CAUTION'])
 const VERBATIM_CLASS: Record<string, LineClass> = {
-  listing: 'listing', source: 'listing', fenced_code: 'listing', literal: 'literal',
-  pass: 'passthrough', stem: 'passthrough', latexmath: 'passthrough', asciimath: 'passthrough', comment: 'comment',
+  listing: 'listing',
+  source: 'listing',
+  fenced_code: 'listing',
+  literal: 'literal',
+  pass: 'passthrough',
+  stem: 'passthrough',
+  latexmath: 'passthrough',
+  asciimath: 'passthrough',
+  comment: 'comment',
 }
 const COMPOUND = new Set(['example', 'sidebar', 'quote', 'open', 'abstract', 'partintro', 'admonition'])
 
@@ -96,7 +117,11 @@ function registerBlockId(sink: Sink, attrs: BlockAttributes): void {
 }
 
 /** Reads an ATX or setext title (Asciidoctor's `parseSectionTitle`): its text and its id, if named. */
-function readHeading(reader: Reader, sink: Sink, explicitId: string | null): { first: Entry; title: string; id: string | null } {
+function readHeading(
+  reader: Reader,
+  sink: Sink,
+  explicitId: string | null,
+): { first: Entry; title: string; id: string | null } {
   const first = reader.read() as Entry
   classify(sink, first.line, 'text')
   let title: string
@@ -121,7 +146,13 @@ function readSectionTitle(reader: Reader, sink: Sink, attrs: BlockAttributes, le
   const heading = readHeading(reader, sink, attrs.id)
   const id = heading.id ?? generateSectionId(heading.title, sink.attributes, sink.registered)
   registerAnchor(sink, id, heading.first.line, 'section')
-  sink.sections.push({ level, title: heading.title, id, line: heading.first.line, firstLine: attrs.firstLine || heading.first.line })
+  sink.sections.push({
+    level,
+    title: heading.title,
+    id,
+    line: heading.first.line,
+    firstLine: attrs.firstLine || heading.first.line,
+  })
 }
 
 function readDelimitedBlock(
@@ -139,7 +170,10 @@ function readDelimitedBlock(
     else if (masquerades.includes('admonition') && ADMONITIONS.has(attrs.style)) effective = 'admonition'
   }
   // A comment block's lines are read as written: a directive in a comment is no directive.
-  const block = effective === 'comment' ? reader.unprocessed(() => reader.readUntilTerminator(terminator)) : reader.readUntilTerminator(terminator)
+  const block =
+    effective === 'comment'
+      ? reader.unprocessed(() => reader.readUntilTerminator(terminator))
+      : reader.readUntilTerminator(terminator)
   if (!block.closing) sink.problems.push({ line: opening.line, message: `unterminated ${context} block` })
   const fences = block.closing ? [opening, block.closing] : [opening]
   const verbatim = VERBATIM_CLASS[effective]
@@ -152,7 +186,7 @@ function readDelimitedBlock(
   }
   classifyAll(sink, fences, 'markup')
   if (effective === 'table' && (terminator.startsWith('|') || terminator.startsWith('!'))) {
-    readTable(block.lines, terminator.slice(0, 1), sink, (cell) => {
+    readTable(block.lines, terminator.slice(0, 1), sink, cell => {
       const inner = new Reader(cell)
       const cellContext: Context = { sectionLevel: false, listType: null, textOnly: false, bibliography: false }
       while (nextBlock(inner, sink, cellContext)) {
@@ -244,7 +278,10 @@ function readUndelimitedBlock(
     reader.unread()
     const comments: Entry[] = []
     // A [comment] paragraph's first line was looked at already; the others are read as written.
-    const lines = style === 'comment' ? reader.unprocessed(() => readParagraphLines(reader, null, true, comments)) : readParagraphLines(reader, null, true, comments)
+    const lines =
+      style === 'comment'
+        ? reader.unprocessed(() => readParagraphLines(reader, null, true, comments))
+        : readParagraphLines(reader, null, true, comments)
     if (style === 'comment') attrs.id = null
     classifyAll(sink, lines, VERBATIM_CLASS[style] ?? 'text')
     classifyAll(sink, comments, 'comment')
@@ -264,7 +301,12 @@ function readUndelimitedBlock(
 }
 
 /** Asciidoctor's `readParagraphLines`: up to a blank line, a delimiter, a block attribute line, or (in a list) a list item. */
-function readParagraphLines(reader: Reader, breakAtList: ListType | null, skipComments: boolean, skipped: Entry[] = []): Entry[] {
+function readParagraphLines(
+  reader: Reader,
+  breakAtList: ListType | null,
+  skipComments: boolean,
+  skipped: Entry[] = [],
+): Entry[] {
   const stop = (entry: Entry): boolean =>
     entry.continuation === 'placeholder' ||
     delimiterOf(entry.text) !== null ||

@@ -8,9 +8,9 @@
 // many after a single-line `ifdef::name[text]`; the scanner does not copy that). Lines read
 // without processing (comment blocks) are not looked at, as in Asciidoctor.
 
-import type { Entry } from './reader.js'
-import { type Sink, classify } from './sink.js'
 import { substituteReferences } from './document-attributes.js'
+import type { Entry } from './reader.js'
+import { classify, type Sink } from './sink.js'
 
 const DIRECTIVE = /^(\\)?(ifdef|ifndef|ifeval|endif)::(\S*?(?:([,+])\S*?)?)\[(.+)?\]$/
 const EXPRESSION = /^(.+?) *([=!><]=|[><]) *(.+)$/
@@ -25,7 +25,8 @@ interface Frame {
 export function mayHaveDirectives(lines: readonly string[]): boolean {
   for (const line of lines) {
     const c = line.charCodeAt(0)
-    if ((c === 105 || c === 101 || c === 92) && line.endsWith(']') && /^\\?(?:ifn?def|ifeval|endif)::/.test(line)) return true
+    if ((c === 105 || c === 101 || c === 92) && line.endsWith(']') && /^\\?(?:ifn?def|ifeval|endif)::/.test(line))
+      return true
   }
   return false
 }
@@ -33,7 +34,9 @@ export function mayHaveDirectives(lines: readonly string[]): boolean {
 /** Asciidoctor's `resolveExprVal`: a quoted string, or a number, boolean or nothing. */
 function operand(raw: string, attributes: ReadonlyMap<string, string>): string | number | boolean | null {
   let value = raw
-  const quoted = value.length >= 2 && ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'")))
+  const quoted =
+    value.length >= 2 &&
+    ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'")))
   if (quoted) value = value.slice(1, -1)
   if (value.includes('{')) value = substituteReferences(value, attributes, 'drop')
   if (quoted) return value
@@ -54,13 +57,20 @@ function holds(expression: string, attributes: ReadonlyMap<string, string>): boo
   const l = left as number
   const r = right as number
   switch (match[2]) {
-    case '==': return left === right
-    case '!=': return left !== right
-    case '<': return l < r
-    case '>': return l > r
-    case '<=': return l <= r
-    case '>=': return l >= r
-    default: return false
+    case '==':
+      return left === right
+    case '!=':
+      return left !== right
+    case '<':
+      return l < r
+    case '>':
+      return l > r
+    case '<=':
+      return l <= r
+    case '>=':
+      return l >= r
+    default:
+      return false
   }
 }
 
@@ -94,7 +104,10 @@ export class ConditionalLines {
   /** The text the parser sees for this line, or null when the line does not exist for it. */
   private process(text: string, line: number): string | null {
     if (text === '') return this.skipping ? this.drop(line, 'comment') : text
-    const match = text.endsWith(']') && !text.startsWith('[') && text.includes('::') && text.includes('if') ? DIRECTIVE.exec(text) : null
+    const match =
+      text.endsWith(']') && !text.startsWith('[') && text.includes('::') && text.includes('if')
+        ? DIRECTIVE.exec(text)
+        : null
     if (match) {
       // An escaped directive is text, even in an excluded region (as in Asciidoctor).
       if (match[1] === '\\') return text.slice(1)
@@ -129,7 +142,7 @@ export class ConditionalLines {
     } else {
       if (target === '') return null
       const names = delimiter === null ? [target] : target.split(delimiter)
-      const defined = delimiter === '+' ? names.every((n) => attributes.has(n)) : names.some((n) => attributes.has(n))
+      const defined = delimiter === '+' ? names.every(n => attributes.has(n)) : names.some(n => attributes.has(n))
       skip = name === 'ifdef' ? !defined : defined
     }
     if (name !== 'ifeval' && text) {

@@ -7,28 +7,90 @@
 // cannot know, and `{set:...}` / `{counter:...}` references, which stay as written.
 
 const DEFAULTS: readonly (readonly [string, string])[] = Object.entries({
-  'attribute-undefined': 'drop-line', 'attribute-missing': 'skip', 'appendix-caption': 'Appendix',
-  'appendix-refsig': 'Appendix', 'caution-caption': 'Caution', 'chapter-refsig': 'Chapter',
-  'example-caption': 'Example', 'figure-caption': 'Figure', 'important-caption': 'Important',
-  'last-update-label': 'Last updated', 'note-caption': 'Note', 'part-refsig': 'Part', prewrap: '',
-  sectids: '', 'section-refsig': 'Section', 'table-caption': 'Table', 'tip-caption': 'Tip',
-  'toc-placement': 'auto', 'toc-title': 'Table of Contents', 'untitled-label': 'Untitled',
-  'version-label': 'Version', 'warning-caption': 'Warning', notitle: '', embedded: '', asciidoctor: '',
-  'asciidoctor-version': '4.1.0', 'safe-mode-name': 'secure', 'safe-mode-secure': '', 'safe-mode-level': '20',
-  'max-include-depth': '64', docdir: '', backend: 'html5', 'user-home': '.', 'max-attribute-value-size': '4096',
-  linkcss: '', doctype: 'article', htmlsyntax: 'html', 'backend-html5-doctype-article': '', 'doctype-article': '',
-  'backend-html5': '', outfilesuffix: '.html', filetype: 'html', 'filetype-html': '',
-  'basebackend-html-doctype-article': '', 'basebackend-html': '', basebackend: 'html', stylesdir: '.',
-  iconsdir: './images/icons', authorcount: '0',
+  'attribute-undefined': 'drop-line',
+  'attribute-missing': 'skip',
+  'appendix-caption': 'Appendix',
+  'appendix-refsig': 'Appendix',
+  'caution-caption': 'Caution',
+  'chapter-refsig': 'Chapter',
+  'example-caption': 'Example',
+  'figure-caption': 'Figure',
+  'important-caption': 'Important',
+  'last-update-label': 'Last updated',
+  'note-caption': 'Note',
+  'part-refsig': 'Part',
+  prewrap: '',
+  sectids: '',
+  'section-refsig': 'Section',
+  'table-caption': 'Table',
+  'tip-caption': 'Tip',
+  'toc-placement': 'auto',
+  'toc-title': 'Table of Contents',
+  'untitled-label': 'Untitled',
+  'version-label': 'Version',
+  'warning-caption': 'Warning',
+  notitle: '',
+  embedded: '',
+  asciidoctor: '',
+  'asciidoctor-version': '4.1.0',
+  'safe-mode-name': 'secure',
+  'safe-mode-secure': '',
+  'safe-mode-level': '20',
+  'max-include-depth': '64',
+  docdir: '',
+  backend: 'html5',
+  'user-home': '.',
+  'max-attribute-value-size': '4096',
+  linkcss: '',
+  doctype: 'article',
+  htmlsyntax: 'html',
+  'backend-html5-doctype-article': '',
+  'doctype-article': '',
+  'backend-html5': '',
+  outfilesuffix: '.html',
+  filetype: 'html',
+  'filetype-html': '',
+  'basebackend-html-doctype-article': '',
+  'basebackend-html': '',
+  basebackend: 'html',
+  stylesdir: '.',
+  iconsdir: './images/icons',
+  authorcount: '0',
 })
 
 /** Asciidoctor's INTRINSIC_ATTRIBUTES: always resolvable, never stored in the document. */
 const INTRINSIC: Readonly<Record<string, string>> = {
-  startsb: '[', endsb: ']', vbar: '|', caret: '^', asterisk: '*', tilde: '~', plus: '&#43;', backslash: '\\',
-  backtick: '`', blank: '', empty: '', sp: ' ', 'two-colons': '::', 'two-semicolons': ';;', nbsp: '&#160;',
-  deg: '&#176;', zwsp: '&#8203;', quot: '&#34;', apos: '&#39;', lsquo: '&#8216;', rsquo: '&#8217;',
-  ldquo: '&#8220;', rdquo: '&#8221;', wj: '&#8288;', brvbar: '&#166;', pp: '&#43;&#43;', cpp: 'C&#43;&#43;',
-  cxx: 'C&#43;&#43;', amp: '&', lt: '<', gt: '>',
+  startsb: '[',
+  endsb: ']',
+  vbar: '|',
+  caret: '^',
+  asterisk: '*',
+  tilde: '~',
+  plus: '&#43;',
+  backslash: '\\',
+  backtick: '`',
+  blank: '',
+  empty: '',
+  sp: ' ',
+  'two-colons': '::',
+  'two-semicolons': ';;',
+  nbsp: '&#160;',
+  deg: '&#176;',
+  zwsp: '&#8203;',
+  quot: '&#34;',
+  apos: '&#39;',
+  lsquo: '&#8216;',
+  rsquo: '&#8217;',
+  ldquo: '&#8220;',
+  rdquo: '&#8221;',
+  wj: '&#8288;',
+  brvbar: '&#166;',
+  pp: '&#43;&#43;',
+  cpp: 'C&#43;&#43;',
+  cxx: 'C&#43;&#43;',
+  amp: '&',
+  lt: '<',
+  gt: '>',
 }
 
 /** The attributes a note starts with; `docname` is the file name without `.adoc`, as for a loaded file. */
@@ -49,20 +111,23 @@ const PASS_VALUE = /^pass:([a-z]+(?:,[a-z-]+)*)?\[([\s\S]*)\]$/
 export function substituteReferences(text: string, attributes: ReadonlyMap<string, string>, missing?: string): string {
   if (!text.includes('{')) return text
   let dropLine = false
-  const result = text.replace(REFERENCE, (whole, escape: string | undefined, name: string, closingEscape: string | undefined) => {
-    if (escape === '\\' || closingEscape === '\\') return `{${name}}`
-    if (name.includes(':')) return whole
-    const key = name.toLowerCase()
-    const value = attributes.get(key) ?? INTRINSIC[key]
-    if (value !== undefined) return value
-    const policy = missing ?? attributes.get('attribute-missing') ?? 'skip'
-    if (policy === 'drop') return ''
-    if (policy === 'drop-line') {
-      dropLine = true
-      return ''
-    }
-    return whole
-  })
+  const result = text.replace(
+    REFERENCE,
+    (whole, openingEscape: string | undefined, name: string, closingEscape: string | undefined) => {
+      if (openingEscape === '\\' || closingEscape === '\\') return `{${name}}`
+      if (name.includes(':')) return whole
+      const key = name.toLowerCase()
+      const value = attributes.get(key) ?? INTRINSIC[key]
+      if (value !== undefined) return value
+      const policy = missing ?? attributes.get('attribute-missing') ?? 'skip'
+      if (policy === 'drop') return ''
+      if (policy === 'drop-line') {
+        dropLine = true
+        return ''
+      }
+      return whole
+    },
+  )
   return dropLine ? '' : result
 }
 

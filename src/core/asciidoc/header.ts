@@ -7,9 +7,15 @@
 // Attribute entries after the header belong to the body and are not header attributes.
 
 import type { HeaderAttribute } from '../types.js'
+import {
+  applyAttributeEntry,
+  type BlockAttributes,
+  noAttributes,
+  readAttributeEntry,
+  readMetadataLine,
+} from './metadata.js'
 import type { Reader } from './reader.js'
-import { type BlockAttributes, applyAttributeEntry, readAttributeEntry, readMetadataLine, noAttributes } from './metadata.js'
-import { type Sink, classify, registerAnchor } from './sink.js'
+import { classify, registerAnchor, type Sink } from './sink.js'
 import { ATTRIBUTE_ENTRY, ATX_SECTION_TITLE, isCommentLine, sectionLevel } from './syntax.js'
 
 export interface Header {
@@ -22,7 +28,7 @@ export interface Header {
 
 function store(header: Header, sink: Sink, entry: { name: string; value: string; line: number }): void {
   const stored = applyAttributeEntry(sink, entry)
-  header.attributes = header.attributes.filter((attribute) => attribute.name !== stored.name)
+  header.attributes = header.attributes.filter(attribute => attribute.name !== stored.name)
   if (stored.value !== null) header.attributes.push({ name: stored.name, value: stored.value, line: entry.line })
 }
 
@@ -93,7 +99,11 @@ export function readHeader(reader: Reader, sink: Sink): Header {
     readEntries(reader, sink, header)
     const revision = reader.peek()
     // Asciidoctor's revision pattern accepts any line but one that starts with `:` and has no comma.
-    if (revision !== undefined && revision.text !== '' && !(revision.text.startsWith(':') && !revision.text.includes(','))) {
+    if (
+      revision !== undefined &&
+      revision.text !== '' &&
+      !(revision.text.startsWith(':') && !revision.text.includes(','))
+    ) {
       reader.read()
       classify(sink, revision.line, 'markup')
     }

@@ -3,27 +3,27 @@
 // goes on across blank lines while siblings follow, `+` attaches the next block, a list of another
 // kind after a blank line nests into the item, and a block attribute line may end a dlist.
 
-import { type Entry, type Reader, isBlank, isContinuation } from './reader.js'
+import { type Entry, isBlank, isContinuation, type Reader } from './reader.js'
 import {
   ANY_LIST,
-  DESCRIPTION_LIST,
-  LIST_PATTERNS,
-  LITERAL_PARAGRAPH,
-  NESTABLE_LISTS,
   ATTRIBUTE_ENTRY,
   BLOCK_TITLE,
-  type ListType,
-  type SiblingTrait,
+  DESCRIPTION_LIST,
   delimiterOf,
   isBlockAttributeLine,
   isSiblingListItem,
+  LIST_PATTERNS,
+  LITERAL_PARAGRAPH,
+  type ListType,
+  NESTABLE_LISTS,
+  type SiblingTrait,
 } from './syntax.js'
 
 const plus = (entry: Entry): Entry => ({ text: '+', line: entry.line, continuation: 'plus' })
 const placeholder = (entry: Entry): Entry => ({ text: '', line: entry.line, continuation: 'placeholder' })
 
 function nestedListType(text: string, candidates: readonly ListType[]): ListType | undefined {
-  return candidates.find((type) => LIST_PATTERNS[type].test(text))
+  return candidates.find(type => LIST_PATTERNS[type].test(text))
 }
 
 /** Reads a literal paragraph the way Asciidoctor does inside a list item (stops at a sibling for dlists). */
@@ -32,7 +32,12 @@ function readIndented(reader: Reader, listType: ListType, trait: SiblingTrait): 
   return reader.readParagraph(stop, false)
 }
 
-export function readListItemLines(reader: Reader, listType: ListType, trait: SiblingTrait, hasTextIn: boolean): Entry[] {
+export function readListItemLines(
+  reader: Reader,
+  listType: ListType,
+  trait: SiblingTrait,
+  hasTextIn: boolean,
+): Entry[] {
   let hasText = hasTextIn
   const buffer: Entry[] = []
   let continuation: 'inactive' | 'active' | 'frozen' = 'inactive'

@@ -2,18 +2,18 @@
 // owns comes from the ported readListItemLines; the blocks inside an item are read by the caller's
 // block walker (passed in, so that this module does not depend on blocks.ts).
 
-import type { Entry, Reader } from './reader.js'
 import { readListItemLines } from './list-item-lines.js'
-import { type Sink, classify, registerAnchor } from './sink.js'
+import type { Entry, Reader } from './reader.js'
+import { classify, registerAnchor, type Sink } from './sink.js'
 import {
   BIBLIOGRAPHY_ANCHOR,
   CALLOUT_LIST,
   DESCRIPTION_LIST,
+  dlistSiblingPattern,
   LEADING_INLINE_ANCHOR,
+  type ListType,
   ORDERED_LIST,
   UNORDERED_LIST,
-  type ListType,
-  dlistSiblingPattern,
 } from './syntax.js'
 
 /** Reads the blocks of one list item from the lines it owns. */
@@ -56,7 +56,12 @@ export function readList(
     // scan.ts keeps those that stand inside a level-1 section.
     if (sectionLevel && listType !== 'colist') {
       const last = lines.length > 0 ? (lines[lines.length - 1] as Entry).line : next.line
-      sink.topLevelItems.push({ line: next.line, endLine: Math.max(last, next.line), text: itemText.trim(), marker: marker.trim() })
+      sink.topLevelItems.push({
+        line: next.line,
+        endLine: Math.max(last, next.line),
+        text: itemText.trim(),
+        marker: marker.trim(),
+      })
     }
     if (reader.skipBlank() === null) break
   }
@@ -89,7 +94,13 @@ export function readDescriptionList(reader: Reader, sink: Sink, style: string | 
     if (inlineText || lines.length > 0) {
       const description = describe(sink, termEntry.line, inlineText, lines)
       for (const waiting of waitingTerms) {
-        sink.dlistEntries.push({ style, term: waiting.term, termLine: waiting.line, description, anchor: waiting.anchor })
+        sink.dlistEntries.push({
+          style,
+          term: waiting.term,
+          termLine: waiting.line,
+          description,
+          anchor: waiting.anchor,
+        })
       }
       waitingTerms = []
     }
@@ -98,7 +109,13 @@ export function readDescriptionList(reader: Reader, sink: Sink, style: string | 
     match = next ? sibling.exec(next.text) : null
   }
   for (const waiting of waitingTerms) {
-    sink.dlistEntries.push({ style, term: waiting.term, termLine: waiting.line, description: '', anchor: waiting.anchor })
+    sink.dlistEntries.push({
+      style,
+      term: waiting.term,
+      termLine: waiting.line,
+      description: '',
+      anchor: waiting.anchor,
+    })
   }
 }
 

@@ -1,11 +1,11 @@
 // Block metadata lines (Asciidoctor's `parseBlockMetadataLine`): `[[id]]`, `[style#id.role]`,
 // `.Title`, comment lines, `////` comment blocks and attribute entries written above a block.
 
-import type { Reader } from './reader.js'
-import { ATTRIBUTE_ENTRY, BLOCK_ANCHOR, BLOCK_ATTRIBUTE_LIST, BLOCK_TITLE, sanitizeAttributeName } from './syntax.js'
-import { attributeEntryValue, substituteReferences } from './document-attributes.js'
 import { parseAttributeList, shorthandOf } from './attribute-list.js'
-import { type Sink, classify } from './sink.js'
+import { attributeEntryValue, substituteReferences } from './document-attributes.js'
+import type { Reader } from './reader.js'
+import { classify, type Sink } from './sink.js'
+import { ATTRIBUTE_ENTRY, BLOCK_ANCHOR, BLOCK_ATTRIBUTE_LIST, BLOCK_TITLE, sanitizeAttributeName } from './syntax.js'
 
 export interface BlockAttributes {
   /** Asciidoctor's `attributes[1]`: the style written first in a list (`[qanda]`, `["qanda"]`,
@@ -22,7 +22,14 @@ export interface BlockAttributes {
   titled: boolean
 }
 
-export const noAttributes = (): BlockAttributes => ({ style: null, styleAttribute: null, id: null, idLine: 0, firstLine: 0, titled: false })
+export const noAttributes = (): BlockAttributes => ({
+  style: null,
+  styleAttribute: null,
+  id: null,
+  idLine: 0,
+  firstLine: 0,
+  titled: false,
+})
 
 /**
  * Merges one `[...]` line into the block's attributes as Asciidoctor does: named ones first;
@@ -160,7 +167,10 @@ export function readAttributeEntry(reader: Reader, sink: Sink): { name: string; 
  * with its `{references}` substituted. Returns the sanitised name and the stored value (null
  * when unset).
  */
-export function applyAttributeEntry(sink: Sink, entry: { name: string; value: string }): { name: string; value: string | null } {
+export function applyAttributeEntry(
+  sink: Sink,
+  entry: { name: string; value: string },
+): { name: string; value: string | null } {
   const unset = entry.name.startsWith('!') || entry.name.endsWith('!')
   let name = sanitizeAttributeName(entry.name.replace(/^!|!$/g, ''))
   if (name === 'numbered') name = 'sectnums'

@@ -94,7 +94,12 @@ export class Reader {
    * Asciidoctor's `readLinesUntil` with break_on_blank_lines, break_on_list_continuation and
    * preserve_last_line: the breaking line stays unread. `skipped` receives comment lines dropped.
    */
-  readParagraph(stop: (entry: Entry) => boolean, skipComments: boolean, skipped: Entry[] = [], keepBlank = true): Entry[] {
+  readParagraph(
+    stop: (entry: Entry) => boolean,
+    skipComments: boolean,
+    skipped: Entry[] = [],
+    keepBlank = true,
+  ): Entry[] {
     const lines: Entry[] = []
     let readAny = false
     for (let entry = this.read(); entry !== undefined; entry = this.read()) {

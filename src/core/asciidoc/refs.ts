@@ -5,7 +5,7 @@
 
 import type { Reference } from '../types.js'
 import type { Entry } from './reader.js'
-import { type Sink, registerAnchor } from './sink.js'
+import { registerAnchor, type Sink } from './sink.js'
 import { ID_SOURCE, INCLUDE_DIRECTIVE } from './syntax.js'
 import type { LineClass } from './verbatim.js'
 
@@ -113,7 +113,11 @@ function referencesInRun(run: Run): Reference[] {
     const at = match.index + prefix.length
     found.push({ kind: 'link', target, at })
     const labelStart = match[4] !== undefined ? match[0].indexOf('[', prefix.length + scheme.length) : -1
-    text = blank(text, match.index + (prefix === 'link:' ? 0 : prefix.length), labelStart > 0 ? match.index + labelStart : match.index + match[0].length)
+    text = blank(
+      text,
+      match.index + (prefix === 'link:' ? 0 : prefix.length),
+      labelStart > 0 ? match.index + labelStart : match.index + match[0].length,
+    )
   }
   for (const match of hasLink ? text.matchAll(LINK_MACRO) : []) {
     if (match[0].startsWith('\\') || match[1] === 'mailto') continue
@@ -127,7 +131,7 @@ function referencesInRun(run: Run): Reference[] {
   }
   return found
     .sort((a, b) => a.at - b.at)
-    .map((ref) => ({ kind: ref.kind, target: ref.target, line: lineAt(run, ref.at) }))
+    .map(ref => ({ kind: ref.kind, target: ref.target, line: lineAt(run, ref.at) }))
 }
 
 /**
@@ -142,7 +146,10 @@ export function findReferences(lines: string[], classes: LineClass[]): Reference
     run = []
   }
   lines.forEach((text, index) => {
-    if (classes[index] !== 'text') return flush()
+    if (classes[index] !== 'text') {
+      flush()
+      return
+    }
     const include = text.startsWith('include::') ? INCLUDE_DIRECTIVE.exec(text) : null
     if (include) {
       flush()

@@ -24,31 +24,37 @@
 //   - Block attribute lists are parsed as Asciidoctor parses them (attribute-list.ts):
 //     `[qanda]`, `["qanda"]`, `[style=qanda]` all make a `[qanda]` list.
 
-import type { NoteModel, PracticeItem, Section, TrackStatus } from '../types.js'
 import { itemId, topFolder } from '../corpus.js'
-import { LEADING_INLINE_ANCHOR } from './syntax.js'
+import type { NoteModel, PracticeItem, Section, TrackStatus } from '../types.js'
+import type { Header } from './header.js'
 import { findReferences } from './refs.js'
 import type { RawSection, Sink } from './sink.js'
+import { LEADING_INLINE_ANCHOR } from './syntax.js'
 import { buildSink, readNote, splitLines } from './walk.js'
-import type { Header } from './header.js'
 
 function sectionsOf(sink: Sink): Section[] {
   const raw = sink.sections
   return raw.map((section, index) => {
     const next = raw.slice(index + 1).find((later: RawSection) => later.level <= section.level)
     const endLine = next ? next.firstLine - 1 : sink.lines.length
-    return { level: section.level, title: section.title, id: section.id, line: section.line, endLine: Math.max(endLine, section.line) }
+    return {
+      level: section.level,
+      title: section.title,
+      id: section.id,
+      line: section.line,
+      endLine: Math.max(endLine, section.line),
+    }
   })
 }
 
 function trackOf(sink: Sink, sections: Section[]): TrackStatus[] {
   return sections
-    .filter((section) => section.level === 1)
-    .map((section) => ({
+    .filter(section => section.level === 1)
+    .map(section => ({
       status: section.title,
       line: section.line,
       endLine: section.endLine,
-      items: sink.topLevelItems.filter((item) => item.line > section.line && item.line <= section.endLine),
+      items: sink.topLevelItems.filter(item => item.line > section.line && item.line <= section.endLine),
     }))
 }
 
@@ -66,7 +72,10 @@ export function scanNote(path: string, text: string): NoteModel {
   } catch (error) {
     // A last guard for the index: a note the scanner cannot finish (say, a stack exhausted by
     // thousands of nested blocks) keeps what was read and says so, rather than stop the whole run.
-    sink.problems.push({ line: 1, message: `scanner stopped: ${error instanceof Error ? error.message : String(error)}` })
+    sink.problems.push({
+      line: 1,
+      message: `scanner stopped: ${error instanceof Error ? error.message : String(error)}`,
+    })
   }
 
   const sections = sectionsOf(sink)
@@ -95,7 +104,7 @@ export function scanNote(path: string, text: string): NoteModel {
     sections,
     items,
     itemsWithoutId,
-    dlistEntries: sink.dlistEntries.map((entry) => ({
+    dlistEntries: sink.dlistEntries.map(entry => ({
       style: entry.style,
       term: termWithoutAnchor(entry.term),
       description: entry.description,

@@ -17,11 +17,35 @@ const CHARACTER_REFERENCE = /&(?:[a-zA-Z][a-zA-Z]+\d{0,2}|#\d\d\d{0,4}|#x[\da-fA
 
 /** Built-in character attributes Asciidoctor defines in every document. */
 const CHARACTER_ATTRIBUTES: Record<string, string> = {
-  amp: DROPPED, apos: DROPPED, brvbar: DROPPED, caret: DROPPED, deg: DROPPED, empty: '', gt: DROPPED,
-  lt: DROPPED, nbsp: DROPPED, quot: DROPPED, sp: ' ', startsb: DROPPED, endsb: DROPPED, tilde: DROPPED,
-  vbar: DROPPED, zwsp: DROPPED, wj: DROPPED, plus: DROPPED, ldquo: DROPPED, rdquo: DROPPED,
-  lsquo: DROPPED, rsquo: DROPPED, backslash: DROPPED, 'two-colons': DROPPED, 'two-semicolons': DROPPED,
-  cpp: 'C++', 'cxx': 'C++', pp: DROPPED, blank: '',
+  amp: DROPPED,
+  apos: DROPPED,
+  brvbar: DROPPED,
+  caret: DROPPED,
+  deg: DROPPED,
+  empty: '',
+  gt: DROPPED,
+  lt: DROPPED,
+  nbsp: DROPPED,
+  quot: DROPPED,
+  sp: ' ',
+  startsb: DROPPED,
+  endsb: DROPPED,
+  tilde: DROPPED,
+  vbar: DROPPED,
+  zwsp: DROPPED,
+  wj: DROPPED,
+  plus: DROPPED,
+  ldquo: DROPPED,
+  rdquo: DROPPED,
+  lsquo: DROPPED,
+  rsquo: DROPPED,
+  backslash: DROPPED,
+  'two-colons': DROPPED,
+  'two-semicolons': DROPPED,
+  cpp: 'C++',
+  cxx: 'C++',
+  pp: DROPPED,
+  blank: '',
 }
 
 /** What the converted title reduces to once tags are gone: the text a reader sees. */
@@ -30,7 +54,10 @@ export function plainTitle(title: string, attributes: ReadonlyMap<string, string
   if (/^[\p{Alphabetic}\p{N} ,?!]*$/u.test(title)) return title
   let text = title
   // Passthroughs keep their content verbatim (tags in it are stripped later).
-  text = text.replace(/\+\+\+([\s\S]*?)\+\+\+|\$\$([\s\S]*?)\$\$|pass:[a-z,]*\[([\s\S]*?)\]/g, (_m, a, b, c) => a ?? b ?? c ?? '')
+  text = text.replace(
+    /\+\+\+([\s\S]*?)\+\+\+|\$\$([\s\S]*?)\$\$|pass:[a-z,]*\[([\s\S]*?)\]/g,
+    (_m, a, b, c) => a ?? b ?? c ?? '',
+  )
   // An xref shows its text, or `[id]` when Asciidoctor cannot resolve it at parse time.
   text = text.replace(/<<([^,>]+)(?:,\s*([^>]*))?>>/g, (_m, target: string, label?: string) => label ?? `[${target}]`)
   // Special characters become entities, which the id drops; a character reference written in
@@ -47,8 +74,10 @@ export function plainTitle(title: string, attributes: ReadonlyMap<string, string
   // Inline anchors and images leave nothing visible; link and xref macros leave their text.
   text = text.replace(/\[\[[^\]]*\]\]|anchor:[^\s[]+\[[^\]]*\]/g, '')
   text = text.replace(/image:[^:\s[][^\s[]*\[[^\]]*\]/g, '')
-  text = text.replace(/(?:link:|mailto:)?((?:https?|ftp|irc|file):\/\/[^\s[\]]+|[^\s[\]:]+)\[([^\]]*)\]/g, (whole, target: string, label: string) =>
-    /^(?:link:|mailto:|https?:|ftp:|irc:|file:)/.test(whole) ? (label === '' ? target : label) : whole,
+  text = text.replace(
+    /(?:link:|mailto:)?((?:https?|ftp|irc|file):\/\/[^\s[\]]+|[^\s[\]:]+)\[([^\]]*)\]/g,
+    (whole, target: string, label: string) =>
+      /^(?:link:|mailto:|https?:|ftp:|irc:|file:)/.test(whole) ? (label === '' ? target : label) : whole,
   )
   text = text.replace(/xref:[^\s[]+\[([^\]]*)\]/g, (_m, label: string) => label)
   // Replacements (typography): each becomes an entity, so the characters disappear.
@@ -64,7 +93,11 @@ export function plainTitle(title: string, attributes: ReadonlyMap<string, string
 }
 
 /** `_section_title`: the id Asciidoctor gives a section without an explicit one. */
-export function generateSectionId(title: string, attributes: ReadonlyMap<string, string>, registered: ReadonlySet<string>): string {
+export function generateSectionId(
+  title: string,
+  attributes: ReadonlyMap<string, string>,
+  registered: ReadonlySet<string>,
+): string {
   const prefix = attributes.get('idprefix') ?? '_'
   const separator = (attributes.get('idseparator') ?? '_').slice(0, 1)
   const lowered = plainTitle(title, attributes).toLowerCase().replace(INVALID_ID_CHARS, '')
@@ -95,5 +128,5 @@ function separatorRuns(separator: string): RegExp {
 }
 
 function escapeClass(c: string): string {
-  return c.replace(/[\\\]^-]/g, (x) => `\\${x}`)
+  return c.replace(/[\\\]^-]/g, x => `\\${x}`)
 }

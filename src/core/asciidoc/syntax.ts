@@ -97,7 +97,23 @@ export type BlockContext =
   | 'fenced_code'
 
 const DELIMITED_BLOCKS: Record<string, [BlockContext, readonly string[]]> = {
-  '--': ['open', ['comment', 'example', 'literal', 'listing', 'pass', 'quote', 'sidebar', 'source', 'verse', 'admonition', 'abstract', 'partintro']],
+  '--': [
+    'open',
+    [
+      'comment',
+      'example',
+      'literal',
+      'listing',
+      'pass',
+      'quote',
+      'sidebar',
+      'source',
+      'verse',
+      'admonition',
+      'abstract',
+      'partintro',
+    ],
+  ],
   '----': ['listing', ['literal', 'source']],
   '....': ['literal', ['listing', 'source']],
   '====': ['example', ['admonition']],
@@ -112,7 +128,7 @@ const DELIMITED_BLOCKS: Record<string, [BlockContext, readonly string[]]> = {
   '////': ['comment', []],
   '```': ['fenced_code', []],
 }
-const DELIMITER_HEADS = new Set(Object.keys(DELIMITED_BLOCKS).map((key) => key.slice(0, 2)))
+const DELIMITER_HEADS = new Set(Object.keys(DELIMITED_BLOCKS).map(key => key.slice(0, 2)))
 
 export interface Delimiter {
   context: BlockContext
@@ -123,7 +139,7 @@ export interface Delimiter {
 
 /** Asciidoctor's `isDelimitedBlock`: a 2-char open block, a 4+-char uniform fence, or a ``` fence. */
 // First characters of every delimiter: most lines are rejected on their first character alone.
-const DELIMITER_FIRST = new Set([...'-.=*_+|,:!~/`'].map((c) => c.charCodeAt(0)))
+const DELIMITER_FIRST = new Set([...'-.=*_+|,:!~/`'].map(c => c.charCodeAt(0)))
 
 export function delimiterOf(line: string): Delimiter | null {
   if (line.length < 2 || !DELIMITER_FIRST.has(line.charCodeAt(0)) || !DELIMITER_HEADS.has(line.slice(0, 2))) return null
@@ -143,7 +159,7 @@ export function delimiterOf(line: string): Delimiter | null {
   }
   const entry = DELIMITED_BLOCKS[tip]
   if (!entry) return null
-  const uniformTail = tip.length === 4 && [...line.slice(1)].every((c) => c === tip[3])
+  const uniformTail = tip.length === 4 && [...line.slice(1)].every(c => c === tip[3])
   if (!(terminator.length === tip.length || uniformTail)) return null
   return { context: entry[0], masquerades: entry[1], terminator }
 }
@@ -168,7 +184,7 @@ export function sectionLevel(line1: string, line2: string | null): number | null
   if (!line2) return null
   const level = SETEXT_LEVELS[line2[0] ?? '']
   if (level === undefined) return null
-  if (![...line2].every((c) => c === line2[0])) return null
+  if (![...line2].every(c => c === line2[0])) return null
   if (!SETEXT_TITLE_LINE.test(line1)) return null
   if (Math.abs(line1.length - line2.length) >= 2) return null
   return level

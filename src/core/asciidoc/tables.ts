@@ -3,10 +3,11 @@
 // whose content is a small document of its own (walked as blocks by the caller).
 
 import type { Entry } from './reader.js'
-import { type Sink, registerAnchor } from './sink.js'
+import { registerAnchor, type Sink } from './sink.js'
 import { LEADING_INLINE_ANCHOR } from './syntax.js'
 
-const ASCIIDOC_CELL_SPEC = /(?:^|[ \t])(?:(?:\d+(?:\.\d*)?|(?:\d*\.)?\d+)[*+])?(?:[<^>](?:\.[<^>]?)?|(?:[<^>]?\.)?[<^>])?a$/
+const ASCIIDOC_CELL_SPEC =
+  /(?:^|[ \t])(?:(?:\d+(?:\.\d*)?|(?:\d*\.)?\d+)[*+])?(?:[<^>](?:\.[<^>]?)?|(?:[<^>]?\.)?[<^>])?a$/
 
 /** A whole segment that is only a cell spec (`2+`, `^.^`, `a`, or nothing). */
 const CELL_SPEC = /^[ \t]*(?:(?:\d+(?:\.\d*)?|(?:\d*\.)?\d+)[*+])?(?:[<^>](?:\.[<^>]?)?|(?:[<^>]?\.)?[<^>])?[a-z]?$/
@@ -15,12 +16,17 @@ const CELL_SPEC = /^[ \t]*(?:(?:\d+(?:\.\d*)?|(?:\d*\.)?\d+)[*+])?(?:[<^>](?:\.[
  * Reads the lines of a table. Text before the first separator of the first line is a cell too
  * (Asciidoctor "recovers" it). An `a|` cell runs to the next line holding a separator.
  */
-export function readTable(lines: Entry[], separator: string, sink: Sink, walkAsciiDocCell: (cell: Entry[]) => void): void {
+export function readTable(
+  lines: Entry[],
+  separator: string,
+  sink: Sink,
+  walkAsciiDocCell: (cell: Entry[]) => void,
+): void {
   let firstCell = true
   let index = 0
   // A table whose first line does not open with a separator is "recovered" by Asciidoctor, and
   // then reads `a|` on later lines as text; only well-formed tables get AsciiDoc cells.
-  const first = lines.find((line) => line.text !== '')?.text ?? separator
+  const first = lines.find(line => line.text !== '')?.text ?? separator
   const recovered = !(first.includes(separator) && CELL_SPEC.test(first.split(separator)[0] ?? ''))
   while (index < lines.length) {
     const entry = lines[index] as Entry

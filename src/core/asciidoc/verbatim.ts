@@ -19,7 +19,15 @@
 
 import { buildSink, readNote } from './walk.js'
 
-export type LineClass = 'text' | 'blank' | 'comment' | 'listing' | 'literal' | 'passthrough' | 'markup' | 'attribute-entry'
+export type LineClass =
+  | 'text'
+  | 'blank'
+  | 'comment'
+  | 'listing'
+  | 'literal'
+  | 'passthrough'
+  | 'markup'
+  | 'attribute-entry'
 
 export function isVerbatim(cls: LineClass | undefined): boolean {
   return cls === 'comment' || cls === 'listing' || cls === 'literal' || cls === 'passthrough'

@@ -1,11 +1,11 @@
 // Reads a whole note into a Sink: header first, then the body. Shared by scanNote and classifyLines.
 
 import { walkDocumentBody } from './blocks.js'
+import { ConditionalLines, mayHaveDirectives } from './conditionals.js'
+import { defaultAttributes } from './document-attributes.js'
 import { type Header, readHeader } from './header.js'
 import { type Entry, Reader } from './reader.js'
-import { ConditionalLines, mayHaveDirectives } from './conditionals.js'
 import type { Sink } from './sink.js'
-import { defaultAttributes } from './document-attributes.js'
 
 /** The note's lines (buildSink then drops the `\r` and trailing white space, as Asciidoctor does). */
 export function splitLines(text: string): string[] {
@@ -21,13 +21,17 @@ const TRAILING_SPACE = /[ \t\r\f\v\u0000]+$/
 function normalizeLine(line: string): string {
   // Most lines end in a letter: test the last character before paying for a regex.
   const last = line.charCodeAt(line.length - 1)
-  return last === 32 || last === 9 || last === 13 || last === 12 || last === 11 || last === 0 ? line.replace(TRAILING_SPACE, '') : line
+  return last === 32 || last === 9 || last === 13 || last === 12 || last === 11 || last === 0
+    ? line.replace(TRAILING_SPACE, '')
+    : line
 }
 
 export function buildSink(rawLines: string[], docname?: string): Sink {
-  const lines = rawLines.map((line, index) => normalizeLine(index === 0 && line.startsWith('\uFEFF') ? line.slice(1) : line))
+  const lines = rawLines.map((line, index) =>
+    normalizeLine(index === 0 && line.startsWith('\uFEFF') ? line.slice(1) : line),
+  )
   return {
-    classes: lines.map((line) => (line === '' ? 'blank' : 'text')),
+    classes: lines.map(line => (line === '' ? 'blank' : 'text')),
     lines,
     sections: [],
     anchors: [],

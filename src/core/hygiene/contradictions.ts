@@ -1,6 +1,6 @@
 import type { Finding, NoteModel } from '../types.js'
 import { byPlace, clip, finding, type Place } from './contradiction-finding.js'
-import { proseLines, wordsOf, type ProseLine } from './prose.js'
+import { type ProseLine, proseLines, wordsOf } from './prose.js'
 import { scanProse } from './prose-scan.js'
 import { SentenceFlips } from './sentence-flips.js'
 import { sentencesOf } from './sentences.js'
@@ -16,7 +16,11 @@ export { SentenceFlips }
 export const DISSIMILAR = 0.5
 
 /** `prose`: each note's prose lines when the caller has them already (they are costly to find). */
-export function contradictions(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>, prose?: ReadonlyMap<string, readonly ProseLine[]>): Finding[] {
+export function contradictions(
+  notes: readonly NoteModel[],
+  texts: ReadonlyMap<string, string>,
+  prose?: ReadonlyMap<string, readonly ProseLine[]>,
+): Finding[] {
   return [...labelContradictions(notes), ...sentenceFlips(notes, texts, prose)]
 }
 
@@ -26,22 +30,44 @@ export function labelContradictions(notes: readonly NoteModel[]): Finding[] {
 }
 
 function samePrompt(notes: readonly NoteModel[]): Finding[] {
-  const entries = notes.flatMap((note) =>
-    note.items.map((item) => ({ file: note.path, line: item.line, label: normaliseLabel(item.prompt), body: item.response, shown: item.prompt })),
+  const entries = notes.flatMap(note =>
+    note.items.map(item => ({
+      file: note.path,
+      line: item.line,
+      label: normaliseLabel(item.prompt),
+      body: item.response,
+      shown: item.prompt,
+    })),
   )
   return disagreeingPairs(entries, false).map(([first, second]) =>
-    finding(first, second, 'same-prompt', `the prompt "${clip(first.shown)}" is also asked at ${second.file}:${second.line} with a different response: do both answers hold?`),
+    finding(
+      first,
+      second,
+      'same-prompt',
+      `the prompt "${clip(first.shown)}" is also asked at ${second.file}:${second.line} with a different response: do both answers hold?`,
+    ),
   )
 }
 
 function sameTerm(notes: readonly NoteModel[]): Finding[] {
-  const entries = notes.flatMap((note) =>
+  const entries = notes.flatMap(note =>
     note.dlistEntries
-      .filter((entry) => entry.style !== 'qanda' && entry.description.trim() !== '')
-      .map((entry) => ({ file: note.path, line: entry.line, label: singularLabel(normaliseLabel(entry.term)), body: entry.description, shown: entry.term })),
+      .filter(entry => entry.style !== 'qanda' && entry.description.trim() !== '')
+      .map(entry => ({
+        file: note.path,
+        line: entry.line,
+        label: singularLabel(normaliseLabel(entry.term)),
+        body: entry.description,
+        shown: entry.term,
+      })),
   )
   return disagreeingPairs(entries, true).map(([first, second]) =>
-    finding(first, second, 'same-term', `"${clip(first.shown)}" is also defined at ${second.file}:${second.line}, differently: do the definitions agree?`),
+    finding(
+      first,
+      second,
+      'same-term',
+      `"${clip(first.shown)}" is also defined at ${second.file}:${second.line}, differently: do the definitions agree?`,
+    ),
   )
 }
 
@@ -76,7 +102,11 @@ function disagreeingPairs(entries: LabelledEntry[], acrossNotesOnly: boolean): [
 }
 
 /** Sentence flips (sentence-flips.ts) of notes read one by one. */
-function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>, prose?: ReadonlyMap<string, readonly ProseLine[]>): Finding[] {
+function sentenceFlips(
+  notes: readonly NoteModel[],
+  texts: ReadonlyMap<string, string>,
+  prose?: ReadonlyMap<string, readonly ProseLine[]>,
+): Finding[] {
   const flips = new SentenceFlips()
   for (const note of notes) {
     const text = texts.get(note.path)
@@ -84,5 +114,5 @@ function sentenceFlips(notes: readonly NoteModel[], texts: ReadonlyMap<string, s
     flips.startNote(note.path)
     scanProse(prose?.get(note.path) ?? proseLines(text), flips)
   }
-  return flips.findings((file) => sentencesOf(texts.get(file) ?? '', prose?.get(file)))
+  return flips.findings(file => sentencesOf(texts.get(file) ?? '', prose?.get(file)))
 }

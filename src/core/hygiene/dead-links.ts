@@ -14,7 +14,10 @@ export interface ExternalReference {
  * `dead-link` findings for every reference kind of every note (README and ADRs are targets, not
  * sources), plus the external references that only an online check can judge.
  */
-export function deadLinks(notes: readonly NoteModel[], index: TargetIndex): { findings: Finding[]; external: ExternalReference[] } {
+export function deadLinks(
+  notes: readonly NoteModel[],
+  index: TargetIndex,
+): { findings: Finding[]; external: ExternalReference[] } {
   const findings: Finding[] = []
   const external: ExternalReference[] = []
   for (const note of notes) {
@@ -22,7 +25,8 @@ export function deadLinks(notes: readonly NoteModel[], index: TargetIndex): { fi
     for (const ref of note.references) {
       const resolution = resolveReference(note, ref, index)
       if ('external' in resolution) {
-        if (/^https?:\/\//i.test(resolution.url)) external.push({ file: note.path, line: ref.line, target: ref.target, url: resolution.url })
+        if (/^https?:\/\//i.test(resolution.url))
+          external.push({ file: note.path, line: ref.line, target: ref.target, url: resolution.url })
         continue
       }
       if (resolution.ok) continue
@@ -31,7 +35,15 @@ export function deadLinks(notes: readonly NoteModel[], index: TargetIndex): { fi
         resolution.missing === 'anchor'
           ? `${ref.kind} ${ref.target}: no anchor or section "${anchorOf(ref.target)}" in ${resolution.file ?? note.path}`
           : `${ref.kind} ${ref.target}: ${resolution.file === undefined ? `${where}, which is never read` : `${where} does not exist`}`
-      findings.push({ rule: 'dead-link', severity: 'error', file: note.path, line: ref.line, message, target: ref.target, missing: resolution.missing })
+      findings.push({
+        rule: 'dead-link',
+        severity: 'error',
+        file: note.path,
+        line: ref.line,
+        message,
+        target: ref.target,
+        missing: resolution.missing,
+      })
     }
   }
   return { findings, external }

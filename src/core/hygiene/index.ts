@@ -3,12 +3,12 @@ import { sortFindings } from '../findings.js'
 import { buildTargetIndex } from '../links/resolve.js'
 import type { Config, Finding, IsoDate, NoteModel } from '../types.js'
 import { labelContradictions } from './contradictions.js'
-import { SentenceFlips } from './sentence-flips.js'
 import { deadLinks, type ExternalReference } from './dead-links.js'
-import { nearDuplicateFindings, shinglesOf, type ShingledNote } from './near-duplicates.js'
+import { nearDuplicateFindings, type ShingledNote, shinglesOf } from './near-duplicates.js'
 import { proseLines } from './prose.js'
 import { scanProse } from './prose-scan.js'
 import { reviewOverdue, stale } from './review-dates.js'
+import { SentenceFlips } from './sentence-flips.js'
 import { sentencesOf } from './sentences.js'
 
 export interface HygieneInput {
@@ -30,14 +30,14 @@ export function hygiene(input: HygieneInput): Finding[] {
 /** The sweep plus the external URLs it did not check, for the app's optional online pass. */
 export function hygieneWithExternal(input: HygieneInput): { findings: Finding[]; external: ExternalReference[] } {
   const index = buildTargetIndex(input.files, input.notes)
-  const notes = input.notes.filter((note) => isNotePath(note.path))
+  const notes = input.notes.filter(note => isNotePath(note.path))
   const { shingled, flips } = compareProse(notes, input.texts)
   const links = deadLinks(notes, index)
   const findings = [
     ...links.findings,
     ...nearDuplicateFindings(shingled, input.config.hygiene.nearDuplicate),
     ...labelContradictions(notes),
-    ...flips.findings((file) => sentencesOf(input.texts.get(file) ?? '')),
+    ...flips.findings(file => sentencesOf(input.texts.get(file) ?? '')),
     ...reviewOverdue(notes, input.today),
     ...stale(notes, input.today, input.config.hygiene.staleDays),
   ]
@@ -49,7 +49,10 @@ export function hygieneWithExternal(input: HygieneInput): { findings: Finding[];
  * once, for the near-duplicate shingles and the contradiction sentences at the same time, and
  * a note's prose lines are dropped before the next note is read (docs/adr/0006).
  */
-function compareProse(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>): { shingled: ShingledNote[]; flips: SentenceFlips } {
+function compareProse(
+  notes: readonly NoteModel[],
+  texts: ReadonlyMap<string, string>,
+): { shingled: ShingledNote[]; flips: SentenceFlips } {
   const shingled: ShingledNote[] = []
   const flips = new SentenceFlips()
   // The note's word hashes, in a buffer reused from note to note.

@@ -1,7 +1,7 @@
 import type { Finding } from '../types.js'
 import { mix } from './hashing.js'
-import { sortedJaccard } from './similarity.js'
 import { forEachWord, proseLines } from './prose.js'
+import { sortedJaccard } from './similarity.js'
 
 // Near-duplicate notes (SPEC 2.2 `near-duplicate`; decision record docs/adr/0006). Word
 // 3-shingles of the prose, MinHash signatures (one permutation hashing, see `signature`), LSH
@@ -28,7 +28,11 @@ export interface SimilarPair {
   similarity: number
 }
 
-export function shingleNote(path: string, text: string, prose: readonly { line: number; text: string }[] = proseLines(text)): ShingledNote {
+export function shingleNote(
+  path: string,
+  text: string,
+  prose: readonly { line: number; text: string }[] = proseLines(text),
+): ShingledNote {
   const words: number[] = []
   const hashWord = (_lower: string, _start: number, _end: number, hash: number) => words.push(hash)
   for (const line of prose) forEachWord(line.text, hashWord)
@@ -70,7 +74,9 @@ export function bandingFor(threshold: number): { bands: number; rows: number } {
 
 /** Candidate pairs through MinHash + LSH, confirmed by exact Jaccard >= threshold. Sub-quadratic. */
 export function lshPairs(notes: readonly ShingledNote[], threshold: number): SimilarPair[] {
-  const eligible = notes.map((note, index) => ({ note, index })).filter(({ note }) => note.shingles.length >= MIN_SHINGLES)
+  const eligible = notes
+    .map((note, index) => ({ note, index }))
+    .filter(({ note }) => note.shingles.length >= MIN_SHINGLES)
   const pairs: SimilarPair[] = []
   for (const [x, y] of lshCandidates(
     eligible.map(({ note }) => note.shingles),
@@ -146,9 +152,12 @@ export function exactAllPairs(notes: readonly ShingledNote[], threshold: number)
 }
 
 /** `near-duplicate` findings, one per pair, on the first file in path order with the second as `other`. */
-export function nearDuplicates(notes: readonly { path: string; text: string; prose?: readonly { line: number; text: string }[] }[], threshold: number): Finding[] {
+export function nearDuplicates(
+  notes: readonly { path: string; text: string; prose?: readonly { line: number; text: string }[] }[],
+  threshold: number,
+): Finding[] {
   return nearDuplicateFindings(
-    notes.map((note) => shingleNote(note.path, note.text, note.prose)),
+    notes.map(note => shingleNote(note.path, note.text, note.prose)),
     threshold,
   )
 }

@@ -1,4 +1,4 @@
-import { wordEndAt, type ProseLine, type WordHash } from './prose.js'
+import { type ProseLine, type WordHash, wordEndAt } from './prose.js'
 import { LIST_MARKER, STARTS_BLOCK } from './sentences.js'
 
 // One pass over a note's prose lines that serves both checks that compare prose: every word in

@@ -35,7 +35,8 @@ function markHeader(lines: string[], kinds: LineKind[]): void {
   while (index < lines.length && (kinds[index] === 'blank' || kinds[index] === 'comment')) index++
   const first = lines[index] ?? ''
   if (!/^[=#]\s+\S/.test(first) && kinds[index] !== 'markup') return
-  for (; index < lines.length && kinds[index] !== 'blank'; index++) if (kinds[index] !== 'comment') kinds[index] = 'header'
+  for (; index < lines.length && kinds[index] !== 'blank'; index++)
+    if (kinds[index] !== 'comment') kinds[index] = 'header'
 }
 
 export interface ProseLine {
@@ -79,7 +80,10 @@ export function wordsOf(text: string): string[] {
  * hash (`hashString` of the word as `wordsOf` returns it, taken while scanning), so that a
  * caller that only hashes or classifies words need not make a string of each.
  */
-export function forEachWord(text: string, visit: (lower: string, start: number, end: number, hash: number) => void): void {
+export function forEachWord(
+  text: string,
+  visit: (lower: string, start: number, end: number, hash: number) => void,
+): void {
   const lower = text.toLowerCase()
   const found: WordHash = { hash: 0 }
   for (let i = 0; i < lower.length; ) {

@@ -10,7 +10,7 @@ export function reviewOverdue(notes: readonly NoteModel[], today: IsoDate): Find
   const findings: Finding[] = []
   for (const note of notes) {
     if (!isNotePath(note.path)) continue
-    const attribute = note.attributes.find((a) => a.name === 'review_by')
+    const attribute = note.attributes.find(a => a.name === 'review_by')
     if (!attribute || !isIsoDate(attribute.value.trim())) continue
     const reviewBy = attribute.value.trim()
     const late = daysBetween(reviewBy, today)
@@ -31,10 +31,17 @@ export function stale(notes: readonly NoteModel[], today: IsoDate, staleDays: nu
   const findings: Finding[] = []
   for (const note of notes) {
     if (!isNotePath(note.path)) continue
-    const attribute = note.attributes.find((a) => a.name === 'updated')
+    const attribute = note.attributes.find(a => a.name === 'updated')
     const value = attribute?.value.trim()
     if (attribute === undefined || value === undefined || value === '') {
-      findings.push({ rule: 'stale', severity: 'info', file: note.path, line: 1, message: 'no :updated: date: when was this last checked?', updated: null })
+      findings.push({
+        rule: 'stale',
+        severity: 'info',
+        file: note.path,
+        line: 1,
+        message: 'no :updated: date: when was this last checked?',
+        updated: null,
+      })
       continue
     }
     if (!isIsoDate(value)) continue

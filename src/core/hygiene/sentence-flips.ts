@@ -11,7 +11,19 @@ import type { PlacedSentence } from './sentences.js'
 /** Sentences at least this alike (Jaccard on word sets) say "the same thing". */
 export const SIMILAR_SENTENCES = 0.6
 const MIN_SENTENCE_WORDS = 5
-const NEGATION_CUES = new Set(['not', 'no', 'never', 'none', 'nothing', 'neither', 'nor', 'cannot', 'avoid', 'incorrect', 'without'])
+const NEGATION_CUES = new Set([
+  'not',
+  'no',
+  'never',
+  'none',
+  'nothing',
+  'neither',
+  'nor',
+  'cannot',
+  'avoid',
+  'incorrect',
+  'without',
+])
 
 interface Sentence extends Place {
   text: string
@@ -27,18 +39,25 @@ interface FlipTokens {
 const NO_FLIP_TOKENS: FlipTokens = { dates: '', numbers: '', negated: false }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
-const NEGATION_HASHES = new Set([...NEGATION_CUES].map((cue) => hashRange(cue, 0, cue.length) | 0))
+const NEGATION_HASHES = new Set([...NEGATION_CUES].map(cue => hashRange(cue, 0, cue.length) | 0))
 // A bit per low 16 bits of the cue hashes: nearly every word is turned away here without a Set look-up.
 const NEGATION_FILTER = new Uint8Array(1 << 13)
-for (const hash of NEGATION_HASHES) NEGATION_FILTER[(hash & 0xffff) >>> 3] = (NEGATION_FILTER[(hash & 0xffff) >>> 3] as number) | (1 << (hash & 7))
-const mayBeCue = (hash: number): boolean => ((NEGATION_FILTER[(hash & 0xffff) >>> 3] as number) & (1 << (hash & 7))) !== 0
+for (const hash of NEGATION_HASHES)
+  NEGATION_FILTER[(hash & 0xffff) >>> 3] = (NEGATION_FILTER[(hash & 0xffff) >>> 3] as number) | (1 << (hash & 7))
+const mayBeCue = (hash: number): boolean =>
+  ((NEGATION_FILTER[(hash & 0xffff) >>> 3] as number) & (1 << (hash & 7))) !== 0
 const isDigit = (code: number): boolean => code >= 48 && code <= 57
 
 /** A cue word, or a word ending in n't (or n’t); the hash spares a string for every other word. */
 function isNegationCue(lower: string, start: number, end: number, hash: number): boolean {
   if (mayBeCue(hash) && NEGATION_HASHES.has(hash) && NEGATION_CUES.has(lower.slice(start, end))) return true
   const apostrophe = lower.charCodeAt(end - 2)
-  return end - start >= 3 && lower.charCodeAt(end - 1) === 116 && (apostrophe === 39 || apostrophe === 0x2019) && lower.charCodeAt(end - 3) === 110
+  return (
+    end - start >= 3 &&
+    lower.charCodeAt(end - 1) === 116 &&
+    (apostrophe === 39 || apostrophe === 0x2019) &&
+    lower.charCodeAt(end - 3) === 110
+  )
 }
 
 /**
@@ -107,7 +126,14 @@ export class SentenceFlips implements ProseVisitor {
     this.plainCount = 0
   }
 
-  private keep(line: number, ordinal: number, probe: boolean, dates: string[] | null, numbers: string[] | null, negated: boolean): void {
+  private keep(
+    line: number,
+    ordinal: number,
+    probe: boolean,
+    dates: string[] | null,
+    numbers: string[] | null,
+    negated: boolean,
+  ): void {
     const distinct = (probe ? this.probeWords : this.skeletons).add(this.all, this.allCount)
     if (distinct < MIN_SENTENCE_WORDS) {
       if (probe) this.probeWords.pop()
@@ -133,7 +159,8 @@ export class SentenceFlips implements ProseVisitor {
   /** The flips among the sentences fed; `sentences(file)` gives a note's `sentencesOf` again, to quote them. */
   findings(sentences: (file: string) => readonly PlacedSentence[]): Finding[] {
     const { files, lines, tokens, wordsAt, probeWords, skeletons } = this
-    const words = (k: number): [HashSets, number] => ((wordsAt[k] as number) >= 0 ? [probeWords, wordsAt[k] as number] : [skeletons, k])
+    const words = (k: number): [HashSets, number] =>
+      (wordsAt[k] as number) >= 0 ? [probeWords, wordsAt[k] as number] : [skeletons, k]
     const sentence = (k: number): Sentence => {
       const file = files[k] as string
       const text = (sentences(file)[this.ordinals[k] as number] as PlacedSentence).text
@@ -150,7 +177,9 @@ export class SentenceFlips implements ProseVisitor {
       const [first, second] = [sentence(x), sentence(y)].sort(byPlace) as [Sentence, Sentence]
       findings.set(code, { first, second, finding: finding(first, second, reason, flipMessage(reason, second)) })
     })
-    return [...findings.values()].sort((p, q) => byPlace(p.first, q.first) || byPlace(p.second, q.second)).map((f) => f.finding)
+    return [...findings.values()]
+      .sort((p, q) => byPlace(p.first, q.first) || byPlace(p.second, q.second))
+      .map(f => f.finding)
   }
 }
 
@@ -173,6 +202,11 @@ function flipBetween(a: FlipTokens, b: FlipTokens): Flip | null {
 }
 
 function flipMessage(reason: Flip, second: Sentence): string {
-  const what = reason === 'date' ? 'a different date' : reason === 'number' ? 'a different number' : 'the opposite polarity (a negation)'
+  const what =
+    reason === 'date'
+      ? 'a different date'
+      : reason === 'number'
+        ? 'a different number'
+        : 'the opposite polarity (a negation)'
   return `an almost identical sentence at ${second.file}:${second.line} has ${what}: "${clip(second.text)}"; is one of them out of date?`
 }

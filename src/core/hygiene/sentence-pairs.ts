@@ -68,7 +68,14 @@ export class HashSets {
 
 /** Exact Jaccard similarity of set a of `first` and set b of `second`. */
 export function jaccardBetween(first: HashSets, a: number, second: HashSets, b: number): number {
-  return sortedJaccard(first.hashes, first.start[a] as number, first.start[a + 1] as number, second.hashes, second.start[b] as number, second.start[b + 1] as number)
+  return sortedJaccard(
+    first.hashes,
+    first.start[a] as number,
+    first.start[a + 1] as number,
+    second.hashes,
+    second.start[b] as number,
+    second.start[b + 1] as number,
+  )
 }
 
 /**
@@ -91,14 +98,15 @@ export function oneWordApartPairs(skeletons: HashSets, kinds: Int32Array, visit:
     if (!isProbe(index)) continue
     for (let k = start[index] as number; k < (start[index + 1] as number); k++) {
       const key = keys[k] as number
-      probeKeys[key >>> 3 & 0x1fffff] = (probeKeys[key >>> 3 & 0x1fffff] as number) | (1 << (key & 7))
+      probeKeys[(key >>> 3) & 0x1fffff] = (probeKeys[(key >>> 3) & 0x1fffff] as number) | (1 << (key & 7))
       entries++
     }
   }
-  const hasProbeKey = (key: number) => ((probeKeys[key >>> 3 & 0x1fffff] as number) & (1 << (key & 7))) !== 0
+  const hasProbeKey = (key: number) => ((probeKeys[(key >>> 3) & 0x1fffff] as number) & (1 << (key & 7))) !== 0
   for (let index = 0; index < skeletons.count; index++) {
     if (isProbe(index)) continue
-    for (let k = start[index] as number; k < (start[index + 1] as number); k++) if (hasProbeKey(keys[k] as number)) entries++
+    for (let k = start[index] as number; k < (start[index + 1] as number); k++)
+      if (hasProbeKey(keys[k] as number)) entries++
   }
   // Buckets without a Map: (key, sentence) packed into one double each (28 + 24 bits), sorted,
   // so that each bucket is a run of equal keys.
@@ -124,7 +132,13 @@ export function oneWordApartPairs(skeletons: HashSets, kinds: Int32Array, visit:
 /** More sentences than this in one sweep would not fit the packed bucket entries. */
 const SENTENCE_LIMIT = 2 ** 24
 
-function visitBucket(packed: Float64Array, from: number, to: number, kinds: Int32Array, visit: (x: number, y: number) => void): void {
+function visitBucket(
+  packed: Float64Array,
+  from: number,
+  to: number,
+  kinds: Int32Array,
+  visit: (x: number, y: number) => void,
+): void {
   // Members grouped by kind: only pairs across two groups, one of them probes, can flip.
   const members: number[] = []
   for (let i = from; i < to; i++) members.push((packed[i] as number) % SENTENCE_LIMIT)

@@ -16,7 +16,10 @@ export const STARTS_BLOCK = /^(?:\s*(?:[*-]+|\.+|\d+\.|[a-zA-Z]\.|[ivxIVX]+\))\s
  * written over two lines is one sentence (placed on the line where it starts); list markers are
  * dropped so that `1.` and `2.` do not read as numbers that differ.
  */
-export function sentencesOf(text: string, prose: readonly { line: number; text: string }[] = proseLines(text)): PlacedSentence[] {
+export function sentencesOf(
+  text: string,
+  prose: readonly { line: number; text: string }[] = proseLines(text),
+): PlacedSentence[] {
   const sentences: PlacedSentence[] = []
   let paragraph: { line: number; offset: number }[] = []
   let joined = ''

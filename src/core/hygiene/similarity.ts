@@ -5,7 +5,14 @@
  * (0 for two empty runs). One merge walk, no set built: near-duplicates compare whole notes'
  * shingles with it, the sentence check slices of its packed sets.
  */
-export function sortedJaccard(a: ArrayLike<number>, aFrom: number, aTo: number, b: ArrayLike<number>, bFrom: number, bTo: number): number {
+export function sortedJaccard(
+  a: ArrayLike<number>,
+  aFrom: number,
+  aTo: number,
+  b: ArrayLike<number>,
+  bFrom: number,
+  bTo: number,
+): number {
   let i = aFrom
   let j = bFrom
   let shared = 0

@@ -32,7 +32,7 @@ export function buildTargetIndex(files: readonly string[], notes: readonly NoteM
     ids.set(note.path, noteIds)
     titles.set(note.path, noteTitles)
   }
-  return { files: new Set([...files, ...notes.map((note) => note.path)]), ids, titles }
+  return { files: new Set([...files, ...notes.map(note => note.path)]), ids, titles }
 }
 
 // A URL, as opposed to a path: `scheme://...` or one of the schemes written without slashes.
@@ -65,7 +65,10 @@ export function resolveReference(from: NoteModel, ref: Reference, index: TargetI
       const hash = target.indexOf('#')
       const path = (hash < 0 ? target : target.slice(0, hash)).replace(/\?.*$/, '')
       const fragment = hash < 0 ? '' : target.slice(hash + 1)
-      if (path === '') return fragment === '' ? { ok: true, file: from.path, anchor: null } : resolveId(from.path, fragment, index, false)
+      if (path === '')
+        return fragment === ''
+          ? { ok: true, file: from.path, anchor: null }
+          : resolveId(from.path, fragment, index, false)
       return resolveFile(from, decodePath(path), index)
     }
   }
@@ -84,7 +87,8 @@ function resolveXref(from: NoteModel, target: string, index: TargetIndex): Resol
     if (!index.ids.has(resolved.file)) return resolved
     return resolveId(resolved.file, fragment, index, false)
   }
-  if (target.endsWith('.adoc') || (hasExtension(target) && !target.includes(' '))) return resolveFile(from, target, index)
+  if (target.endsWith('.adoc') || (hasExtension(target) && !target.includes(' ')))
+    return resolveFile(from, target, index)
   return resolveId(from.path, target, index, true)
 }
 
@@ -114,7 +118,7 @@ function hasExtension(path: string): boolean {
 }
 
 function attributeOf(note: NoteModel, name: string): string | undefined {
-  return note.attributes.find((attribute) => attribute.name === name)?.value
+  return note.attributes.find(attribute => attribute.name === name)?.value
 }
 
 /** `{name}` references to the note's header attributes; unknown ones stay as written. */

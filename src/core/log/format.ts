@@ -13,5 +13,5 @@ export function formatReviewLine(review: Pick<Review, 'item' | 'date' | 'grade'>
 export function appendText(existing: string | null, lines: readonly string[]): string {
   const needsNewline = existing !== null && existing.length > 0 && !existing.endsWith('\n')
   // A caller's line without its newline would join the next writer's line: end every one.
-  return (needsNewline ? '\n' : '') + lines.map((line) => (line.endsWith('\n') ? line : `${line}\n`)).join('')
+  return (needsNewline ? '\n' : '') + lines.map(line => (line.endsWith('\n') ? line : `${line}\n`)).join('')
 }

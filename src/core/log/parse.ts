@@ -1,6 +1,6 @@
 import { LOG_PATH } from '../corpus.js'
 import { isIsoDate, isoDateKeyAt } from '../dates.js'
-import { GRADES, type Finding, type Grade, type Review } from '../types.js'
+import { type Finding, GRADES, type Grade, type Review } from '../types.js'
 
 export interface ParsedLog {
   /** The valid review lines, in file order. */
@@ -188,7 +188,7 @@ function readReview(raw: string, line: number, strings: SharedStrings): Review |
   return {
     item: strings.item(item as string),
     date: strings.date(isoDateKeyAt(day, 0), day),
-    grade: GRADES.find((known) => known === grade) ?? (grade as Grade),
+    grade: GRADES.find(known => known === grade) ?? (grade as Grade),
     line,
   }
 }

@@ -36,7 +36,7 @@ export function renderAsciiDoc(report: Report): string {
 export function escapeAsciiDoc(text: string): string {
   // eslint-disable-next-line no-control-regex
   const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ')
-  return flat.replace(/[!-/:-@[-`{-~]/g, (char) => (SAFE_PUNCTUATION.has(char) ? char : `&#${char.charCodeAt(0)};`))
+  return flat.replace(/[!-/:-@[-`{-~]/g, char => (SAFE_PUNCTUATION.has(char) ? char : `&#${char.charCodeAt(0)};`))
 }
 
 const SAFE_PUNCTUATION = new Set([',', ';', '!', '?', '/'])

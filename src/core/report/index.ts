@@ -1,3 +1,11 @@
-export { buildReport, summaryLine, RULE_ORDER, type Report, type ReportEntry, type ReportInput, type ReportSection } from './model.js'
+export { escapeAsciiDoc, renderAsciiDoc } from './asciidoc.js'
+export {
+  buildReport,
+  type Report,
+  type ReportEntry,
+  type ReportInput,
+  type ReportSection,
+  RULE_ORDER,
+  summaryLine,
+} from './model.js'
 export { renderText } from './text.js'
-export { renderAsciiDoc, escapeAsciiDoc } from './asciidoc.js'

@@ -82,7 +82,11 @@ export function buildReport(input: ReportInput): Report {
     count: entries.length,
     entries,
   }))
-  sections.sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || RULE_ORDER.indexOf(a.rule) - RULE_ORDER.indexOf(b.rule))
+  sections.sort(
+    (a, b) =>
+      SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) ||
+      RULE_ORDER.indexOf(a.rule) - RULE_ORDER.indexOf(b.rule),
+  )
   return { title: input.title, corpus: input.corpus, generatedAt: input.generatedAt, summary: input.summary, sections }
 }
 

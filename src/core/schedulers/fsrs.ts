@@ -1,4 +1,4 @@
-import { fsrs, Rating, State, type Card, type FSRS } from 'ts-fsrs'
+import { type Card, type FSRS, fsrs, Rating, State } from 'ts-fsrs'
 import { isIsoDate } from '../dates.js'
 import type { Scheduler } from '../scheduler.js'
 import type { Grade, IsoDate, StateEntry } from '../types.js'
@@ -41,7 +41,8 @@ const FSRS5_PADDING = [0, 0.5] as const
 
 /** Why `weights` cannot configure the scheduler, or null when they can. For config validation. */
 export function fsrsWeightsProblem(weights: readonly number[]): string | null {
-  if (!weights.every((w) => typeof w === 'number' && Number.isFinite(w))) return 'fsrs.weights must hold only finite numbers'
+  if (!weights.every(w => typeof w === 'number' && Number.isFinite(w)))
+    return 'fsrs.weights must hold only finite numbers'
   if (weights.length === 0 || weights.length === 19 || weights.length === 21) return null
   return `fsrs.weights must be empty (the defaults), or hold 21 FSRS-6 or 19 FSRS-5 parameters; found ${weights.length}`
 }
@@ -68,7 +69,8 @@ function numberField(entry: StateEntry, key: string, fallback: number): number {
 
 function stateField(entry: StateEntry): State {
   const value = entry['state']
-  const known = typeof value === 'string' && Object.hasOwn(State, value) ? State[value as keyof typeof State] : undefined
+  const known =
+    typeof value === 'string' && Object.hasOwn(State, value) ? State[value as keyof typeof State] : undefined
   return typeof known === 'number' ? known : State.New
 }
 
@@ -131,12 +133,22 @@ export function fsrsScheduler(options: FsrsOptions): Scheduler {
   return {
     name: 'fsrs',
     initial(nextDue: IsoDate): FsrsEntry {
-      return { difficulty: 0, lapses: 0, last_review: null, next_due: nextDue, reps: 0, stability: 0, state: State[State.New] }
+      return {
+        difficulty: 0,
+        lapses: 0,
+        last_review: null,
+        next_due: nextDue,
+        reps: 0,
+        stability: 0,
+        state: State[State.New],
+      }
     },
     review(entry, date, grade) {
       const lastReview = entry['last_review']
       if (isIsoDate(lastReview) && date < lastReview) {
-        throw new RangeError(`FSRS review dated ${date} comes before the item's last review ${lastReview}; replay the history in date order`)
+        throw new RangeError(
+          `FSRS review dated ${date} comes before the item's last review ${lastReview}; replay the history in date order`,
+        )
       }
       return entryOf(engine.next(cardOf(entry), instant(date), RATING[grade]).card)
     },

@@ -68,7 +68,8 @@ export type BoxStep = (level: number, grade: Grade) => number
 export function foldBoxes(start: StateEntry, history: readonly Review[], step: BoxStep): BoxEntry | null {
   const last = history[history.length - 1]
   // Whole numbers add up the same in one sum or one at a time; fractions and huge ones need not.
-  if (last === undefined || !Number.isSafeInteger(start.reps) || !Number.isSafeInteger(start.reps + history.length)) return null
+  if (last === undefined || !Number.isSafeInteger(start.reps) || !Number.isSafeInteger(start.reps + history.length))
+    return null
   let level = levelOf(start)
   for (const review of history) {
     level = step(level, review.grade)

@@ -1,7 +1,7 @@
 import type { HistoryFolding } from '../replay.js'
 import type { Scheduler } from '../scheduler.js'
 import type { Grade } from '../types.js'
-import { MAX_LEVEL, MIN_LEVEL, boxHistoryFolding, boxReview, initialBoxEntry } from './intervals.js'
+import { boxHistoryFolding, boxReview, initialBoxEntry, MAX_LEVEL, MIN_LEVEL } from './intervals.js'
 
 /** Leitner's move from `level` (SPEC 1.6): `again` back to box 1, hard stays, good +1, easy +2. */
 export function leitnerLevel(level: number, grade: Grade): number {

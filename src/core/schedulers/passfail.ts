@@ -1,7 +1,7 @@
 import type { HistoryFolding } from '../replay.js'
 import type { Scheduler } from '../scheduler.js'
 import type { Grade } from '../types.js'
-import { MAX_LEVEL, MIN_LEVEL, boxHistoryFolding, boxReview, initialBoxEntry } from './intervals.js'
+import { boxHistoryFolding, boxReview, initialBoxEntry, MAX_LEVEL, MIN_LEVEL } from './intervals.js'
 
 /** `again` is a fail, back to box 1; hard, good and easy are all a pass, one box up. */
 export function passfailLevel(level: number, grade: Grade): number {

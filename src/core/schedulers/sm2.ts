@@ -51,7 +51,13 @@ function efHundredthsOf(entry: StateEntry): number {
   return Math.max(MIN_EF_HUNDREDTHS, Math.round(wholeField(entry, 'ef', INITIAL_EF_HUNDREDTHS / 100) * 100))
 }
 
-function sm2Entry(efHundredths: number, interval: number, next_due: IsoDate, repetition: number, reps: number): Sm2Entry {
+function sm2Entry(
+  efHundredths: number,
+  interval: number,
+  next_due: IsoDate,
+  repetition: number,
+  reps: number,
+): Sm2Entry {
   return { ef: efHundredths / 100, interval, next_due, repetition, reps }
 }
 
@@ -72,7 +78,9 @@ export function sm2Scheduler(): Scheduler {
       const repetition = passed ? Math.max(0, Math.trunc(wholeField(entry, 'repetition', 0))) + 1 : 0
       // A failure starts the repetitions again "as if the item was memorized anew": like a newly
       // registered item, it comes back the next day, and the next pass is repetition 1.
-      const interval = passed ? sm2Interval(repetition, Math.max(1, Math.trunc(wholeField(entry, 'interval', 1))), ef) : 1
+      const interval = passed
+        ? sm2Interval(repetition, Math.max(1, Math.trunc(wholeField(entry, 'interval', 1))), ef)
+        : 1
       return sm2Entry(ef, interval, addDays(date, interval), repetition, entry.reps + 1)
     },
   }

@@ -5,11 +5,16 @@
 import { DEFAULT_CONFIG } from '../config.js'
 import type { Config, NoteModel, TrackItem, TrackStatus } from '../types.js'
 import { canonicalTitle, findStatus, firstLowerSection, standingOf } from './ladder.js'
-import { type TextLine, joinText, newLine, splitText } from './lines.js'
+import { joinText, newLine, splitText, type TextLine } from './lines.js'
 import { arriveInNewSection, arriveInSection, layoutOf } from './place.js'
 
 export type EditResult =
-  | { ok: true; text: string; message: string; /** Where the item now starts (its old line after a prune). */ line: number }
+  | {
+      ok: true
+      text: string
+      message: string /** Where the item now starts (its old line after a prune). */
+      line: number
+    }
   | { ok: false; message: string }
 
 export interface LocatedItem {
@@ -20,7 +25,7 @@ export interface LocatedItem {
 /** The tracked item whose first line is `line`, if any. */
 export function itemAt(model: NoteModel, line: number): LocatedItem | undefined {
   for (const status of model.track) {
-    const item = status.items.find((candidate) => candidate.line === line)
+    const item = status.items.find(candidate => candidate.line === line)
     if (item) return { status, item }
   }
   return undefined
@@ -36,8 +41,13 @@ function locate(model: NoteModel, line: number): LocatedItem | EditResult {
   const found = itemAt(model, line)
   if (found) return found
   for (const status of model.track) {
-    const inside = status.items.find((item) => item.line < line && line <= item.endLine)
-    if (inside) return refuse(model, line, `line ${line} is inside the item that starts on line ${inside.line} (${quote(inside.text)}); give its first line`)
+    const inside = status.items.find(item => item.line < line && line <= item.endLine)
+    if (inside)
+      return refuse(
+        model,
+        line,
+        `line ${line} is inside the item that starts on line ${inside.line} (${quote(inside.text)}); give its first line`,
+      )
   }
   return refuse(model, line, `no tracked item starts on line ${line}`)
 }
@@ -59,12 +69,22 @@ function climb(text: string, model: NoteModel, line: number, config: Config, ste
   const { ladder } = config.track
   const standing = standingOf(found.status.status, config)
   const what = `${quote(found.item.text)} is in ${found.status.status}`
-  if (standing.kind === 'final') return refuse(model, line, `${what}, a final status; only move takes an item out of it, ${verb} climbs the ladder (${ladder.join(' > ')})`)
-  if (standing.kind === 'unranked') return refuse(model, line, `${what}, which is not on the ladder (${ladder.join(' > ')}); use move`)
+  if (standing.kind === 'final')
+    return refuse(
+      model,
+      line,
+      `${what}, a final status; only move takes an item out of it, ${verb} climbs the ladder (${ladder.join(' > ')})`,
+    )
+  if (standing.kind === 'unranked')
+    return refuse(model, line, `${what}, which is not on the ladder (${ladder.join(' > ')}); use move`)
   const target = ladder[standing.index + step]
   if (target === undefined) {
     const end = step < 0 ? 'top' : 'bottom'
-    return refuse(model, line, `${what}, the ${end} rung of the ladder (${ladder.join(' > ')}); nothing to ${verb} it to`)
+    return refuse(
+      model,
+      line,
+      `${what}, the ${end} rung of the ladder (${ladder.join(' > ')}); nothing to ${verb} it to`,
+    )
   }
   return relocate(text, model, config, found, target, step < 0 ? 'promoted' : 'demoted')
 }
@@ -82,12 +102,23 @@ export function prune(text: string, model: NoteModel, line: number, _config: Con
   if (isRefusal(found)) return found
   const split = splitText(text)
   const { item } = found
-  const rest = split.lines.filter((l) => l.origin < item.line || l.origin > item.endLine)
+  const rest = split.lines.filter(l => l.origin < item.line || l.origin > item.endLine)
   const span = item.endLine > item.line ? `lines ${item.line}-${item.endLine}` : `line ${item.line}`
-  return { ok: true, text: joinText(rest, split), line, message: `${model.path}:${line}: pruned ${quote(item.text)} from ${found.status.status} (${span})` }
+  return {
+    ok: true,
+    text: joinText(rest, split),
+    line,
+    message: `${model.path}:${line}: pruned ${quote(item.text)} from ${found.status.status} (${span})`,
+  }
 }
 
-export function add(text: string, model: NoteModel, status: string, itemText: string, config: Config = DEFAULT_CONFIG): EditResult {
+export function add(
+  text: string,
+  model: NoteModel,
+  status: string,
+  itemText: string,
+  config: Config = DEFAULT_CONFIG,
+): EditResult {
   const problem = statusProblem(status)
   if (problem) return refuse(model, null, problem)
   if (/[\r\n]/.test(itemText)) return refuse(model, null, `the text of a new item must be a single line`)
@@ -101,9 +132,21 @@ export function add(text: string, model: NoteModel, status: string, itemText: st
   const item = { lines: [newLine(prefix + entry, split.eol)], marker: last?.marker ?? '*' }
   const arrival = target
     ? arriveInSection(split.lines, split, model, layoutOf(split, model), target, target.items, item)
-    : arriveInNewSection(split.lines, split, layoutOf(split, model), canonicalTitle(status, config), firstLowerSection(model, status, config), item)
+    : arriveInNewSection(
+        split.lines,
+        split,
+        layoutOf(split, model),
+        canonicalTitle(status, config),
+        firstLowerSection(model, status, config),
+        item,
+      )
   const where = target ? target.status : `new section ${arrival.created ?? status}`
-  return { ok: true, text: joinText(arrival.lines, split), line: arrival.line, message: `${model.path}:${arrival.line}: added ${quote(entry)} to ${where}` }
+  return {
+    ok: true,
+    text: joinText(arrival.lines, split),
+    line: arrival.line,
+    message: `${model.path}:${arrival.line}: added ${quote(entry)} to ${where}`,
+  }
 }
 
 /**
@@ -112,7 +155,8 @@ export function add(text: string, model: NoteModel, status: string, itemText: st
  * explicitly numbered list gets the next number.
  */
 function markerPrefix(raw: string, last: TrackItem, keepChecked: boolean): string {
-  let prefix = last.text !== '' && raw.endsWith(last.text) ? raw.slice(0, raw.length - last.text.length) : `${last.marker} `
+  let prefix =
+    last.text !== '' && raw.endsWith(last.text) ? raw.slice(0, raw.length - last.text.length) : `${last.marker} `
   if (!/[ \t]$/.test(prefix)) prefix += ' '
   if (!keepChecked) prefix = prefix.replace(/\[[xX*]\]([ \t]+)$/, '[ ]$1')
   return prefix.replace(/^([ \t]*)(\d+)\./, (_, indent: string, n: string) => `${indent}${Number(n) + 1}.`)
@@ -124,26 +168,52 @@ function statusProblem(status: string): string | null {
   return null
 }
 
-function relocate(text: string, model: NoteModel, config: Config, found: LocatedItem, status: string, verb: string): EditResult {
+function relocate(
+  text: string,
+  model: NoteModel,
+  config: Config,
+  found: LocatedItem,
+  status: string,
+  verb: string,
+): EditResult {
   const { item } = found
   const from = found.status.status
   const target = findStatus(model, status)
   const line = item.line
-  if (target === found.status && target.items.every((other) => other.line <= item.line)) {
-    return { ok: true, text, line, message: `${model.path}:${line}: ${quote(item.text)} is already the last item of ${from}; nothing changed` }
+  if (target === found.status && target.items.every(other => other.line <= item.line)) {
+    return {
+      ok: true,
+      text,
+      line,
+      message: `${model.path}:${line}: ${quote(item.text)} is already the last item of ${from}; nothing changed`,
+    }
   }
   const split = splitText(text)
   const inRange = (l: TextLine): boolean => l.origin >= item.line && l.origin <= item.endLine
   const lines = split.lines.filter(inRange)
-  const rest = split.lines.filter((l) => !inRange(l))
+  const rest = split.lines.filter(l => !inRange(l))
   const layout = layoutOf(split, model)
   const moving = { lines, marker: item.marker }
   const arrival = target
-    ? arriveInSection(rest, split, model, layout, target, target.items.filter((other) => other.line !== item.line), moving)
-    : arriveInNewSection(rest, split, layout, canonicalTitle(status, config), firstLowerSection(model, status, config), moving)
+    ? arriveInSection(
+        rest,
+        split,
+        model,
+        layout,
+        target,
+        target.items.filter(other => other.line !== item.line),
+        moving,
+      )
+    : arriveInNewSection(
+        rest,
+        split,
+        layout,
+        canonicalTitle(status, config),
+        firstLowerSection(model, status, config),
+        moving,
+      )
   const to = target ? target.status : canonicalTitle(status, config)
   const created = arrival.created === null ? '' : ` (new section "${arrival.created}")`
   const message = `${model.path}:${line}: ${verb} ${quote(item.text)} from ${from} to ${to}${created}; it now starts on line ${arrival.line}`
   return { ok: true, text: joinText(arrival.lines, split), line: arrival.line, message }
 }
-

@@ -1,3 +1,3 @@
-export { triageView, type TriageView, type TriageNote, type TriageStatus, type TriageItem } from './view.js'
-export { add, demote, itemAt, move, promote, prune, type EditResult, type LocatedItem } from './edit.js'
-export { rankOf, sameStatus, standingOf, type Standing } from './ladder.js'
+export { add, demote, type EditResult, itemAt, type LocatedItem, move, promote, prune } from './edit.js'
+export { rankOf, type Standing, sameStatus, standingOf } from './ladder.js'
+export { type TriageItem, type TriageNote, type TriageStatus, type TriageView, triageView } from './view.js'

@@ -15,9 +15,9 @@ export function sameStatus(a: string, b: string): boolean {
 
 export function standingOf(title: string, config: Config): Standing {
   const { ladder, final } = config.track
-  const rung = ladder.findIndex((name) => sameStatus(name, title))
+  const rung = ladder.findIndex(name => sameStatus(name, title))
   if (rung >= 0) return { kind: 'rung', index: rung, name: ladder[rung]! }
-  const end = final.findIndex((name) => sameStatus(name, title))
+  const end = final.findIndex(name => sameStatus(name, title))
   if (end >= 0) return { kind: 'final', index: end, name: final[end]! }
   return { kind: 'unranked' }
 }
@@ -38,14 +38,14 @@ export function canonicalTitle(status: string, config: Config): string {
 
 /** The first section of the note with this status (a note may, by mistake, repeat a title). */
 export function findStatus(model: NoteModel, status: string): TrackStatus | undefined {
-  return model.track.find((section) => sameStatus(section.status, status))
+  return model.track.find(section => sameStatus(section.status, status))
 }
 
 /** The first section that ranks lower than `status`: where a missing section for it is created. */
 export function firstLowerSection(model: NoteModel, status: string, config: Config): TrackStatus | undefined {
   const rank = rankOf(status, config)
   if (rank === null) return undefined
-  return model.track.find((section) => {
+  return model.track.find(section => {
     const other = rankOf(section.status, config)
     return other !== null && other > rank
   })

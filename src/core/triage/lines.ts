@@ -33,7 +33,11 @@ export function splitText(text: string): SplitText {
     const isCrlf = end > start && text[end - 1] === '\r'
     if (isCrlf) crlf++
     else lf++
-    lines.push({ text: text.slice(start, isCrlf ? end - 1 : end), eol: isCrlf ? '\r\n' : '\n', origin: lines.length + 1 })
+    lines.push({
+      text: text.slice(start, isCrlf ? end - 1 : end),
+      eol: isCrlf ? '\r\n' : '\n',
+      origin: lines.length + 1,
+    })
     start = end + 1
   }
   return { lines, eol: crlf > lf ? '\r\n' : '\n', endsWithNewline: text === '' || text.endsWith('\n') }

@@ -19,7 +19,7 @@
 //   item, then blank lines as the file usually puts before a section (at least one).
 
 import type { NoteModel, TrackItem, TrackStatus } from '../types.js'
-import { type SplitText, type TextLine, isBlankLine, newLine } from './lines.js'
+import { isBlankLine, newLine, type SplitText, type TextLine } from './lines.js'
 
 export interface FileLayout {
   /** Blank lines the file usually puts before a level-1 title. */
@@ -57,7 +57,7 @@ export function layoutOf(split: SplitText, model: NoteModel): FileLayout {
   // How a section ends shows after a section with content (the blank lines under an empty
   // section's title say something else); the header's blank lines count as one more example,
   // which settles a note of two sections whose only gap an edit has just widened.
-  const titles = new Set([...model.sections.map((s) => s.line), ...model.track.map((s) => s.line)])
+  const titles = new Set([...model.sections.map(s => s.line), ...model.track.map(s => s.line)])
   const gaps: number[] = []
   const titleGaps: number[] = []
   const itemGaps: number[] = []
@@ -76,7 +76,11 @@ export function layoutOf(split: SplitText, model: NoteModel): FileLayout {
       if (between !== null) itemGaps.push(between)
     })
   }
-  return { sectionGap: mode(gaps, 1, 'smaller'), titleGap: mode(titleGaps, 0, 'larger'), itemGap: mode(itemGaps, 0, 'larger') }
+  return {
+    sectionGap: mode(gaps, 1, 'smaller'),
+    titleGap: mode(titleGaps, 0, 'larger'),
+    itemGap: mode(itemGaps, 0, 'larger'),
+  }
 }
 
 /** `* [x]` and `*` make one list; `1.` and `2.` too. Different markers nest (Asciidoctor). */
@@ -100,7 +104,7 @@ export interface Arrival {
 }
 
 function isTitleLine(model: NoteModel, origin: number): boolean {
-  return origin > 0 && (model.sections.some((s) => s.line === origin) || model.track.some((s) => s.line === origin))
+  return origin > 0 && (model.sections.some(s => s.line === origin) || model.track.some(s => s.line === origin))
 }
 
 function blankLike(eol: string): TextLine {
@@ -122,7 +126,7 @@ export function arriveInSection(
 ): Arrival {
   const last = others.length > 0 ? others.reduce((a, b) => (b.line > a.line ? b : a)) : undefined
   const anchorOrigin = last ? last.endLine : lastNonBlankOrigin(rest, target)
-  const anchor = rest.findIndex((l) => l.origin === anchorOrigin)
+  const anchor = rest.findIndex(l => l.origin === anchorOrigin)
   let blanks = 0
   while (anchor + 1 + blanks < rest.length && isBlankLine(rest[anchor + 1 + blanks]!.text)) blanks++
   const atEnd = anchor + 1 + blanks === rest.length
@@ -140,7 +144,8 @@ export function arriveInSection(
   } else if (!last && previous && !isBlankLine(previous.text) && !isTitleLine(model, previous.origin)) {
     before.push(blankLike(split.eol))
   }
-  if (following && !isBlankLine(following.text) && isTitleLine(model, following.origin)) after.push(blankLike(split.eol))
+  if (following && !isBlankLine(following.text) && isTitleLine(model, following.origin))
+    after.push(blankLike(split.eol))
   const lines = [...rest.slice(0, at), ...before, ...item.lines, ...after, ...rest.slice(at)]
   return { lines, line: at + before.length + 1, created: null }
 }
@@ -176,8 +181,8 @@ export function arriveInNewSection(
     // The title's own attribute lines (`[#id]`, `[[id]]`) stay with it.
     let first = before.line
     while (first > 1 && /^\[.*\]$/.test(split.lines[first - 2]?.text ?? '')) first--
-    at = rest.findIndex((l) => l.origin === first)
-    if (at < 0) at = rest.findIndex((l) => l.origin === before.line)
+    at = rest.findIndex(l => l.origin === first)
+    if (at < 0) at = rest.findIndex(l => l.origin === before.line)
     if (at > 0 && !isBlankLine(rest[at - 1]!.text)) lead = blanks(1)
     tail = blanks(gap)
   } else {

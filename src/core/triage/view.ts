@@ -25,13 +25,15 @@ export interface TriageView {
 
 /** Track notes only (folder `track`), in path order so that two runs print the same thing. */
 export function triageView(notes: readonly NoteModel[]): TriageView {
-  const track = notes.filter((note) => note.folder === 'track').sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  const track = notes
+    .filter(note => note.folder === 'track')
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   return {
-    notes: track.map((note) => ({
+    notes: track.map(note => ({
       file: note.path,
-      statuses: note.track.map((section) => ({
+      statuses: note.track.map(section => ({
         status: section.status,
-        items: section.items.map((item) => ({ line: item.line, text: item.text })),
+        items: section.items.map(item => ({ line: item.line, text: item.text })),
       })),
     })),
   }
