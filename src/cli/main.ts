@@ -4,11 +4,13 @@ import { parseArgs } from './args.js'
 import { backlinksCommand } from './commands/backlinks.js'
 import { dueCommand } from './commands/due.js'
 import { fsrsCommand } from './commands/fsrs.js'
+import { gitCommand } from './commands/git.js'
 import { gradeCommand } from './commands/grade.js'
 import { hygieneCommand } from './commands/hygiene.js'
 import { practiceCommand } from './commands/practice.js'
 import { replayCommand } from './commands/replay.js'
 import { schedulersCommand } from './commands/schedulers.js'
+import { syncCommand } from './commands/sync.js'
 import { triageCommand } from './commands/triage.js'
 import { validateCommand } from './commands/validate.js'
 import { type Command, type ExitCode, UsageError } from './context.js'
@@ -25,6 +27,8 @@ const COMMANDS: Record<string, Command> = {
   backlinks: backlinksCommand,
   schedulers: schedulersCommand,
   fsrs: fsrsCommand,
+  git: gitCommand,
+  sync: syncCommand,
 }
 
 export const USAGE = `usage: notekeeper <command> [--corpus DIR] [--today YYYY-MM-DD] [--json]
@@ -46,6 +50,8 @@ commands:
                                         what each scheduler would make of the log
   schedulers --use NAME                 switch scheduler (config.json), then replay
   fsrs optimize [--write]               fit FSRS weights to the log
+  git setup                             merge drivers for the log and state.json (a git clone)
+  sync [--dry-run]                      commit, pull with the drivers, replay, validate, push
 
 exit status: 0 done, no error found; 1 errors found or edit refused; 2 bad usage, unreadable corpus, invalid config`
 

@@ -1,0 +1,28 @@
+import { execFile } from 'node:child_process'
+import { type Git, GitMissingError, type GitResult } from '../ports/git.js'
+
+/**
+ * The real `git` program, run in `folder`. `core.quotepath=off` keeps non-ASCII file names as
+ * they are in what git prints, so that messages name the files a person sees.
+ */
+export function gitProcess(folder: string): Git {
+  return {
+    run(args, options = {}) {
+      return new Promise<GitResult>((resolve, reject) => {
+        execFile(
+          'git',
+          ['-c', 'core.quotepath=off', ...args],
+          { cwd: folder, env: { ...process.env, ...options.env }, maxBuffer: 1 << 30, encoding: 'utf8' },
+          (error, stdout, stderr) => {
+            if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+              reject(new GitMissingError('git is not installed (or not on PATH); install it, e.g. apt-get install git'))
+              return
+            }
+            const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
+            resolve({ code, stdout, stderr })
+          },
+        )
+      })
+    },
+  }
+}

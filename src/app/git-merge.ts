@@ -1,0 +1,92 @@
+import { parseConfig } from '../core/config.js'
+import { LOG_PATH, STATE_PATH } from '../core/corpus.js'
+import { parseLog } from '../core/log/parse.js'
+import { mergeLogs } from '../core/merge/log.js'
+import { mergedRegistrations, mergeStatesByEntry } from '../core/merge/state.js'
+import { replay } from '../core/replay.js'
+import { schedulerFor } from '../core/schedulers/index.js'
+import { parseState, serializeState } from '../core/state.js'
+import type { IsoDate, State } from '../core/types.js'
+import type { Git } from '../ports/git.js'
+
+export { mergeLogs }
+
+export interface StateMergeInput {
+  base: string
+  ours: string
+  theirs: string
+  /** The state file's path from the top of the work tree, as git gives it (`%P`). */
+  path: string
+  /** The corpus's config.json as it stands in the work tree (null when absent). */
+  configText: string | null
+  /** The merge's environment: `git merge` names the other side in `GITHEAD_<commit>`. */
+  env: Readonly<Record<string, string | undefined>>
+  today: IsoDate
+}
+
+/**
+ * The state driver (ADR 0011). Git merges `state.json` before the log (it visits paths in
+ * reverse order) and writes nothing to the work tree until every path is merged, so the merged
+ * log is not on disk yet: it is computed here again from the three versions of the log, found
+ * in the commits whose `state.json` is exactly the three texts git handed over, and the state is
+ * the replay over it, from the registrations of all three (the earlier one wins). When those
+ * commits cannot be told (a rebase, a cherry-pick), the entries are merged one by one and
+ * `notekeeper sync` replays over the merged work tree once git is done.
+ */
+export async function mergeStateTexts(git: Git, input: StateMergeInput): Promise<string> {
+  const [base, ours, theirs] = [stateOf(input.base), stateOf(input.ours), stateOf(input.theirs)]
+  const byEntry = mergeStatesByEntry(base, ours, theirs)
+  const logs = await logsOfTheMerge(git, input)
+  if (logs === null) return serializeState(byEntry)
+  const parsedConfig = parseConfig(input.configText)
+  if (!parsedConfig.ok) return serializeState(byEntry)
+  const state = replay({
+    reviews: parseLog(mergeLogs(logs.base, logs.ours, logs.theirs)).reviews,
+    declared: Object.keys(byEntry),
+    previous: mergedRegistrations(base, ours, theirs),
+    today: input.today,
+    scheduler: schedulerFor(parsedConfig.config),
+    aliases: parsedConfig.config.aliases,
+  })
+  return serializeState(state)
+}
+
+function stateOf(text: string): State {
+  const parsed = parseState(text)
+  return 'state' in parsed ? parsed.state : {}
+}
+
+/** The three logs of the merge under way, or null when its commits cannot be told for sure. */
+async function logsOfTheMerge(
+  git: Git,
+  input: StateMergeInput,
+): Promise<{ base: string; ours: string; theirs: string } | null> {
+  if (!input.path.endsWith(STATE_PATH)) return null
+  const logPath = input.path.slice(0, -STATE_PATH.length) + LOG_PATH
+  if ((await fileAt(git, 'HEAD', input.path)) !== input.ours) return null
+  const candidates = Object.keys(input.env)
+    .map(name => /^GITHEAD_([0-9a-f]{40}|[0-9a-f]{64})$/.exec(name)?.[1])
+    .filter((commit): commit is string => commit !== undefined)
+  for (const theirs of candidates) {
+    if ((await fileAt(git, theirs, input.path)) !== input.theirs) continue
+    const bases = await git.run(['merge-base', '--all', 'HEAD', theirs])
+    if (bases.code !== 0) return null
+    const commits = bases.stdout.split('\n').filter(line => line !== '')
+    // Two merge bases: git merges them into a virtual one first, which no commit holds.
+    if (commits.length !== 1) return null
+    const base = commits[0] as string
+    if ((await fileAt(git, base, input.path)) !== input.base) return null
+    return {
+      base: await fileAt(git, base, logPath),
+      ours: await fileAt(git, 'HEAD', logPath),
+      theirs: await fileAt(git, theirs, logPath),
+    }
+  }
+  return null
+}
+
+/** A file's text in a commit ('' when it has none, as git hands a missing side to a driver). */
+async function fileAt(git: Git, commit: string, path: string): Promise<string> {
+  const result = await git.run(['show', `${commit}:${path}`])
+  return result.code === 0 ? result.stdout : ''
+}

@@ -1,0 +1,276 @@
+import { CONFIG_PATH, LOG_PATH, STATE_PATH } from '../core/corpus.js'
+import { mergeLogs } from '../core/merge/log.js'
+import type { IsoDate } from '../core/types.js'
+import type { Git } from '../ports/git.js'
+import type { Vault } from '../ports/vault.js'
+import { mergeStateTexts } from './git-merge.js'
+import { assertWorkTree, driversConfigured } from './git-setup.js'
+import { acquireLogLock } from './lock.js'
+import { runValidate } from './validate.js'
+
+/** Sync cannot start: no drivers, no branch, an invalid config (exit 2, nothing committed). */
+export class SyncRefusedError extends Error {
+  override name = 'SyncRefusedError'
+}
+
+export interface SyncOptions {
+  today: IsoDate
+  dryRun?: boolean
+  /** Progress, one line at a time, for a person watching. */
+  say?: (line: string) => void
+}
+
+export interface SyncOutcome {
+  /** `conflict`: notes both sides changed are left for the person; the log is merged already. */
+  status: 'done' | 'conflict' | 'dry-run'
+  /** Subjects of the commits made, in order. */
+  commits: string[]
+  /** Corpus-relative paths still in conflict. */
+  conflicts: string[]
+  /** `remote/branch` exchanged with, or null when the clone has no remote. */
+  remote: string | null
+  pushed: boolean
+  /** Errors validate found after the merge (they do not stop the sync: the log must travel). */
+  errors: number
+  /** With dryRun: what a sync would do. */
+  plan: string[]
+}
+
+const PUSH_ATTEMPTS = 3
+
+/**
+ * `notekeeper sync` (SPEC 4.3): commit the corpus's changes, fetch, merge with the drivers in
+ * place, replay and validate, commit, push; a push that lost a race fetches and merges again.
+ * The log writers' lock is held while the work tree changes (commit, merge, replay), so no review
+ * lands in the middle; fetching and pushing happen outside it. A note both sides changed stops
+ * the sync with the merge in progress and the files named; the log is merged by then, so
+ * nothing of it is lost, and the next sync, once the person has settled the notes, finishes it.
+ */
+export async function syncCorpus(git: Git, vault: Vault, options: SyncOptions): Promise<SyncOutcome> {
+  const say = options.say ?? (() => undefined)
+  await assertWorkTree(git)
+  if (!(await driversConfigured(git)))
+    throw new SyncRefusedError(
+      'the merge drivers are not configured in this clone: run `notekeeper git setup` first (git does not copy them with a clone)',
+    )
+  const target = await remoteTarget(git)
+  const outcome: SyncOutcome = {
+    status: 'done',
+    commits: [],
+    conflicts: [],
+    remote: target ? `${target.remote}/${target.branch}` : null,
+    pushed: false,
+    errors: 0,
+    plan: [],
+  }
+  if (options.dryRun) {
+    outcome.status = 'dry-run'
+    outcome.plan = await planOf(git, target)
+    return outcome
+  }
+
+  for (let attempt = 1; ; attempt++) {
+    if (target) {
+      say(`fetching ${target.remote}`)
+      await gitOrThrow(git, ['fetch', '--quiet', target.remote])
+    }
+    const theirs = target ? await existingRef(git, `refs/remotes/${target.remote}/${target.branch}`) : null
+    const lock = await acquireLogLock(vault)
+    try {
+      const stopped = await settleAndMerge(git, vault, options.today, theirs, target, outcome, say)
+      if (stopped) return outcome
+    } finally {
+      await lock.release().catch(() => undefined) // a lock left behind goes stale in 10 s
+    }
+    if (!target) return outcome
+    if (theirs !== null && (await isAncestor(git, 'HEAD', theirs))) return outcome // nothing of ours to push
+    say(`pushing to ${target.remote} ${target.branch}`)
+    const push = await git.run([
+      'push',
+      '--quiet',
+      ...(target.upstream ? [] : ['--set-upstream']),
+      target.remote,
+      `HEAD:refs/heads/${target.branch}`,
+    ])
+    if (push.code === 0) {
+      outcome.pushed = true
+      return outcome
+    }
+    const lostRace = /rejected|fetch first|non-fast-forward/.test(push.stderr)
+    if (!lostRace || attempt >= PUSH_ATTEMPTS) throw new Error(`git push failed: ${push.stderr.trim()}`)
+    say('the remote moved meanwhile: fetching and merging again')
+  }
+}
+
+/**
+ * Under the lock: finish a merge the person has settled, commit local work, merge `theirs`,
+ * replay and validate, commit. Returns true when the sync must stop for the person.
+ */
+async function settleAndMerge(
+  git: Git,
+  vault: Vault,
+  today: IsoDate,
+  theirs: string | null,
+  target: RemoteTarget | null,
+  outcome: SyncOutcome,
+  say: (line: string) => void,
+): Promise<boolean> {
+  if (await leftInConflict(git, vault, today, outcome)) return true
+  await settle(vault, today, outcome)
+  await commitAll(git, outcome, (await inMerge(git)) ? 'Notekeeper sync: merge settled by hand' : null)
+  if (theirs === null || (await isAncestor(git, theirs, 'HEAD'))) return false
+  const remoteName = target ? `${target.remote}/${target.branch}` : theirs
+  if (await isAncestor(git, 'HEAD', theirs)) {
+    say(`fast-forward to ${remoteName}`)
+    await gitOrThrow(git, ['merge', '--quiet', '--ff-only', theirs])
+  } else {
+    say(`merging ${remoteName}`)
+    const merge = await git.run(['merge', '--quiet', '--no-ff', '--no-commit', theirs])
+    if (merge.code !== 0 && !(await inMerge(git))) throw new Error(`git merge failed: ${merge.stderr.trim()}`)
+    if (await leftInConflict(git, vault, today, outcome)) return true
+  }
+  await settle(vault, today, outcome)
+  await commitAll(git, outcome, (await inMerge(git)) ? `Notekeeper sync: merge ${remoteName}` : null)
+  return false
+}
+
+/**
+ * Paths git left unmerged. The log and the state are never left so: should a driver have
+ * failed (not installed on this machine, say), they are merged here from git's three stages.
+ * A note whose conflict markers the person has removed counts as settled. Whatever is left is
+ * reported, and the sync stops there.
+ */
+async function leftInConflict(git: Git, vault: Vault, today: IsoDate, outcome: SyncOutcome): Promise<boolean> {
+  const unmerged = lines((await gitOrThrow(git, ['diff', '--name-only', '--relative', '--diff-filter=U'])).stdout)
+  if (unmerged.length === 0) return false
+  if (unmerged.includes(LOG_PATH)) {
+    const [base, ours, theirs] = await stages(git, LOG_PATH)
+    await vault.write(LOG_PATH, mergeLogs(base, ours, theirs))
+    await gitOrThrow(git, ['add', '--', LOG_PATH])
+  }
+  if (unmerged.includes(STATE_PATH)) {
+    const [base, ours, theirs] = await stages(git, STATE_PATH)
+    const path = (await gitOrThrow(git, ['ls-files', '--full-name', '--', STATE_PATH])).stdout.split('\n')[0] ?? ''
+    const configText = await vault.read(CONFIG_PATH)
+    await vault.write(STATE_PATH, await mergeStateTexts(git, { base, ours, theirs, path, configText, env: {}, today }))
+    await gitOrThrow(git, ['add', '--', STATE_PATH])
+  }
+  const notes: string[] = []
+  for (const path of unmerged) {
+    if (path === LOG_PATH || path === STATE_PATH) continue
+    const text = await vault.read(path).catch(() => null)
+    if (text !== null && !CONFLICT_MARKER.test(text)) await gitOrThrow(git, ['add', '--', path])
+    else notes.push(path)
+  }
+  outcome.conflicts = notes
+  if (notes.length > 0) outcome.status = 'conflict'
+  return notes.length > 0
+}
+
+const CONFLICT_MARKER = /^(<{7}|>{7})( |$)|^={7}$/m
+
+/** Replays and validates over the work tree (registering new items, regenerating state.json). */
+async function settle(vault: Vault, today: IsoDate, outcome: SyncOutcome): Promise<void> {
+  const validated = await runValidate(vault, { today })
+  if (validated.configInvalid)
+    throw new SyncRefusedError(`${validated.findings[0]?.message ?? 'config.json is invalid'}; nothing committed`)
+  outcome.errors = validated.summary.errors
+}
+
+/** Stages every change of the corpus folder and commits it, with a message saying what it is. */
+async function commitAll(git: Git, outcome: SyncOutcome, subject: string | null): Promise<void> {
+  await gitOrThrow(git, ['add', '--all', '--', '.'])
+  const staged = (await git.run(['diff', '--cached', '--quiet'])).code !== 0
+  if (!staged && subject === null) return
+  const message = await describeStaged(git, subject)
+  await gitOrThrow(git, ['commit', '--quiet', '--no-verify', '--allow-empty', '-m', message])
+  outcome.commits.push(message.split('\n')[0] ?? message)
+}
+
+/** "Notekeeper sync: 4 reviews, 1 undo; state.json; 2 notes", with the notes listed below. */
+async function describeStaged(git: Git, subject: string | null): Promise<string> {
+  const added = (await git.run(['diff', '--cached', '--unified=0', '--no-color', '--', LOG_PATH])).stdout
+    .split('\n')
+    .filter(line => line.startsWith('+') && !line.startsWith('+++') && line.trim() !== '+')
+  const voids = added.filter(line => /"void"\s*:/.test(line)).length
+  const reviews = added.length - voids
+  const files = lines((await git.run(['diff', '--cached', '--name-only', '--relative'])).stdout)
+  const others = files.filter(path => path !== LOG_PATH && path !== STATE_PATH)
+  const parts: string[] = []
+  if (reviews > 0) parts.push(`${reviews} review${reviews === 1 ? '' : 's'}`)
+  if (voids > 0) parts.push(`${voids} undo${voids === 1 ? '' : 's'}`)
+  if (files.includes(STATE_PATH)) parts.push('state.json')
+  if (others.length > 0) parts.push(`${others.length} other file${others.length === 1 ? '' : 's'}`)
+  const what = parts.length > 0 ? parts.join(', ') : 'nothing changed here'
+  const head = subject ? `${subject} (${what})` : `Notekeeper sync: ${what}`
+  return others.length > 0 ? `${head}\n\n${others.map(path => `- ${path}`).join('\n')}\n` : head
+}
+
+async function planOf(git: Git, target: RemoteTarget | null): Promise<string[]> {
+  const plan: string[] = []
+  const status = lines((await gitOrThrow(git, ['status', '--porcelain', '--', '.'])).stdout)
+  plan.push(
+    status.length > 0
+      ? `commit ${status.length} changed file(s): ${status.map(line => line.slice(3)).join(', ')}`
+      : 'commit nothing (no local changes)',
+  )
+  if (target) {
+    plan.push(`fetch ${target.remote}, merge ${target.remote}/${target.branch} with the Notekeeper merge drivers`)
+    plan.push('replay and validate, commit state.json and the merge')
+    plan.push(`push to ${target.remote} ${target.branch}`)
+  } else plan.push('replay and validate; no remote, so nothing to fetch or push')
+  return plan
+}
+
+interface RemoteTarget {
+  remote: string
+  branch: string
+  /** Whether the branch already has an upstream (otherwise the push sets it). */
+  upstream: boolean
+}
+
+async function remoteTarget(git: Git): Promise<RemoteTarget | null> {
+  const remotes = lines((await gitOrThrow(git, ['remote'])).stdout)
+  if (remotes.length === 0) return null
+  const head = await git.run(['symbolic-ref', '--quiet', '--short', 'HEAD'])
+  if (head.code !== 0) throw new SyncRefusedError('HEAD is not on a branch (detached): check out a branch first')
+  const local = head.stdout.trim()
+  const configured = (await git.run(['config', '--get', `branch.${local}.remote`])).stdout.trim()
+  const merge = (await git.run(['config', '--get', `branch.${local}.merge`])).stdout.trim()
+  const remote = configured || (remotes.includes('origin') ? 'origin' : (remotes[0] as string))
+  const branch = merge.replace(/^refs\/heads\//, '') || local
+  return { remote, branch, upstream: configured !== '' && merge !== '' }
+}
+
+async function stages(git: Git, path: string): Promise<[string, string, string]> {
+  const at = async (stage: number): Promise<string> => {
+    const result = await git.run(['show', `:${stage}:./${path}`])
+    return result.code === 0 ? result.stdout : ''
+  }
+  return [await at(1), await at(2), await at(3)]
+}
+
+async function existingRef(git: Git, ref: string): Promise<string | null> {
+  const result = await git.run(['rev-parse', '--quiet', '--verify', `${ref}^{commit}`])
+  return result.code === 0 ? result.stdout.trim() : null
+}
+
+async function isAncestor(git: Git, ancestor: string, of: string): Promise<boolean> {
+  const head = await existingRef(git, 'HEAD')
+  if (head === null) return ancestor === 'HEAD' // an unborn branch is behind everything
+  return (await git.run(['merge-base', '--is-ancestor', ancestor, of])).code === 0
+}
+
+async function inMerge(git: Git): Promise<boolean> {
+  return (await existingRef(git, 'MERGE_HEAD')) !== null
+}
+
+async function gitOrThrow(git: Git, args: string[]): Promise<{ stdout: string }> {
+  const result = await git.run(args)
+  if (result.code !== 0) throw new Error(`git ${args[0]} failed: ${result.stderr.trim()}`)
+  return result
+}
+
+function lines(text: string): string[] {
+  return text.split('\n').filter(line => line.trim() !== '')
+}

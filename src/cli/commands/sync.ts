@@ -1,0 +1,55 @@
+import { gitProcess } from '../../adapters/git-process.js'
+import { NotAWorkTreeError } from '../../app/git-setup.js'
+import { SyncRefusedError, syncCorpus } from '../../app/sync.js'
+import { GitMissingError } from '../../ports/git.js'
+import { type Command, UsageError } from '../context.js'
+
+/**
+ * `notekeeper sync [--dry-run]` (SPEC 4.3). Exit 0 when synced with no validation error; 1 when
+ * notes are left in conflict for the person, or validate found errors; 2 when sync cannot start.
+ */
+export const syncCommand: Command = async ctx => {
+  if (ctx.args.length > 0) throw new UsageError('usage: notekeeper sync [--dry-run]')
+  const dryRun = ctx.flags.get('dry-run') === true
+  try {
+    const outcome = await syncCorpus(gitProcess(ctx.corpusDir), ctx.vault, {
+      today: ctx.today,
+      dryRun,
+      say: line => {
+        if (!ctx.json) ctx.err(line)
+      },
+    })
+    if (ctx.json) {
+      ctx.out(JSON.stringify(outcome))
+    } else if (outcome.status === 'dry-run') {
+      ctx.out('dry run: nothing done. A sync would:')
+      for (const step of outcome.plan) ctx.out(`  ${step}`)
+    } else {
+      for (const subject of outcome.commits) ctx.out(`committed: ${subject}`)
+      if (outcome.status === 'conflict') {
+        ctx.err(
+          `conflict: both devices changed ${outcome.conflicts.join(', ')}. The review log is merged and nothing of it ` +
+            'is lost. Edit the file(s) to keep what you mean (remove the <<<<<<< ======= >>>>>>> lines), then run ' +
+            '`notekeeper sync` again to finish the merge.',
+        )
+      } else {
+        ctx.out(
+          outcome.remote === null
+            ? 'synced locally (no remote to exchange with)'
+            : outcome.pushed
+              ? `synced with ${outcome.remote}`
+              : `up to date with ${outcome.remote}`,
+        )
+        if (outcome.errors > 0) ctx.err(`validate found ${outcome.errors} error(s): run \`notekeeper validate\``)
+      }
+    }
+    if (outcome.status === 'conflict' || outcome.errors > 0) return 1
+    return 0
+  } catch (error) {
+    if (error instanceof NotAWorkTreeError || error instanceof SyncRefusedError || error instanceof GitMissingError) {
+      ctx.err(`notekeeper sync: ${error.message}`)
+      return 2
+    }
+    throw error
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * Git, run in the corpus folder (ADR 0011). The app layer asks git to do the work (commit,
+ * fetch, merge, push) and never reimplements it; an adapter runs the real `git` program.
+ */
+export interface Git {
+  /** Runs `git ARGS` in the corpus folder. A non-zero exit is a result, not a failure. */
+  run(args: readonly string[], options?: { env?: Readonly<Record<string, string>> }): Promise<GitResult>
+}
+
+export interface GitResult {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** Git itself could not be started (not installed), named with what was tried. */
+export class GitMissingError extends Error {
+  override name = 'GitMissingError'
+}
