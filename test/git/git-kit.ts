@@ -1,0 +1,142 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import nodePath from 'node:path'
+import { type BuiltCli, buildCli, type ProcessResult, runBuilt } from '../spec/built-cli.js'
+import { tempFolder } from '../support/temp-corpus.js'
+
+/**
+ * Two devices on one machine, with real git: a bare remote and clones in a temp folder, a temp
+ * HOME and no system config, so that the developer's own git settings cannot change a result.
+ */
+export interface World {
+  root: string
+  remote: string
+  cli: BuiltCli
+  env: Record<string, string>
+  device(name: string): Device
+  remove(): void
+}
+
+export interface Device {
+  dir: string
+  /** The built `notekeeper` in its own process, in this clone. */
+  nk(...args: string[]): Promise<ProcessResult>
+  git(...args: string[]): string
+  read(path: string): string
+  /** The file's text, or null when the clone has none. */
+  readIfAny(path: string): string | null
+  write(path: string, text: string): void
+}
+
+export async function makeWorld(): Promise<World> {
+  const folder = tempFolder('notekeeper-git-')
+  const cli = await buildCli()
+  const root = folder.path
+  const env: Record<string, string> = {
+    HOME: root,
+    XDG_CONFIG_HOME: nodePath.join(root, '.config'),
+    XDG_CACHE_HOME: nodePath.join(root, '.cache'),
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: nodePath.join(root, '.gitconfig'),
+    GIT_AUTHOR_NAME: 'Test Person',
+    GIT_AUTHOR_EMAIL: 'person@example.invalid',
+    GIT_COMMITTER_NAME: 'Test Person',
+    GIT_COMMITTER_EMAIL: 'person@example.invalid',
+    GIT_TERMINAL_PROMPT: '0',
+  }
+  const remote = nodePath.join(root, 'remote.git')
+  git(root, env, 'init', '--quiet', '--bare', '--initial-branch=main', remote)
+  return {
+    root,
+    remote,
+    cli,
+    env,
+    device(name) {
+      return device(nodePath.join(root, name), cli, env)
+    },
+    remove() {
+      cli.remove()
+      folder.remove()
+    },
+  }
+}
+
+function device(dir: string, cli: BuiltCli, env: Record<string, string>): Device {
+  return {
+    dir,
+    nk: (...args) => runBuilt(cli.bin, [...args, '--corpus', dir], { ...env, PWD: dir }),
+    git: (...args) => git(dir, env, ...args),
+    read: path => fs.readFileSync(nodePath.join(dir, path), 'utf8'),
+    readIfAny: path =>
+      fs.existsSync(nodePath.join(dir, path)) ? fs.readFileSync(nodePath.join(dir, path), 'utf8') : null,
+    write(path, text) {
+      const full = nodePath.join(dir, path)
+      fs.mkdirSync(nodePath.dirname(full), { recursive: true })
+      fs.writeFileSync(full, text)
+    },
+  }
+}
+
+export function git(cwd: string, env: Record<string, string>, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+}
+
+/** Every file of a clone outside `.git`, corpus-relative. */
+export function filesOf(dir: string): string[] {
+  const out: string[] = []
+  const walk = (folder: string): void => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      if (entry.name === '.git') continue
+      const full = nodePath.join(folder, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else out.push(nodePath.relative(dir, full).split(nodePath.sep).join('/'))
+    }
+  }
+  walk(dir)
+  return out.sort()
+}
+
+/** Files holding a line git writes around a conflict. */
+export function filesWithConflictMarkers(dir: string): string[] {
+  return filesOf(dir).filter(path =>
+    /^(<{7}|>{7})( |$)|^={7}$/m.test(fs.readFileSync(nodePath.join(dir, path), 'utf8')),
+  )
+}
+
+export const WORDS_NOTE = `= Words
+:intent: internalise
+
+[qanda]
+[[alpha]]Alpha?:: The first.
+[[beta]]Beta?:: The second.
+[[gamma]]Gamma?:: The third.
+[[delta]]Delta?:: The fourth.
+[[epsilon]]Epsilon?:: The fifth.
+`
+
+export const TODO_NOTE = `= To do
+:intent: track
+
+== Now
+* Write the report
+
+== Next
+* Call the plumber
+`
+
+export function reviewLine(item: string, date: string, grade: string): string {
+  return JSON.stringify({ item, date, grade })
+}
+
+/** A multiset of lines as a sorted list, for comparing logs without their order. */
+export function sortedLines(text: string): string[] {
+  return text
+    .split('\n')
+    .filter(line => line.trim() !== '')
+    .sort()
+}

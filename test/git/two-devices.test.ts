@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cli } from '../support/cli.js'
+import {
+  type Device,
+  filesWithConflictMarkers,
+  git,
+  makeWorld,
+  reviewLine,
+  sortedLines,
+  TODO_NOTE,
+  WORDS_NOTE,
+  type World,
+} from './git-kit.js'
+
+// Two devices practising one corpus kept in git (issue 12, SPEC 4): real git, a bare remote, two
+// clones, the built CLI as git's merge drivers.
+
+const LOG = 'internalise/.srs/log.jsonl'
+const STATE = 'internalise/.srs/state.json'
+
+let world: World
+beforeAll(async () => {
+  world = await makeWorld()
+}, 180_000)
+afterAll(() => world?.remove())
+
+/** A fresh pair of clones of a fresh remote seeded with the corpus, both set up and synced. */
+async function twoDevices(name: string, files: Record<string, string>): Promise<{ a: Device; b: Device }> {
+  const remoteName = `${name}.git`
+  git(world.root, world.env, 'init', '--quiet', '--bare', '--initial-branch=main', remoteName)
+  const a = cloneOf(remoteName, `${name}-a`)
+  for (const [path, text] of Object.entries(files)) a.write(path, text)
+  await ok(a.nk('git', 'setup'))
+  await ok(a.nk('sync', '--today', '2026-11-30'))
+  const b = cloneOf(remoteName, `${name}-b`)
+  await ok(b.nk('git', 'setup'))
+  await ok(b.nk('sync', '--today', '2026-11-30'))
+  return { a, b }
+}
+
+function cloneOf(remoteName: string, dir: string): Device {
+  git(world.root, world.env, 'clone', '--quiet', remoteName, dir)
+  return world.device(dir)
+}
+
+async function ok(result: Promise<{ code: number | null; stdout: string; stderr: string }>) {
+  const done = await result
+  expect(done.code, `${done.stdout}\n${done.stderr}`).toBe(0)
+  return done
+}
+
+/** Grades on one device, returning the log lines they wrote. */
+async function practise(device: Device, day: string, grades: Array<[string, string]>): Promise<string[]> {
+  const lines: string[] = []
+  for (const [item, grade] of grades) {
+    // In this process (the grade is not what is under test here; the processes git runs are).
+    await ok(cli(['grade', `words#${item}`, grade, '--today', day, '--corpus', device.dir]))
+    lines.push(reviewLine(`words#${item}`, day, grade))
+  }
+  return lines
+}
+
+async function expectSameAndReplayed(a: Device, b: Device, today: string): Promise<void> {
+  expect(a.readIfAny(LOG)).toBe(b.readIfAny(LOG))
+  expect(a.read(STATE)).toBe(b.read(STATE))
+  for (const device of [a, b]) {
+    expect(filesWithConflictMarkers(device.dir)).toEqual([])
+    const replayed = await ok(device.nk('replay', '--json', '--today', today))
+    expect(JSON.parse(replayed.stdout).written, 'state.json equals a replay').toBe(false)
+    expect(device.git('status', '--porcelain')).toBe('')
+  }
+}
+
+describe('two devices, one history', () => {
+  it('three rounds of practice on different and shared items, synced in either order: every review on both, byte for byte', async () => {
+    const { a, b } = await twoDevices('rounds', { 'internalise/words.adoc': WORDS_NOTE, 'track/todo.adoc': TODO_NOTE })
+    const made: string[] = []
+    // Round 1, A syncs first. Both grade gamma "good" on the same day: two reviews, not one.
+    made.push(
+      ...(await practise(a, '2026-12-01', [
+        ['alpha', 'good'],
+        ['gamma', 'good'],
+      ])),
+    )
+    made.push(
+      ...(await practise(b, '2026-12-01', [
+        ['delta', 'hard'],
+        ['gamma', 'good'],
+      ])),
+    )
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    // Round 2, B syncs first.
+    made.push(
+      ...(await practise(a, '2026-12-02', [
+        ['alpha', 'again'],
+        ['beta', 'easy'],
+        ['gamma', 'hard'],
+      ])),
+    )
+    made.push(
+      ...(await practise(b, '2026-12-02', [
+        ['delta', 'good'],
+        ['gamma', 'hard'],
+        ['epsilon', 'good'],
+      ])),
+    )
+    await ok(b.nk('sync', '--today', '2026-12-02'))
+    await ok(a.nk('sync', '--today', '2026-12-02'))
+    // Round 3, A first again, and then once more to take B's last reviews.
+    made.push(
+      ...(await practise(a, '2026-12-03', [
+        ['gamma', 'again'],
+        ['alpha', 'good'],
+      ])),
+    )
+    made.push(
+      ...(await practise(b, '2026-12-03', [
+        ['gamma', 'again'],
+        ['delta', 'easy'],
+      ])),
+    )
+    await ok(a.nk('sync', '--today', '2026-12-03'))
+    await ok(b.nk('sync', '--today', '2026-12-03'))
+    await ok(a.nk('sync', '--today', '2026-12-03'))
+
+    expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
+    expect(made.filter(line => line === reviewLine('words#gamma', '2026-12-01', 'good'))).toHaveLength(2)
+    await expectSameAndReplayed(a, b, '2026-12-03')
+    const state = JSON.parse(a.read(STATE))
+    expect(state['words#gamma'].reps).toBe(6) // three days, both devices
+    expect(state['words#delta'].reps).toBe(3)
+  }, 240_000)
+
+  it('an item registered on both devices keeps the earlier registration, whichever device had it', async () => {
+    const { a, b } = await twoDevices('registration', { 'internalise/words.adoc': WORDS_NOTE })
+    const early = '= Early\n:intent: internalise\n\n[qanda]\n[[one]]One?:: 1.\n'
+    const late = '= Late\n:intent: internalise\n\n[qanda]\n[[two]]Two?:: 2.\n'
+    // The same two notes arrive on both devices (copied by hand, say); each registers them on its own day.
+    a.write('internalise/early.adoc', early)
+    await ok(a.nk('replay', '--today', '2026-12-01')) // A: early#one registered 2026-12-01
+    b.write('internalise/early.adoc', early)
+    b.write('internalise/late.adoc', late)
+    await ok(b.nk('replay', '--today', '2026-12-04')) // B: early#one and late#two on 2026-12-04
+    a.write('internalise/late.adoc', late)
+    await ok(a.nk('replay', '--today', '2026-12-06')) // A: late#two on 2026-12-06
+    expect(JSON.parse(a.read(STATE))['late#two'].next_due).toBe('2026-12-07')
+    expect(JSON.parse(b.read(STATE))['early#one'].next_due).toBe('2026-12-05')
+
+    await ok(a.nk('sync', '--today', '2026-12-06'))
+    await ok(b.nk('sync', '--today', '2026-12-06'))
+    await ok(a.nk('sync', '--today', '2026-12-06'))
+
+    for (const device of [a, b]) {
+      const state = JSON.parse(device.read(STATE))
+      expect(state['early#one']).toEqual({ level: 1, next_due: '2026-12-02', reps: 0 }) // A's, the earlier
+      expect(state['late#two']).toEqual({ level: 1, next_due: '2026-12-05', reps: 0 }) // B's, the earlier
+    }
+    await expectSameAndReplayed(a, b, '2026-12-06')
+  }, 240_000)
+
+  it('a note edited on both sides: the conflict is reported with the file and left for the person, the log intact', async () => {
+    const { a, b } = await twoDevices('conflict', {
+      'internalise/words.adoc': WORDS_NOTE,
+      'track/todo.adoc': TODO_NOTE,
+    })
+    const made: string[] = []
+    made.push(...(await practise(a, '2026-12-01', [['alpha', 'good']])))
+    a.write('track/todo.adoc', TODO_NOTE.replace('Write the report', 'Write the report by Friday'))
+    made.push(
+      ...(await practise(b, '2026-12-01', [
+        ['alpha', 'good'],
+        ['beta', 'again'],
+      ])),
+    )
+    b.write('track/todo.adoc', TODO_NOTE.replace('Write the report', 'Write the annual report'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+
+    const stopped = await b.nk('sync', '--today', '2026-12-01')
+    expect(stopped.code).toBe(1)
+    expect(stopped.stderr).toContain('conflict')
+    expect(stopped.stderr).toContain('track/todo.adoc')
+    expect(filesWithConflictMarkers(b.dir)).toEqual(['track/todo.adoc'])
+    // The log is already whole: both devices' reviews, no marker, nothing lost.
+    expect(sortedLines(b.read(LOG))).toEqual([...made].sort())
+    // Practice goes on meanwhile.
+    made.push(...(await practise(b, '2026-12-01', [['gamma', 'easy']])))
+
+    b.write('track/todo.adoc', TODO_NOTE.replace('Write the report', 'Write the annual report by Friday'))
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+
+    expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
+    expect(a.read('track/todo.adoc')).toBe(b.read('track/todo.adoc'))
+    await expectSameAndReplayed(a, b, '2026-12-01')
+  }, 240_000)
+
+  it('a plain `git pull` after `git setup` merges the log without loss and leaves state.json equal to a replay', async () => {
+    const { a, b } = await twoDevices('pull', { 'internalise/words.adoc': WORDS_NOTE })
+    const made = [
+      ...(await practise(a, '2026-12-01', [
+        ['alpha', 'good'],
+        ['beta', 'hard'],
+      ])),
+      ...(await practise(b, '2026-12-01', [
+        ['alpha', 'good'],
+        ['beta', 'easy'],
+      ])),
+    ]
+    a.git('add', '--all')
+    a.git('commit', '--quiet', '-m', 'reviews on A')
+    a.git('push', '--quiet')
+    b.git('add', '--all')
+    b.git('commit', '--quiet', '-m', 'reviews on B')
+    b.git('pull', '--quiet', '--no-rebase', '--no-edit')
+    expect(sortedLines(b.read(LOG))).toEqual([...made].sort())
+    expect(filesWithConflictMarkers(b.dir)).toEqual([])
+    const replayed = await ok(b.nk('replay', '--json', '--today', '2026-12-01'))
+    expect(JSON.parse(replayed.stdout).written, 'the state driver replayed over the merged log').toBe(false)
+    expect(JSON.parse(b.read(STATE))['words#alpha'].reps).toBe(2)
+  }, 240_000)
+
+  it('sync --dry-run says what it would do and does nothing', async () => {
+    const { a } = await twoDevices('dry', { 'internalise/words.adoc': WORDS_NOTE })
+    await practise(a, '2026-12-01', [['alpha', 'good']])
+    const head = a.git('rev-parse', 'HEAD')
+    const status = a.git('status', '--porcelain')
+    const dry = await ok(a.nk('sync', '--dry-run', '--today', '2026-12-01'))
+    expect(dry.stdout).toContain('dry run')
+    expect(dry.stdout).toContain(LOG)
+    expect(dry.stdout).toContain('push to origin main')
+    expect(a.git('rev-parse', 'HEAD')).toBe(head)
+    expect(a.git('status', '--porcelain')).toBe(status)
+    expect(a.git('ls-remote', 'origin', 'main').split('\t')[0]).toBe(head.trim())
+  }, 240_000)
+})
