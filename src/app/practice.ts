@@ -1,9 +1,11 @@
 import { declaredItems } from '../core/items.js'
 import { formatReviewLine } from '../core/log/format.js'
+import { formatVoidLine } from '../core/log/voids.js'
 import { type DueItem, nextDueAfter, dueItems as selectDue, suggestGrade } from '../core/practice.js'
+import { canonicalId } from '../core/replay.js'
 import { schedulerFor } from '../core/schedulers/index.js'
 import { previewIntervals } from '../core/schedulers/preview.js'
-import { GRADES, type Grade, type IsoDate, type State } from '../core/types.js'
+import { GRADES, type Grade, type IsoDate, type Review, type State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import { type LoadedCorpus, type LoadOptions, loadCorpus } from './corpus.js'
 import { appendReviews } from './log-writer.js'
@@ -73,4 +75,39 @@ export async function gradeItem(
 export async function registerState(vault: Vault, corpus: LoadedCorpus, today: IsoDate): Promise<boolean> {
   assertConfigValid(corpus)
   return writeStateIfChanged(vault, derivedState(corpus, today))
+}
+
+/** Nothing to take back: no review (of that item) counts. */
+export class NothingToUndoError extends Error {
+  override name = 'NothingToUndoError'
+}
+
+/**
+ * Takes back the last review written (of `id`, when given; after aliases): the review that counts
+ * and stands lowest in the log. Appends its void line under the writers' lock (SPEC 1.4), then
+ * writes the state a replay of the log as it now is gives. The log keeps every line.
+ */
+export async function undoLastReview(
+  vault: Vault,
+  corpus: LoadedCorpus,
+  id: string | null,
+  today: IsoDate,
+  options: LoadOptions = {},
+): Promise<{ corpus: LoadedCorpus; state: State; undone: Review }> {
+  assertConfigValid(corpus)
+  const aliases = corpus.config.aliases
+  const wanted = id === null ? null : canonicalId(id, aliases)
+  let undone: Review | undefined
+  for (const review of corpus.log.reviews) {
+    if (wanted !== null && canonicalId(review.item, aliases) !== wanted) continue
+    if (undone === undefined || review.line > undone.line) undone = review
+  }
+  if (undone === undefined)
+    throw new NothingToUndoError(id === null ? 'the log holds no review to undo' : `no review of "${id}" to undo`)
+  await appendReviews(vault, [formatVoidLine(undone)])
+  const reloaded = await loadCorpus(vault, options)
+  assertConfigValid(reloaded)
+  const state = derivedState(reloaded, today)
+  await writeStateIfChanged(vault, state)
+  return { corpus: reloaded, state, undone }
 }

@@ -10,6 +10,7 @@ import { practiceCommand } from './commands/practice.js'
 import { replayCommand } from './commands/replay.js'
 import { schedulersCommand } from './commands/schedulers.js'
 import { triageCommand } from './commands/triage.js'
+import { undoCommand } from './commands/undo.js'
 import { validateCommand } from './commands/validate.js'
 import { type Command, type ExitCode, UsageError } from './context.js'
 import { CorpusUnreadableError, nodeContext } from './node-context.js'
@@ -18,6 +19,7 @@ const COMMANDS: Record<string, Command> = {
   practice: practiceCommand,
   due: dueCommand,
   grade: gradeCommand,
+  undo: undoCommand,
   replay: replayCommand,
   validate: validateCommand,
   hygiene: hygieneCommand,
@@ -33,6 +35,7 @@ commands:
   practice                              practise the due items (terminal or piped input)
   due [--json]                          list the due items
   grade ID GRADE [--date D]             record one review (again, hard, good, easy)
+  undo [ID]                             take back the last review (of ID): the log gains a void line
   replay                                regenerate state.json from the log
   validate [--dry-run] [--json]         check the corpus; regenerate state.json
   hygiene [--online] [--json] [--out FILE]

@@ -36,6 +36,7 @@ export type Rule =
   | 'log-malformed'
   | 'log-future-date'
   | 'log-unknown-item'
+  | 'log-void-unmatched'
   | 'leech'
   | 'state-drift'
   | 'item-without-state'
