@@ -1,7 +1,13 @@
 import { declaredItems } from '../core/items.js'
 import { formatReviewLine } from '../core/log/format.js'
 import { formatVoidLine } from '../core/log/voids.js'
-import { type DueItem, nextDueAfter, dueItems as selectDue, suggestGrade } from '../core/practice.js'
+import {
+  type DueItem,
+  nextDueAfter,
+  type PracticeScope,
+  dueItems as selectDue,
+  suggestGrade,
+} from '../core/practice.js'
 import { canonicalId } from '../core/replay.js'
 import { schedulerFor } from '../core/schedulers/index.js'
 import { previewIntervals } from '../core/schedulers/preview.js'
@@ -11,16 +17,17 @@ import { type LoadedCorpus, type LoadOptions, loadCorpus } from './corpus.js'
 import { appendReviews } from './log-writer.js'
 import { assertConfigValid, derivedState, writeStateIfChanged } from './schedule.js'
 
-export { type DueItem, suggestGrade }
+export { type DueItem, type PracticeScope, suggestGrade }
 
-/** The due items today, within the daily limits; new items count as registered today (nothing is written). */
-export function dueItems(corpus: LoadedCorpus, today: IsoDate): DueItem[] {
+/** The due items today (of `scope`, when given), within the daily limits; new items count as registered today (nothing is written). */
+export function dueItems(corpus: LoadedCorpus, today: IsoDate, scope?: PracticeScope): DueItem[] {
   return selectDue({
     notes: corpus.notes,
     state: derivedState(corpus, today),
     reviews: corpus.log.reviews,
     config: corpus.config,
     today,
+    ...(scope ? { scope } : {}),
   })
 }
 
@@ -104,10 +111,35 @@ export async function undoLastReview(
   }
   if (undone === undefined)
     throw new NothingToUndoError(id === null ? 'the log holds no review to undo' : `no review of "${id}" to undo`)
-  await appendReviews(vault, [formatVoidLine(undone)])
+  return { ...(await appendVoid(vault, undone, today, options)), undone }
+}
+
+/**
+ * Takes back a grade given in this session (practice's undo): the void line for `grade` of `id`
+ * on `date`, which takes the latest such review, the one just written (SPEC 1.4).
+ */
+export async function undoLastGrade(
+  vault: Vault,
+  corpus: LoadedCorpus,
+  id: string,
+  grade: Grade,
+  today: IsoDate,
+  options: LoadOptions = {},
+): Promise<{ corpus: LoadedCorpus; state: State }> {
+  assertConfigValid(corpus)
+  return appendVoid(vault, { item: id, date: today, grade }, today, options)
+}
+
+async function appendVoid(
+  vault: Vault,
+  review: Pick<Review, 'item' | 'date' | 'grade'>,
+  today: IsoDate,
+  options: LoadOptions,
+): Promise<{ corpus: LoadedCorpus; state: State }> {
+  await appendReviews(vault, [formatVoidLine(review)])
   const reloaded = await loadCorpus(vault, options)
   assertConfigValid(reloaded)
   const state = derivedState(reloaded, today)
   await writeStateIfChanged(vault, state)
-  return { corpus: reloaded, state, undone }
+  return { corpus: reloaded, state }
 }

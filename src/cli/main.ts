@@ -32,8 +32,9 @@ const COMMANDS: Record<string, Command> = {
 export const USAGE = `usage: notekeeper <command> [--corpus DIR] [--today YYYY-MM-DD] [--json]
 
 commands:
-  practice                              practise the due items (terminal or piped input)
-  due [--json]                          list the due items
+  practice [--note FILE] [--folder DIR] practise the due items (terminal or piped input)
+  due [--note FILE] [--folder DIR] [--json]
+                                        list the due items
   grade ID GRADE [--date D]             record one review (again, hard, good, easy)
   undo [ID]                             take back the last review (of ID): the log gains a void line
   replay                                regenerate state.json from the log

@@ -184,6 +184,8 @@ export interface Config {
   }
   track: { ladder: string[]; final: string[] }
   aliases: Record<string, string>
+  /** `relearn`: an item graded `again` comes back later in the same session (SPEC 1.8). */
+  practice: { relearn: boolean }
 }
 
 // ---------------------------------------------------------------- state (SPEC 1.5)
