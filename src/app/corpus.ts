@@ -2,6 +2,8 @@ import { scanNote } from '../core/asciidoc/scan.js'
 import { DEFAULT_CONFIG, parseConfig } from '../core/config.js'
 import { CONFIG_PATH, isVisibleAdoc, LOG_PATH, STATE_PATH } from '../core/corpus.js'
 import { parseLog } from '../core/log/parse.js'
+import { applyVoids, type LogVoid, unmatchedVoidFinding } from '../core/log/voids.js'
+import { canonicalId } from '../core/replay.js'
 import { parseState } from '../core/state.js'
 import type { Config, Finding, NoteModel, Review, State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
@@ -19,8 +21,11 @@ export interface LoadedCorpus {
   /** The configuration, or the defaults when `configFinding` says it is invalid. */
   config: Config
   configFinding: Finding | null
-  /** The log's reviews and findings (its text is not kept: a large log's text outweighs its reviews). */
-  log: { present: boolean; reviews: Review[]; findings: Finding[] }
+  /**
+   * The log's reviews that count (the voided ones taken out, SPEC 1.4), its void lines, and its
+   * findings (its text is not kept: a large log's text outweighs its reviews).
+   */
+  log: { present: boolean; reviews: Review[]; voids: LogVoid[]; findings: Finding[] }
   /** The state on disk; null when there is none. `stateError` when it could not be parsed. */
   state: State | null
   stateError: string | null
@@ -74,7 +79,11 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   }
   const [configText, logText, stateText] = await managed
   const parsedConfig = parseConfig(configText)
-  const log = logText === null ? { reviews: [], findings: [] } : parseLog(logText, LOG_PATH)
+  const log = logText === null ? { reviews: [], voids: [], findings: [] } : parseLog(logText, LOG_PATH)
+  const config = parsedConfig.ok ? parsedConfig.config : DEFAULT_CONFIG
+  // Every operation sees only the reviews that count: replay, the limits, leeches, statistics.
+  const aliases = config.aliases
+  const voided = applyVoids(log.reviews, log.voids, id => canonicalId(id, aliases))
   let state: State | null = null
   let stateError: string | null = null
   let stateInvalid: string[] = []
@@ -90,9 +99,14 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
     notes,
     texts,
     unreadable,
-    config: parsedConfig.ok ? parsedConfig.config : DEFAULT_CONFIG,
+    config,
     configFinding: parsedConfig.ok ? null : parsedConfig.finding,
-    log: { present: logText !== null, reviews: log.reviews, findings: log.findings },
+    log: {
+      present: logText !== null,
+      reviews: voided.counted,
+      voids: log.voids,
+      findings: [...log.findings, ...voided.unmatched.map(v => unmatchedVoidFinding(v, LOG_PATH))],
+    },
     state,
     stateError,
     stateInvalid,

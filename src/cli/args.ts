@@ -1,7 +1,7 @@
 import { UsageError } from './context.js'
 
 /** Options that take a value; every other `--name` is a switch. */
-const VALUE_OPTIONS = new Set(['corpus', 'today', 'date', 'out', 'expect', 'days', 'use'])
+const VALUE_OPTIONS = new Set(['corpus', 'today', 'date', 'out', 'expect', 'days', 'use', 'note', 'folder'])
 
 export interface ParsedArgs {
   command: string | null

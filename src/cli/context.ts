@@ -23,6 +23,10 @@ export interface CommandContext {
   cacheDir: string
   /** Whether standard input and output are a terminal. */
   interactive: boolean
+  /** Shows a prompt and reads one line (readline with editing and history on a terminal); null at end of input or Ctrl-C. */
+  readLine?: (prompt: string) => Promise<string | null>
+  /** Whether output may carry ANSI styles: standard output is a terminal and NO_COLOR is not set. */
+  color?: boolean
 }
 
 /** Exit status, SPEC 3: 0 done with no error finding, 1 errors found or edit refused, 2 bad usage / unreadable / config-invalid. */

@@ -12,6 +12,7 @@ import { replayCommand } from './commands/replay.js'
 import { schedulersCommand } from './commands/schedulers.js'
 import { syncCommand } from './commands/sync.js'
 import { triageCommand } from './commands/triage.js'
+import { undoCommand } from './commands/undo.js'
 import { validateCommand } from './commands/validate.js'
 import { type Command, type ExitCode, UsageError } from './context.js'
 import { CorpusUnreadableError, nodeContext } from './node-context.js'
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, Command> = {
   practice: practiceCommand,
   due: dueCommand,
   grade: gradeCommand,
+  undo: undoCommand,
   replay: replayCommand,
   validate: validateCommand,
   hygiene: hygieneCommand,
@@ -34,9 +36,11 @@ const COMMANDS: Record<string, Command> = {
 export const USAGE = `usage: notekeeper <command> [--corpus DIR] [--today YYYY-MM-DD] [--json]
 
 commands:
-  practice                              practise the due items (terminal or piped input)
-  due [--json]                          list the due items
+  practice [--note FILE] [--folder DIR] practise the due items (terminal or piped input)
+  due [--note FILE] [--folder DIR] [--json]
+                                        list the due items
   grade ID GRADE [--date D]             record one review (again, hard, good, easy)
+  undo [ID]                             take back the last review (of ID): the log gains a void line
   replay                                regenerate state.json from the log
   validate [--dry-run] [--json]         check the corpus; regenerate state.json
   hygiene [--online] [--json] [--out FILE]

@@ -7,6 +7,7 @@ import { isIsoDate, localToday } from '../core/dates.js'
 import type { ParsedArgs } from './args.js'
 import type { CommandContext } from './context.js'
 import { UsageError } from './context.js'
+import { pipedReader, type ReadLine, terminalReader } from './line-reader.js'
 
 /** Builds the context of a real run: the corpus folder through Node's fs, stdin, the user's cache folder. */
 export function nodeContext(
@@ -31,6 +32,14 @@ export function nodeContext(
   if (!existsSync(corpusDir) || !statSync(corpusDir).isDirectory())
     throw new CorpusUnreadableError(`${corpusDir}: not a folder`)
   let lines: AsyncIterable<string> | null = null
+  const input = (): AsyncIterable<string> => {
+    lines ??= createInterface({ input: io.stdin, crlfDelay: Infinity, terminal: false })
+    return lines
+  }
+  const out = (text: string) => io.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
+  const stdoutIsTty = Boolean((io.stdout as NodeJS.WritableStream & { isTTY?: boolean }).isTTY)
+  const terminal = Boolean(io.stdin.isTTY) && stdoutIsTty
+  let reader: ReadLine | null = null
   return {
     vault: nodeVault(corpusDir),
     corpusDir,
@@ -38,12 +47,16 @@ export function nodeContext(
     json,
     args: parsed.positional,
     flags: options,
-    out: text => io.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+    out,
     err: text => io.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
     get input() {
-      lines ??= createInterface({ input: io.stdin, crlfDelay: Infinity, terminal: false })
-      return lines
+      return input()
     },
+    readLine: prompt => {
+      reader ??= terminal ? terminalReader(io.stdin, io.stdout) : pipedReader(input, out)
+      return reader(prompt)
+    },
+    color: stdoutIsTty && !process.env['NO_COLOR'],
     cacheDir: join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'notekeeper'),
     interactive: Boolean(io.stdin.isTTY),
   }

@@ -12,6 +12,7 @@ export const DEFAULT_CONFIG: Config = {
   hygiene: { staleDays: 365, nearDuplicate: 0.5, ignore: [] },
   track: { ladder: ['Now', 'Next', 'Later', 'Someday'], final: ['Done', 'Dropped'] },
   aliases: {},
+  practice: { relearn: true },
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; finding: Finding }
@@ -51,6 +52,7 @@ export function parseConfig(text: string | null): ConfigResult {
   const limits = objectOr(raw['limits'], 'limits', problems)
   const hygiene = objectOr(raw['hygiene'], 'hygiene', problems)
   const track = objectOr(raw['track'], 'track', problems)
+  const practice = objectOr(raw['practice'], 'practice', problems)
   const d = DEFAULT_CONFIG
   const config: Config = {
     scheduler: scheduler as SchedulerName,
@@ -83,6 +85,9 @@ export function parseConfig(text: string | null): ConfigResult {
       final: pick(track['final'], d.track.final, isStringArray, 'track.final'),
     },
     aliases: pick(raw['aliases'], d.aliases, isStringRecord, 'aliases'),
+    practice: {
+      relearn: pick(practice['relearn'], d.practice.relearn, v => typeof v === 'boolean', 'practice.relearn'),
+    },
   }
   const weightsProblem = fsrsWeightsProblem(config.fsrs.weights)
   if (weightsProblem) problems.push(weightsProblem)

@@ -1,7 +1,9 @@
 import { declaredItems } from './items.js'
 import { failureCount } from './leech.js'
 import { historiesByItem } from './replay.js'
-import type { Config, Grade, IsoDate, NoteModel, Review, State } from './types.js'
+import type { Config, IsoDate, NoteModel, Review, State } from './types.js'
+
+export { type AnswerCheck, checkAnswer, suggestGrade } from './answer/suggest.js'
 
 /** One item to practise, as `notekeeper due --json` prints it (plus where it is written). */
 export interface DueItem {
@@ -21,6 +23,33 @@ export interface DueInput {
   reviews: readonly Review[]
   config: Config
   today: IsoDate
+  /** Practise only part of the corpus (`--note`, `--folder`); the daily limits still hold for the whole day. */
+  scope?: PracticeScope
+}
+
+/** A subset to practise: one note (its path from the corpus root) or one folder and everything under it. */
+export interface PracticeScope {
+  note?: string
+  folder?: string
+}
+
+/** Whether an item written in `file` belongs to the scope. Paths are corpus-relative with `/`. */
+export function inScope(file: string, scope: PracticeScope | undefined): boolean {
+  if (scope === undefined) return true
+  if (scope.note !== undefined && file !== normalisePath(scope.note)) return false
+  if (scope.folder !== undefined) {
+    const folder = normalisePath(scope.folder)
+    if (folder !== '' && !file.startsWith(`${folder}/`)) return false
+  }
+  return true
+}
+
+/** `./internalise/lang/` → `internalise/lang`: the forms a person types for one path. */
+export function normalisePath(path: string): string {
+  return path
+    .replace(/\\/g, '/')
+    .replace(/^(?:\.\/)+/, '')
+    .replace(/\/+$/, '')
 }
 
 /**
@@ -45,7 +74,7 @@ export function dueItems(input: DueInput): DueItem[] {
 
   const candidates = [...declared.entries()]
     .map(([id, { item, file }]) => ({ id, item, file, entry: input.state[id] }))
-    .filter(c => c.entry !== undefined && c.entry.next_due <= input.today)
+    .filter(c => c.entry !== undefined && c.entry.next_due <= input.today && inScope(c.file, input.scope))
     .sort((a, b) =>
       a.entry!.next_due < b.entry!.next_due
         ? -1
@@ -86,37 +115,4 @@ export function nextDueAfter(state: State, today: IsoDate): IsoDate | null {
     if (entry.next_due > today && (next === null || entry.next_due < next)) next = entry.next_due
   }
   return next
-}
-
-/**
- * The grade suggested from what the user produced (ADR 0008). The response's content words are
- * compared with the answer's, after stripping AsciiDoc markup, case and punctuation:
- * the whole response reproduced → easy; at least 70 % of its words recalled → good;
- * at least 35 % → hard; less, or nothing written → again. It is a suggestion: the user decides.
- */
-export function suggestGrade(produced: string, response: string): Grade {
-  const answer = words(produced)
-  const expected = words(response)
-  if (answer.length === 0) return 'again'
-  if (expected.length === 0) return 'good'
-  if (answer.join(' ') === expected.join(' ')) return 'easy'
-  const have = new Set(answer)
-  const recalled = expected.filter(w => have.has(w)).length / expected.length
-  if (recalled >= 0.999) return 'easy'
-  if (recalled >= 0.7) return 'good'
-  if (recalled >= 0.35) return 'hard'
-  return 'again'
-}
-
-/** Plain words of an AsciiDoc fragment: markup, attribute lines and punctuation dropped, lower-cased. */
-export function words(source: string): string[] {
-  return source
-    .split(/\r?\n/)
-    .filter(line => !/^(\+|----|\.\.\.\.|\[.*\]|\/\/.*)$/.test(line.trim()))
-    .join(' ')
-    .replace(/[*_`#^~]+/g, ' ')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}'-]+/u)
-    .map(w => w.replace(/^['-]+|['-]+$/g, ''))
-    .filter(w => w.length > 0)
 }

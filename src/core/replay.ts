@@ -109,7 +109,7 @@ function keptDue(previous: State | null, id: string): IsoDate | undefined {
 }
 
 export interface ReplayInput {
-  /** The log's valid reviews, in file order. */
+  /** The log's valid reviews that count, in file order: voided ones already taken out (log/voids.ts, SPEC 1.5). */
   reviews: readonly Review[]
   /** The ids the notes declare; the state holds exactly these. */
   declared: readonly string[]

@@ -36,6 +36,7 @@ export type Rule =
   | 'log-malformed'
   | 'log-future-date'
   | 'log-unknown-item'
+  | 'log-void-unmatched'
   | 'leech'
   | 'state-drift'
   | 'item-without-state'
@@ -183,6 +184,8 @@ export interface Config {
   }
   track: { ladder: string[]; final: string[] }
   aliases: Record<string, string>
+  /** `relearn`: an item graded `again` comes back later in the same session (SPEC 1.8). */
+  practice: { relearn: boolean }
 }
 
 // ---------------------------------------------------------------- state (SPEC 1.5)

@@ -1,9 +1,8 @@
-import type { DueItem } from '../core/practice.js'
+import { checkAnswer, type DueItem } from '../core/practice.js'
 import { GRADES, type Grade, type IsoDate } from '../core/types.js'
 import { el, messageOf } from './dom.js'
 import type { GradePreview, PracticeBackend } from './practice-backend.js'
 import type { Shell } from './shell.js'
-import { plainWords, wordDiff } from './word-diff.js'
 
 /** Renders AsciiDoc into an element (render-asciidoc.ts in the plugin; injectable for tests). */
 export type RenderAsciidoc = (target: HTMLElement, source: string) => Promise<void>
@@ -158,9 +157,9 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
   async function showResponse(item: DueItem, produced: string, target: HTMLElement): Promise<void> {
     const response = el(doc, 'div', { className: 'nk-response nk-asciidoc', attrs: { 'data-testid': 'response' } })
     const diff = el(doc, 'p', { className: 'nk-diff', attrs: { 'data-testid': 'diff' } })
-    for (const part of wordDiff(plainWords(produced), plainWords(item.response))) {
+    for (const part of checkAnswer(produced, item.response).diff) {
       diff.append(
-        el(doc, part.kind === 'same' ? 'span' : part.kind === 'missing' ? 'ins' : 'del', {
+        el(doc, part.kind === 'same' || part.kind === 'near' ? 'span' : part.kind === 'missing' ? 'ins' : 'del', {
           className: `nk-diff-${part.kind}`,
           text: part.text,
         }),

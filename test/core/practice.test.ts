@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../../src/core/config.js'
-import { dueItems, nextDueAfter, suggestGrade } from '../../src/core/practice.js'
+import { dueItems, nextDueAfter } from '../../src/core/practice.js'
 import type { Config, NoteModel, Review, State } from '../../src/core/types.js'
 
 function note(anchors: string[]): NoteModel {
@@ -91,18 +91,5 @@ describe('due items', () => {
   it('says when the next item falls due when nothing is', () => {
     expect(nextDueAfter(state, '2026-11-30')).toBe('2026-12-01')
     expect(nextDueAfter(state, '2026-12-01')).toBeNull()
-  })
-})
-
-describe('suggested grade', () => {
-  const response = 'The _-ing_ form: "the car needs washing".'
-  it('suggests again when nothing was produced or nothing matches', () => {
-    expect(suggestGrade('', response)).toBe('again')
-    expect(suggestGrade('no idea', response)).toBe('again')
-  })
-  it('suggests easy for the whole response, good for most of it, hard for part of it', () => {
-    expect(suggestGrade('the -ing form: the car needs washing', response)).toBe('easy')
-    expect(suggestGrade('ing form, the car needs', response)).toBe('good')
-    expect(suggestGrade('the car', response)).toBe('hard')
   })
 })

@@ -1,15 +1,16 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { dueItems, nextDueDate } from '../../app/practice.js'
 import type { Command } from '../context.js'
+import { practiceScope } from '../practice-scope.js'
 
-/** `notekeeper due [--json]`: `{"due": [{id, prompt, response, next_due, leech}]}` (SPEC 3). Writes nothing. */
+/** `notekeeper due [--note FILE] [--folder DIR] [--json]`: `{"due": [{id, prompt, response, next_due, leech}]}` (SPEC 3). Writes nothing. */
 export const dueCommand: Command = async ctx => {
   const corpus = await loadCorpus(ctx.vault)
   if (corpus.configFinding) {
     ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}`)
     return 2
   }
-  const due = dueItems(corpus, ctx.today)
+  const due = dueItems(corpus, ctx.today, practiceScope(ctx, corpus))
   if (ctx.json) {
     ctx.out(
       JSON.stringify(

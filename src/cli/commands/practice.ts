@@ -6,18 +6,25 @@ import {
   nextDueDate,
   previewGrades,
   registerState,
-  suggestGrade,
+  undoLastGrade,
 } from '../../app/practice.js'
+import { type AnswerCheck, checkAnswer } from '../../core/practice.js'
+import { PracticeSession, summaryLine } from '../../core/practice-session.js'
 import { GRADES, type Grade } from '../../core/types.js'
 import type { Command, CommandContext } from '../context.js'
+import { practiceScope } from '../practice-scope.js'
+import { renderDiff, renderTerminal, styled, type TerminalStyle } from '../terminal-card.js'
 
 const KEYS: Record<string, Grade> = { '1': 'again', '2': 'hard', '3': 'good', '4': 'easy' }
 
 /**
- * `notekeeper practice`: each due item in turn: the prompt, the user's answer (one line; empty is
- * fine), the response beside it, a suggested grade, the grade (1-4 or a word; Enter takes the
- * suggestion), appended to the log before the next item. Works the same on a terminal and on
- * piped input, and ends cleanly, with a summary, when the input ends.
+ * `notekeeper practice [--note FILE] [--folder DIR]`: each due item in turn: the prompt rendered
+ * for the terminal, the user's answer (one line; empty is fine), the response beside it with the
+ * word diff, the grade (1-4 or a word; Enter takes the suggestion only when the rule is confident),
+ * appended to the log before the next item. An `again` comes back later in the session
+ * (`practice.relearn`); `u` takes back the last grade (a void line), `s` skips. Works the same on
+ * a terminal and on piped input, and always ends with a summary: at the end, at end of input, and
+ * on Ctrl-C.
  */
 export const practiceCommand: Command = async ctx => {
   // Each grade reloads the corpus (another writer may have added reviews); the cache keeps notes
@@ -28,85 +35,144 @@ export const practiceCommand: Command = async ctx => {
     ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}; nothing written`)
     return 2
   }
+  const scope = practiceScope(ctx, corpus)
   await registerState(ctx.vault, corpus, ctx.today)
-  const due = dueItems(corpus, ctx.today)
+  const due = dueItems(corpus, ctx.today, scope)
   if (due.length === 0) {
     const next = nextDueDate(corpus, ctx.today)
     ctx.out(`Nothing is due today (${ctx.today}).${next ? ` The next item is due on ${next}.` : ''}`)
     return 0
   }
+  const style: TerminalStyle = { color: ctx.color ?? false }
+  const readLine = ctx.readLine ?? fallbackReader(ctx)
   ctx.out(
-    `${due.length} item${due.length === 1 ? '' : 's'} due today (${ctx.today}), scheduler ${corpus.config.scheduler}. Type your answer, then grade it.`,
+    `${due.length} item${due.length === 1 ? '' : 's'} due today (${ctx.today}), scheduler ${corpus.config.scheduler}. ` +
+      'Type your answer, then grade it. At the answer prompt, :u takes back the last grade and :s skips.',
   )
-  const lines = ctx.input[Symbol.asyncIterator]()
-  const readLine = async (prompt: string): Promise<string | null> => {
-    ctx.out(prompt)
-    const next = await lines.next()
-    return next.done ? null : next.value
+  const session = new PracticeSession(due, { relearn: corpus.config.practice.relearn })
+  let ended = false
+  try {
+    for (let item = session.current(); item !== null; item = session.current()) {
+      showPrompt(ctx, style, session, item)
+      const answer = await readLine(styled(style, 'bold', 'answer> '))
+      if (answer === null) {
+        ended = true
+        break
+      }
+      const command = answer.trim()
+      if (command === ':u' || command === ':s') {
+        if (command === ':s') session.skip()
+        else corpus = await undo(ctx, corpus, session, cache)
+        continue
+      }
+      const check = checkAnswer(answer, item.response)
+      showResponse(ctx, style, corpus, item, answer, check)
+      const choice = await askGrade(ctx, readLine, check)
+      if (choice === null) {
+        ended = true
+        break
+      }
+      if (choice === 'skip') {
+        session.skip()
+        continue
+      }
+      if (choice === 'undo') {
+        corpus = await undo(ctx, corpus, session, cache)
+        continue
+      }
+      const result = await gradeItem(ctx.vault, corpus, item.id, choice, ctx.today, ctx.today, { cache })
+      corpus = result.corpus
+      session.grade(choice)
+      const again = choice === 'again' && corpus.config.practice.relearn ? '; it comes back later in this session' : ''
+      ctx.out(`  ${choice}: next due ${result.state[item.id]?.next_due ?? '?'}${again}\n`)
+    }
+  } finally {
+    // Every way out prints what was done: the end, the end of input, Ctrl-C, and an error.
+    const summary = session.summary()
+    const left = summary.left > 0 ? ` ${summary.left} left for later${ended ? ' (input ended)' : ''}.` : ''
+    const skipped = summary.skipped > 0 ? ` ${summary.skipped} skipped.` : ''
+    ctx.out(`${summaryLine(summary)}.${left}${skipped} Every grade given is in the log.`)
   }
-  const tally: Record<Grade, number> = { again: 0, hard: 0, good: 0, easy: 0 }
-  let done = 0
-  for (const [index, item] of due.entries()) {
-    showPrompt(ctx, item, index, due.length)
-    const answer = await readLine('answer> ')
-    if (answer === null) break
-    const suggested = suggestGrade(answer, item.response)
-    showResponse(ctx, corpus, item, answer, suggested)
-    const grade = await askGrade(ctx, readLine, suggested)
-    if (grade === null) break
-    const result = await gradeItem(ctx.vault, corpus, item.id, grade, ctx.today, ctx.today, { cache })
-    corpus = result.corpus
-    tally[grade]++
-    done++
-    ctx.out(`  ${grade}: next due ${result.state[item.id]?.next_due ?? '?'}\n`)
-  }
-  const left = due.length - done
-  ctx.out(
-    `Practised ${done} of ${due.length}: ${GRADES.map(g => `${tally[g]} ${g}`).join(', ')}.${left > 0 ? ` ${left} left for later (input ended).` : ''}`,
-  )
   return 0
 }
 
-function showPrompt(ctx: CommandContext, item: DueItem, index: number, total: number): void {
+async function undo(
+  ctx: CommandContext,
+  corpus: LoadedCorpus,
+  session: PracticeSession,
+  cache: ScanCache,
+): Promise<LoadedCorpus> {
+  const last = session.undo()
+  if (last === null) {
+    ctx.out('  Nothing to undo in this session.')
+    return corpus
+  }
+  const result = await undoLastGrade(ctx.vault, corpus, last.item.id, last.grade, ctx.today, { cache })
+  ctx.out(`  Took back ${last.grade} for ${last.item.id} (a void line in the log); it is asked again.`)
+  return result.corpus
+}
+
+function showPrompt(ctx: CommandContext, style: TerminalStyle, session: PracticeSession, item: DueItem): void {
+  const { done, total } = session.progress()
+  const relearning = session.isRelearning() ? '  (again: relearning)' : ''
+  const leech = item.leech ? '   (leech: failed often; consider rewriting this prompt)' : ''
   ctx.out(
-    `\n[${index + 1} of ${total}] ${item.id}${item.leech ? '   (leech: failed often; consider rewriting this prompt)' : ''}`,
+    `\n${styled(style, 'dim', `[${done + 1} of ${total}]`)} ${item.id}  ${styled(style, 'dim', `${item.file}:${item.line}`)}${relearning}${leech}`,
   )
-  ctx.out(indent(item.prompt))
+  ctx.out(renderTerminal(item.prompt, style))
 }
 
 function showResponse(
   ctx: CommandContext,
+  style: TerminalStyle,
   corpus: LoadedCorpus,
   item: DueItem,
   answer: string,
-  suggested: Grade,
+  check: AnswerCheck,
 ): void {
   ctx.out(`  your answer: ${answer.trim() === '' ? '(none)' : answer.trim()}`)
-  ctx.out(`  response:\n${indent(item.response, '    ')}`)
+  ctx.out(`  response:\n${renderTerminal(item.response, style, '    ')}`)
+  if (check.diff.length > 0) ctx.out(`  diff: ${renderDiff(check.diff, style)}`)
   const preview = previewGrades(corpus, item.id, ctx.today)
   ctx.out(`  grades: ${GRADES.map((g, i) => `${i + 1} ${g} (${preview[g].days} d)`).join(' · ')}`)
-  ctx.out(`  suggested: ${suggested}`)
+  const equal = GRADES.filter((g, i) => GRADES.some((h, j) => j !== i && preview[h].next_due === preview[g].next_due))
+  if (equal.length > 0)
+    ctx.out(
+      `  (${equal.join(', ')} give the same date: the scheduler has no longer or shorter interval for this item now)`,
+    )
+  ctx.out(`  suggested: ${check.suggested}${check.confident ? '' : ' (not sure: type the grade)'}`)
 }
 
 async function askGrade(
   ctx: CommandContext,
   readLine: (prompt: string) => Promise<string | null>,
-  suggested: Grade,
-): Promise<Grade | null> {
+  check: AnswerCheck,
+): Promise<Grade | 'undo' | 'skip' | null> {
+  const enter = check.confident ? `Enter = ${check.suggested}` : 'type 1-4'
   for (;;) {
-    const raw = await readLine(`grade [1-4 or again/hard/good/easy, Enter = ${suggested}]> `)
+    const raw = await readLine(`grade [1-4 or again/hard/good/easy, ${enter}, u = undo last, s = skip]> `)
     if (raw === null) return null
     const word = raw.trim().toLowerCase()
-    if (word === '') return suggested
+    if (word === '') {
+      if (check.confident) return check.suggested
+      ctx.out(`  The suggestion (${check.suggested}) is not sure enough for Enter: type 1-4.`)
+      continue
+    }
+    if (word === 'u' || word === 'undo') return 'undo'
+    if (word === 's' || word === 'skip') return 'skip'
     const grade = KEYS[word] ?? (GRADES as readonly string[]).find(g => g === word)
     if (grade) return grade as Grade
     ctx.out(`  "${raw.trim()}" is not a grade.`)
   }
 }
 
-function indent(text: string, pad = '  '): string {
-  return text
-    .split('\n')
-    .map(line => pad + line)
-    .join('\n')
+/** For contexts built without a line reader (tests that hand in lines): prompt on its own line, then the next line. */
+function fallbackReader(ctx: CommandContext): (prompt: string) => Promise<string | null> {
+  let lines: AsyncIterator<string> | null = null
+  return async prompt => {
+    ctx.out(prompt)
+    lines ??= ctx.input[Symbol.asyncIterator]()
+    const next = await lines.next()
+    return next.done ? null : next.value
+  }
 }

@@ -1,10 +1,13 @@
 import { LOG_PATH } from '../corpus.js'
 import { isIsoDate, isoDateKeyAt } from '../dates.js'
 import { type Finding, GRADES, type Grade, type Review } from '../types.js'
+import type { LogVoid } from './voids.js'
 
 export interface ParsedLog {
   /** The valid review lines, in file order. */
   reviews: Review[]
+  /** The void (undo) lines, in file order (SPEC 1.4); `applyVoids` decides what they take back. */
+  voids: LogVoid[]
   /** One `log-malformed` finding per line that is not a valid review, in line order. */
   findings: Finding[]
 }
@@ -29,6 +32,7 @@ export function parseLog(text: string, file: string = LOG_PATH): ParsedLog {
   const reviews = presized<Review>(lineCount(text))
   let count = 0
   const findings: Finding[] = []
+  const voids: LogVoid[] = []
   const strings = new SharedStrings()
   // Walks the text with indexOf rather than split('\n'): a million line strings held at once
   // cost more in garbage collection than the parsing itself.
@@ -52,12 +56,14 @@ export function parseLog(text: string, file: string = LOG_PATH): ParsedLog {
     const result = readReview(raw, line, strings)
     if (typeof result === 'string') {
       findings.push({ rule: 'log-malformed', severity: 'error', file, line, message: `not a valid review: ${result}` })
+    } else if ('void' in result) {
+      voids.push(result)
     } else {
       reviews[count++] = result
     }
   }
   reviews.length = count
-  return { reviews, findings }
+  return { reviews, voids, findings }
 }
 
 function lineCount(text: string): number {
@@ -165,8 +171,8 @@ function isBlank(s: string): boolean {
   return s.trim().length === 0
 }
 
-/** The review, or a sentence saying what is wrong with the line. */
-function readReview(raw: string, line: number, strings: SharedStrings): Review | string {
+/** The review or void line, or a sentence saying what is wrong with the line. */
+function readReview(raw: string, line: number, strings: SharedStrings): Review | LogVoid | string {
   let value: unknown
   try {
     value = JSON.parse(raw)
@@ -176,7 +182,9 @@ function readReview(raw: string, line: number, strings: SharedStrings): Review |
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return `not a JSON object (${describe(value)})`
   }
-  const { item, date, grade } = value as Record<string, unknown>
+  const fields = value as Record<string, unknown>
+  if (Object.hasOwn(fields, 'void') && !Object.hasOwn(fields, 'grade')) return readVoid(fields, line, strings)
+  const { item, date, grade } = fields
   const problems: string[] = []
   if (typeof item !== 'string' || item.length === 0) problems.push(`"item" must be a non-empty string, ${got(item)}`)
   if (!isIsoDate(date)) problems.push(`"date" must be a calendar date YYYY-MM-DD, ${got(date)}`)
@@ -191,6 +199,20 @@ function readReview(raw: string, line: number, strings: SharedStrings): Review |
     grade: GRADES.find(known => known === grade) ?? (grade as Grade),
     line,
   }
+}
+
+/** A void line (SPEC 1.4 undo): `{"item", "date", "void": grade}`, or what is wrong with it. */
+function readVoid(fields: Record<string, unknown>, line: number, strings: SharedStrings): LogVoid | string {
+  const { item, date } = fields
+  const grade = fields['void']
+  const problems: string[] = []
+  if (typeof item !== 'string' || item.length === 0) problems.push(`"item" must be a non-empty string, ${got(item)}`)
+  if (!isIsoDate(date)) problems.push(`"date" must be a calendar date YYYY-MM-DD, ${got(date)}`)
+  const known = GRADES.find(g => g === grade)
+  if (known === undefined) problems.push(`"void" must be one of again, hard, good, easy, ${got(grade)}`)
+  if (problems.length > 0 || known === undefined) return problems.join('; ')
+  const day = date as string
+  return { item: strings.item(item as string), date: strings.date(isoDateKeyAt(day, 0), day), void: known, line }
 }
 
 function got(value: unknown): string {

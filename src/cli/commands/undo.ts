@@ -1,0 +1,34 @@
+import { loadCorpus } from '../../app/corpus.js'
+import { NothingToUndoError, undoLastReview } from '../../app/practice.js'
+import { canonicalId } from '../../core/replay.js'
+import { type Command, UsageError } from '../context.js'
+
+/** `notekeeper undo [ID]`: voids the last review (of ID) with a void line and updates the state (SPEC 3). */
+export const undoCommand: Command = async ctx => {
+  const [id, extra] = ctx.args
+  if (extra !== undefined) throw new UsageError('usage: notekeeper undo [ID]')
+  const corpus = await loadCorpus(ctx.vault)
+  if (corpus.configFinding) {
+    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}; nothing written`)
+    return 2
+  }
+  try {
+    const { state, undone } = await undoLastReview(ctx.vault, corpus, id ?? null, ctx.today)
+    const entry = state[canonicalId(undone.item, corpus.config.aliases)]
+    if (ctx.json)
+      ctx.out(
+        JSON.stringify({ item: undone.item, date: undone.date, void: undone.grade, next_due: entry?.next_due ?? null }),
+      )
+    else
+      ctx.out(
+        `${undone.item}: the ${undone.grade} of ${undone.date} no longer counts${entry ? `; next due ${entry.next_due}` : ''}`,
+      )
+    return 0
+  } catch (error) {
+    if (error instanceof NothingToUndoError) {
+      ctx.err(`${error.message}; nothing appended`)
+      return 1
+    }
+    throw error
+  }
+}

@@ -1,0 +1,71 @@
+import { createInterface, type Interface } from 'node:readline'
+
+/** Reads one line after showing a prompt; null when the input ended or the user pressed Ctrl-C. */
+export type ReadLine = (prompt: string) => Promise<string | null>
+
+/**
+ * The terminal's line reader: readline in terminal mode, so the arrow keys move the cursor and
+ * Up/Down walk the answers already typed, the prompt stays on the line it asks on, and Ctrl-C
+ * ends the input (the command then prints its summary) instead of killing the process.
+ */
+export function terminalReader(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): ReadLine {
+  let rl: Interface | null = null
+  let ended = false
+  let pending: ((line: string | null) => void) | null = null
+  const end = () => {
+    ended = true
+    const resolve = pending
+    pending = null
+    resolve?.(null)
+  }
+  const open = (): Interface => {
+    if (rl) return rl
+    rl = createInterface({ input, output, terminal: true, historySize: 200, removeHistoryDuplicates: true })
+    rl.on('SIGINT', () => {
+      output.write('^C\n')
+      rl?.close()
+    })
+    rl.on('close', end)
+    rl.on('line', line => {
+      const resolve = pending
+      pending = null
+      resolve?.(line)
+    })
+    return rl
+  }
+  return prompt => {
+    if (ended) return Promise.resolve(null)
+    const reader = open()
+    return new Promise(resolve => {
+      pending = resolve
+      reader.setPrompt(prompt)
+      reader.prompt()
+    })
+  }
+}
+
+/**
+ * Piped input: lines as they come, each prompt on a line of its own (nothing echoes what was
+ * typed, so a prompt left open would run into the next output). A SIGINT ends the input too, so
+ * an interrupted run still prints its summary.
+ */
+export function pipedReader(lines: () => AsyncIterable<string>, out: (text: string) => void): ReadLine {
+  let iterator: AsyncIterator<string> | null = null
+  let interrupted: (() => void) | null = null
+  const onSigint = () => interrupted?.()
+  return async prompt => {
+    out(prompt)
+    iterator ??= lines()[Symbol.asyncIterator]()
+    const stop = new Promise<null>(resolve => {
+      interrupted = () => resolve(null)
+    })
+    process.once('SIGINT', onSigint)
+    try {
+      const next = await Promise.race([iterator.next(), stop])
+      return next === null || next.done ? null : next.value
+    } finally {
+      process.removeListener('SIGINT', onSigint)
+      interrupted = null
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import type { LoadedCorpus } from '../app/corpus.js'
+import { normalisePath, type PracticeScope } from '../core/practice.js'
+import { type CommandContext, flagString, UsageError } from './context.js'
+
+/**
+ * `--note FILE` and `--folder DIR` of `practice` and `due`: paths from the corpus root. A note or
+ * folder the corpus does not have is a usage error, not an empty session that looks like "nothing due".
+ */
+export function practiceScope(ctx: CommandContext, corpus: LoadedCorpus): PracticeScope | undefined {
+  const note = flagString(ctx, 'note')
+  const folder = flagString(ctx, 'folder')
+  if (note === undefined && folder === undefined) return undefined
+  const scope: PracticeScope = {}
+  if (note !== undefined) {
+    const path = normalisePath(note)
+    if (!corpus.notes.some(n => n.path === path))
+      throw new UsageError(`--note ${note}: no such note in the corpus (give its path from the corpus root)`)
+    scope.note = path
+  }
+  if (folder !== undefined) {
+    const path = normalisePath(folder)
+    if (path !== '' && !corpus.files.some(f => f.startsWith(`${path}/`)))
+      throw new UsageError(`--folder ${folder}: no such folder in the corpus (give its path from the corpus root)`)
+    scope.folder = path
+  }
+  return scope
+}

@@ -1,0 +1,107 @@
+/**
+ * The words of an AsciiDoc response as a reader sees them, for comparing with a typed answer.
+ * Shared by the word diff and the grade suggestion, so the two always compare the same words.
+ */
+
+export interface Word {
+  /** As the reader sees it, punctuation included ("Little."). */
+  text: string
+  /** For comparing: lower case, surrounding punctuation dropped ("little"). */
+  key: string
+  /** Inside `_emphasis_`, `*strong*` or `` `monospace` `` in the source. */
+  emphasised: boolean
+  /** The word ends a clause (`:`, `;`, `,`, `.`, `!`, `?`), or the next one opens a parenthesis. */
+  endsClause: boolean
+  /** The word ends a sentence (`.`, `!`, `?`), or a paragraph or list item ends after it. */
+  endsSentence: boolean
+}
+
+const BLOCK_LINE = /^\s*(?:\+|-{4,}|\.{4,}|\+{4,}|={4,}|\*{4,}|_{4,}|\|===|\/\/.*|\[[^\]]*\])\s*$/
+const MARKS = /^[*_`#^~]+|[*_`#^~]+$/g
+
+/** AsciiDoc source to plain text: markup, block delimiters, attribute lines, anchors and macros dropped; xrefs as their text. */
+export function plainText(asciidoc: string): string {
+  return readerWords(asciidoc)
+    .map(w => w.text)
+    .join(' ')
+}
+
+/** The words of an AsciiDoc fragment (a prompt, a response or an answer), in order. */
+export function readerWords(asciidoc: string): Word[] {
+  const words: Word[] = []
+  for (const line of asciidoc.split(/\r?\n/)) {
+    if (line.trim() === '') {
+      markSentenceEnd(words)
+      continue
+    }
+    if (BLOCK_LINE.test(line)) {
+      markSentenceEnd(words)
+      continue
+    }
+    const text = inlineText(line.replace(/^\s*(?:[*.-]+|\d+\.)\s+(?=\S)/, ' '))
+    let emphasis = false
+    for (const token of text.split(/\s+/)) {
+      if (token === '') continue
+      const opens = /^[([{"']*[*_`]/.test(token)
+      const closes = /[*_`][)\]}"'.,;:!?]*$/.test(token)
+      if (opens) emphasis = true
+      const shown = token.replace(/(^|[([{"'])[*_`#^~]+|[*_`#^~]+(?=[)\]}"'.,;:!?]*$)/g, '$1')
+      const key = comparable(shown)
+      const isEmphasised = emphasis
+      if (closes) emphasis = false
+      if (key === '') {
+        if (/^[([]/.test(shown)) markClauseEnd(words)
+        continue
+      }
+      if (/^[([]/.test(shown)) markClauseEnd(words)
+      words.push({
+        text: shown,
+        key,
+        emphasised: isEmphasised,
+        endsClause: /[:;,.!?)\]]["')\]]*$/.test(shown),
+        endsSentence: /[.!?]["')\]]*$/.test(shown),
+      })
+    }
+  }
+  return words
+}
+
+function markSentenceEnd(words: Word[]): void {
+  const last = words[words.length - 1]
+  if (last) {
+    last.endsSentence = true
+    last.endsClause = true
+  }
+}
+
+function markClauseEnd(words: Word[]): void {
+  const last = words[words.length - 1]
+  if (last) last.endsClause = true
+}
+
+/** Inline markup to what a reader sees: macros as their text, anchors dropped. */
+function inlineText(line: string): string {
+  return line
+    .replace(/\[\[[^\]]*\]\]/g, ' ')
+    .replace(/\b(?:xref|link|mailto):([^\s[]*)\[([^\]]*)\]/g, (_, target: string, text: string) =>
+      text.trim() === '' ? target.replace(/\.adoc(?=#|$)/, '') : text,
+    )
+    .replace(/\b(?:pass|kbd|footnote|image|btn|menu):[^\s[]*\[([^\]]*)\]/g, '$1')
+    .replace(/<<([^,>]*),\s*([^>]*)>>/g, '$2')
+    .replace(/<<([^>]*)>>/g, '$1')
+    .replace(/\{nbsp\}/g, ' ')
+    .replace(/ \+$/, '')
+}
+
+/** A word for comparing: lower case, accents folded, without surrounding punctuation or markup. */
+export function comparable(word: string): string {
+  return (
+    word
+      .replace(MARKS, '')
+      .toLowerCase()
+      // Accents folded: "bibliotheque" typed on a keyboard without them is the word, not a misspelling.
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '')
+  )
+}

@@ -1,0 +1,134 @@
+import type { DueItem } from './practice.js'
+import { GRADES, type Grade } from './types.js'
+
+/** How many other items come between an `again` and its second showing, when there are that many. */
+export const RELEARN_GAP = 3
+
+export interface SessionSummary {
+  /** Items due when the session started. */
+  due: number
+  /** Distinct items graded at least once (the summary counts items, not log lines). */
+  items: number
+  /** Grades given, one per log line written (an item relearned counts twice). */
+  grades: Record<Grade, number>
+  /** Items graded `again` that came back in the session. */
+  relearned: number
+  /** Share of items whose first grade of the session was not `again` (null before any grade). */
+  retention: number | null
+  skipped: number
+  /** Due items never graded (the session ended first). */
+  left: number
+}
+
+interface Step {
+  item: DueItem
+  grade: Grade
+  queue: DueItem[]
+  skipped: ReadonlySet<string>
+}
+
+/**
+ * The order of one practice session, shared by the terminal and the review window (pure: the
+ * caller writes the log). The due items in order; an item graded `again` comes back after
+ * RELEARN_GAP other items (or at the end) when relearning is on (SPEC 1.8 `practice.relearn`);
+ * skip puts the item at the end once, and a second skip leaves it for another day; undo restores
+ * the session as it was before the last grade, so that item is asked again.
+ */
+export class PracticeSession {
+  private queue: DueItem[]
+  private readonly steps: Step[] = []
+  private skipped = new Set<string>()
+  private readonly due: number
+
+  constructor(
+    items: readonly DueItem[],
+    private readonly options: { relearn: boolean },
+  ) {
+    this.queue = [...items]
+    this.due = items.length
+  }
+
+  /** The item to show now, or null when the session is over. */
+  current(): DueItem | null {
+    return this.queue[0] ?? null
+  }
+
+  /** For the progress line: grades given so far, and that plus the showings still queued. */
+  progress(): { done: number; total: number } {
+    return { done: this.steps.length, total: this.steps.length + this.queue.length }
+  }
+
+  /** Whether the current showing is a relearning one (the item was graded `again` earlier in the session). */
+  isRelearning(): boolean {
+    const item = this.current()
+    return item !== null && this.steps.some(s => s.item.id === item.id)
+  }
+
+  /** Records the grade of the current item (already written to the log by the caller). */
+  grade(grade: Grade): void {
+    const item = this.queue[0]
+    if (item === undefined) throw new Error('no item to grade')
+    this.steps.push({ item, grade, queue: [...this.queue], skipped: new Set(this.skipped) })
+    const rest = this.queue.slice(1)
+    if (grade === 'again' && this.options.relearn) rest.splice(Math.min(RELEARN_GAP, rest.length), 0, item)
+    this.queue = rest
+  }
+
+  /** Puts the current item at the end; an item skipped twice leaves the session. */
+  skip(): void {
+    const item = this.queue.shift()
+    if (item === undefined) return
+    if (this.skipped.has(item.id)) return
+    this.skipped.add(item.id)
+    this.queue.push(item)
+  }
+
+  canUndo(): boolean {
+    return this.steps.length > 0
+  }
+
+  /** Takes back the last grade: returns it (for the caller's void line), and makes its item current again. */
+  undo(): { item: DueItem; grade: Grade } | null {
+    const step = this.steps.pop()
+    if (step === undefined) return null
+    this.queue = step.queue
+    this.skipped = new Set(step.skipped)
+    return { item: step.item, grade: step.grade }
+  }
+
+  summary(): SessionSummary {
+    const grades: Record<Grade, number> = { again: 0, hard: 0, good: 0, easy: 0 }
+    const first = new Map<string, Grade>()
+    const counts = new Map<string, number>()
+    for (const step of this.steps) {
+      grades[step.grade]++
+      if (!first.has(step.item.id)) first.set(step.item.id, step.grade)
+      counts.set(step.item.id, (counts.get(step.item.id) ?? 0) + 1)
+    }
+    const passed = [...first.values()].filter(g => g !== 'again').length
+    const gradedIds = new Set(first.keys())
+    const queuedIds = new Set(this.queue.map(i => i.id))
+    const left = [...queuedIds].filter(id => !gradedIds.has(id)).length
+    const skippedOut = [...this.skipped].filter(id => !gradedIds.has(id) && !queuedIds.has(id)).length
+    return {
+      due: this.due,
+      items: first.size,
+      grades,
+      relearned: [...counts.values()].filter(n => n > 1).length,
+      retention: first.size === 0 ? null : passed / first.size,
+      skipped: skippedOut,
+      left,
+    }
+  }
+}
+
+/** "Practised 5 of 8 items: 1 again, 0 hard, 4 good, 0 easy (6 grades; 1 relearned)": one line for the terminal and the window. */
+export function summaryLine(summary: SessionSummary): string {
+  const lines = GRADES.reduce((n, g) => n + summary.grades[g], 0)
+  const tally = GRADES.map(g => `${summary.grades[g]} ${g}`).join(', ')
+  const extra = [
+    lines !== summary.items ? `${lines} grades` : null,
+    summary.relearned > 0 ? `${summary.relearned} relearned` : null,
+  ].filter(x => x !== null)
+  return `Practised ${summary.items} of ${summary.due} item${summary.due === 1 ? '' : 's'}: ${tally}${extra.length > 0 ? ` (${extra.join('; ')})` : ''}`
+}

@@ -1,0 +1,170 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { cli, copyCorpus } from '../support/cli.js'
+
+const DAY = '2026-12-15'
+const LOG = 'internalise/.srs/log.jsonl'
+const STATE = 'internalise/.srs/state.json'
+
+const logLines = (dir: string) => readFileSync(join(dir, LOG), 'utf8').split('\n').filter(Boolean)
+const state = (dir: string) => readFileSync(join(dir, STATE), 'utf8')
+async function dueIds(dir: string, ...filters: string[]): Promise<string[]> {
+  const result = await cli(['due', '--json', '--corpus', dir, '--today', DAY, ...filters])
+  expect(result.code).toBe(0)
+  return (JSON.parse(result.stdout) as { due: { id: string }[] }).due.map(d => d.id)
+}
+
+/** The state after `replay`: what the log gives. Undo must leave exactly this. */
+async function replayed(dir: string): Promise<string> {
+  const before = state(dir)
+  expect((await cli(['replay', '--corpus', dir, '--today', DAY])).code).toBe(0)
+  const after = state(dir)
+  writeFileSync(join(dir, STATE), before)
+  return after
+}
+
+describe('notekeeper undo', () => {
+  it('voids the last review with one void line; the state equals a replay and the grade no longer counts', async () => {
+    const dir = copyCorpus()
+    const [id] = await dueIds(dir)
+    const untouched = await cli(['replay', '--corpus', dir, '--today', DAY])
+    expect(untouched.code).toBe(0)
+    const stateBefore = state(dir)
+    expect((await cli(['grade', id!, 'easy', '--corpus', dir, '--today', DAY])).code).toBe(0)
+    expect(state(dir)).not.toBe(stateBefore)
+    const before = logLines(dir)
+    const undone = await cli(['undo', '--corpus', dir, '--today', DAY])
+    expect(undone.code).toBe(0)
+    expect(undone.stdout).toContain(`${id}: the easy of ${DAY} no longer counts`)
+    const after = logLines(dir)
+    expect(after.slice(0, before.length)).toEqual(before)
+    expect(after.slice(before.length).map(l => JSON.parse(l))).toEqual([{ item: id, date: DAY, void: 'easy' }])
+    expect(state(dir)).toBe(stateBefore)
+    expect(await replayed(dir)).toBe(state(dir))
+    // validate does not call the void unmatched.
+    const validate = await cli(['validate', '--json', '--corpus', dir, '--today', DAY])
+    expect(validate.stdout).not.toContain('log-void-unmatched')
+  })
+
+  it('undo ID takes the last review of that item, and a void that matches nothing is reported by validate', async () => {
+    const dir = copyCorpus()
+    const [a, b] = await dueIds(dir)
+    await cli(['grade', a!, 'good', '--corpus', dir, '--today', DAY])
+    await cli(['grade', b!, 'hard', '--corpus', dir, '--today', DAY])
+    const undone = await cli(['undo', a!, '--json', '--corpus', dir, '--today', DAY])
+    expect(JSON.parse(undone.stdout)).toMatchObject({ item: a, date: DAY, void: 'good' })
+    writeFileSync(
+      join(dir, LOG),
+      `${readFileSync(join(dir, LOG), 'utf8')}${JSON.stringify({ item: b, date: '2020-01-01', void: 'easy' })}\n`,
+    )
+    const validate = await cli(['validate', '--json', '--corpus', dir, '--today', DAY])
+    const findings = (JSON.parse(validate.stdout) as { findings: { rule: string; line?: number }[] }).findings
+    expect(findings.filter(f => f.rule === 'log-void-unmatched')).toEqual([
+      expect.objectContaining({ line: logLines(dir).length, item: b, severity: 'warning' }),
+    ])
+  })
+
+  it('refuses when there is nothing to undo, appending nothing', async () => {
+    const dir = copyCorpus()
+    const before = readFileSync(join(dir, LOG), 'utf8')
+    const result = await cli(['undo', 'english#no-such-item', '--corpus', dir, '--today', DAY])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('nothing appended')
+    expect(readFileSync(join(dir, LOG), 'utf8')).toBe(before)
+  })
+})
+
+describe('notekeeper practice: a session', () => {
+  it('brings an item graded again back later in the session, as a second line of the same date', async () => {
+    const dir = copyCorpus()
+    const due = await dueIds(dir)
+    expect(due.length).toBeGreaterThan(4)
+    const before = logLines(dir).length
+    // again on the first; good on the next three; the first comes back fourth.
+    const result = await cli(
+      ['practice', '--corpus', dir, '--today', DAY],
+      ['x', '1', 'x', '3', 'x', '3', 'x', '3', 'x', '4'],
+    )
+    expect(result.code).toBe(0)
+    const added = logLines(dir)
+      .slice(before)
+      .map(l => JSON.parse(l) as { item: string; grade: string; date: string })
+    expect(added.map(r => r.item)).toEqual([due[0], due[1], due[2], due[3], due[0]])
+    expect(added.map(r => r.grade)).toEqual(['again', 'good', 'good', 'good', 'easy'])
+    expect(new Set(added.map(r => r.date))).toEqual(new Set([DAY]))
+    expect(result.stdout).toContain('(again: relearning)')
+    expect(result.stdout).toMatch(/Practised 4 of \d+ items: 1 again, 0 hard, 3 good, 1 easy \(5 grades; 1 relearned\)/)
+  })
+
+  it('shows each item once with practice.relearn off', async () => {
+    const dir = copyCorpus()
+    writeFileSync(join(dir, 'internalise/.srs/config.json'), '{"practice": {"relearn": false}}\n')
+    const due = await dueIds(dir)
+    const before = logLines(dir).length
+    await cli(['practice', '--corpus', dir, '--today', DAY], ['x', '1', 'x', '3', 'x', '3', 'x', '3', 'x', '3'])
+    const items = logLines(dir)
+      .slice(before)
+      .map(l => (JSON.parse(l) as { item: string }).item)
+    expect(items).toEqual(due.slice(0, 5))
+  })
+
+  it('u takes back the last grade: one void line, the item asked again, the state a replay gives', async () => {
+    const dir = copyCorpus()
+    const due = await dueIds(dir)
+    const before = logLines(dir).length
+    // good on the first, then at the second item's answer prompt :u, the first again, easy.
+    const result = await cli(['practice', '--corpus', dir, '--today', DAY], ['x', '3', ':u', 'x', '4'])
+    expect(result.stdout).toContain(`Took back good for ${due[0]}`)
+    const added = logLines(dir)
+      .slice(before)
+      .map(l => JSON.parse(l))
+    expect(added).toEqual([
+      { item: due[0], date: DAY, grade: 'good' },
+      { item: due[0], date: DAY, void: 'good' },
+      { item: due[0], date: DAY, grade: 'easy' },
+    ])
+    expect(result.stdout).toMatch(/Practised 1 of \d+ items: 0 again, 0 hard, 0 good, 1 easy\./)
+    expect(await replayed(dir)).toBe(state(dir))
+    // u at the grade prompt works the same way.
+    const again = await cli(['practice', '--corpus', dir, '--today', DAY], ['x', '2', 'y', 'u', 'x', '1'])
+    expect(again.stdout).toContain('Took back hard for')
+    expect(await replayed(dir)).toBe(state(dir))
+  })
+
+  it('Enter accepts only a confident suggestion, and asks for 1-4 otherwise', async () => {
+    const dir = copyCorpus()
+    const before = logLines(dir).length
+    // A nonsense answer: the rule says again but is not sure, so Enter asks; then 2.
+    const result = await cli(['practice', '--corpus', dir, '--today', DAY], ['zzz qqq', '', '2'])
+    expect(result.stdout).toContain('not sure enough for Enter: type 1-4')
+    const added = logLines(dir).slice(before)
+    expect(added).toHaveLength(1)
+    expect(JSON.parse(added[0]!).grade).toBe('hard')
+  })
+
+  it('--note and --folder practise only that part, and due lists the same part', async () => {
+    const dir = copyCorpus()
+    const all = await dueIds(dir)
+    const note = await dueIds(dir, '--note', 'internalise/git.adoc')
+    expect(note.length).toBeGreaterThan(0)
+    expect(note.every(id => id.startsWith('git#'))).toBe(true)
+    expect(note).toEqual(all.filter(id => id.startsWith('git#')))
+    const folder = await dueIds(dir, '--folder', 'internalise/lang/')
+    expect(folder.length).toBeGreaterThan(0)
+    expect(folder.every(id => id.startsWith('lang/'))).toBe(true)
+    const before = logLines(dir).length
+    const result = await cli(
+      ['practice', '--folder', 'internalise/lang', '--corpus', dir, '--today', DAY],
+      folder.flatMap(() => ['x', '3']),
+    )
+    expect(result.stdout).toContain(`${folder.length} item${folder.length === 1 ? '' : 's'} due today`)
+    const items = logLines(dir)
+      .slice(before)
+      .map(l => (JSON.parse(l) as { item: string }).item)
+    expect(items).toEqual(folder)
+    const missing = await cli(['practice', '--note', 'internalise/nope.adoc', '--corpus', dir, '--today', DAY])
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('--note internalise/nope.adoc: no such note')
+  })
+})

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { renderDiff, renderTerminal } from '../../src/cli/terminal-card.js'
+import { checkAnswer } from '../../src/core/answer/suggest.js'
+
+const plain = { color: false }
+const color = { color: true }
+
+describe('cards rendered for the terminal', () => {
+  it('drops continuation markers, attribute lines and block delimiters, and indents code', () => {
+    const response =
+      '`git reflog` lists where `HEAD` has been; then\n`git branch rescue <sha>`.\n+\n[source,shell]\n----\ngit reflog\n# e1f3a9c HEAD@{2}: commit\n----'
+    expect(renderTerminal(response, plain)).toBe(
+      '  git reflog lists where HEAD has been; then\n  git branch rescue <sha>.\n      git reflog\n      # e1f3a9c HEAD@{2}: commit',
+    )
+  })
+
+  it('shows emphasis, strong and monospace as ANSI styles only when colour is on', () => {
+    expect(renderTerminal('When do you switch from _vous_ to *tu*? Use `tutoyer`.', plain)).toBe(
+      '  When do you switch from vous to tu? Use tutoyer.',
+    )
+    expect(renderTerminal('from _vous_ to *tu*, `x`', color)).toBe(
+      '  from \u001b[3mvous\u001b[23m to \u001b[1mtu\u001b[22m, \u001b[36mx\u001b[39m',
+    )
+  })
+
+  it('shows xrefs and links as their text, and lists as bullets', () => {
+    expect(
+      renderTerminal(
+        'See xref:../reference/http-status.adoc#permanent-redirects[the status list].\n* one\n** two',
+        plain,
+      ),
+    ).toBe('  See the status list.\n  • one\n    • two')
+    expect(renderTerminal('See xref:other.adoc#x[].', plain)).toBe('  See other#x.')
+    expect(renderTerminal('<<sec,That section>> and https://example.org[the site]', plain)).toBe(
+      '  That section and the site',
+    )
+  })
+
+  it('never lets note text send terminal control sequences', () => {
+    expect(renderTerminal('evil \u001b]0;owned\u0007 \u001b[2J text', plain)).toBe('  evil ]0;owned [2J text')
+    expect(renderTerminal('a\rb', plain)).toBe('  a\n  b')
+  })
+
+  it('shows the word diff with brackets that read the same without colour', () => {
+    const check = checkAnswer('git comit', '`git commit --amend`')
+    expect(renderDiff(check.diff, plain)).toBe('git commit(~comit) [+--amend]')
+    expect(renderDiff(checkAnswer('x the car', 'the car').diff, plain)).toBe('[-x] the car')
+    expect(renderDiff(check.diff, color)).toContain('\u001b[32m[+--amend]\u001b[39m')
+  })
+})

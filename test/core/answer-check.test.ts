@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { checkAnswer, suggestGrade } from '../../src/core/answer/suggest.js'
+import { alignWords } from '../../src/core/answer/word-diff.js'
+import { plainText, readerWords } from '../../src/core/answer/words.js'
+
+const diff = (answer: string, response: string) => alignWords(readerWords(answer), readerWords(response)).parts
+
+describe('the word diff beside the response', () => {
+  it('marks nothing when the answer matches, ignoring case, accents and punctuation', () => {
+    expect(diff('little', 'Little.')).toEqual([{ kind: 'same', text: 'Little.' }])
+    expect(diff('bibliotheque', '_Bibliothèque_.')).toEqual([{ kind: 'same', text: 'Bibliothèque.' }])
+  })
+
+  it('marks the response words the answer missed and the answer words the response lacks', () => {
+    expect(diff('the car needs a wash', 'the car needs washing')).toEqual([
+      { kind: 'same', text: 'the car needs' },
+      { kind: 'missing', text: 'washing' },
+      { kind: 'extra', text: 'a wash' },
+    ])
+  })
+
+  it('shows a misspelt word as near, with what was typed', () => {
+    expect(diff('git comit --amend', '`git commit --amend`')).toEqual([
+      { kind: 'same', text: 'git' },
+      { kind: 'near', text: 'commit', typed: 'comit' },
+      { kind: 'same', text: '--amend' },
+    ])
+  })
+
+  it('compares the words a reader sees: no markup, no continuation +, no block delimiters or [source] lines', () => {
+    expect(plainText("_I'm used to working_: here *to* is a `preposition`.")).toBe(
+      "I'm used to working: here to is a preposition.",
+    )
+    expect(plainText('See xref:other.adoc#x[the other note] and <<sec,that section>>.')).toBe(
+      'See the other note and that section.',
+    )
+    expect(plainText('Little.\n+\n_Few_ goes with plurals.')).toBe('Little. Few goes with plurals.')
+    expect(plainText('`git reflog`.\n+\n[source,shell]\n----\ngit reflog\n----')).toBe('git reflog. git reflog')
+  })
+})
+
+describe('the grade suggestion (ADR 0008)', () => {
+  const tuVous =
+    'When they propose it ("on se tutoie ?"),\nor when everyone in the team already does. Never first with someone senior.'
+
+  it('takes the first clause of the response word for word as right, confidently (the issue 10 case)', () => {
+    const check = checkAnswer('when they propose it', tuVous)
+    expect(check.answerPart).toBe('When they propose it')
+    expect(check.suggested).toBe('good')
+    expect(check.confident).toBe(true)
+  })
+
+  it('suggests again for an empty answer, confidently, with no diff to show', () => {
+    expect(checkAnswer('', tuVous)).toMatchObject({ suggested: 'again', confident: true, diff: [] })
+    expect(checkAnswer('   ', tuVous).diff).toEqual([])
+  })
+
+  it('measures the emphasised words of the first clause, not the explanation', () => {
+    const response = 'Traditionally _fewer_ (countable). _Less_ is common in\nspeech and on supermarket signs.'
+    expect(checkAnswer('fewer', response)).toMatchObject({ answerPart: 'fewer', suggested: 'good', confident: true })
+    expect(checkAnswer('less', response).suggested).toBe('again')
+  })
+
+  it('is never confident about a wrong-looking or misspelt answer: Enter will ask', () => {
+    expect(checkAnswer('when they suggest it', tuVous).confident).toBe(false)
+    expect(checkAnswer('Canbera', 'Canberra. Not Sydney, the largest city.')).toMatchObject({
+      suggested: 'hard',
+      confident: false,
+    })
+    expect(checkAnswer('short-lived', 'Lasting a very short time.')).toMatchObject({
+      suggested: 'again',
+      confident: false,
+    })
+  })
+
+  it('suggests easy for the whole response reproduced, explanation included', () => {
+    expect(suggestGrade('the -ing form: the car needs washing', 'The -ing form: "the car needs washing".')).toBe('easy')
+  })
+
+  it('counts for the grade exactly the response words the diff shows as recalled', () => {
+    const response = '`GET`, `HEAD`, `PUT`, `DELETE`.'
+    const check = checkAnswer('HEAD', response)
+    // GET is the answer part; the diff shows it missing, and the suggestion does not count it.
+    expect(check.diff.find(p => p.kind === 'missing')?.text).toContain('GET')
+    expect(check.recall).toBe(0)
+  })
+})
