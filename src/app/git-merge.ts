@@ -1,9 +1,10 @@
 import { parseConfig } from '../core/config.js'
 import { LOG_PATH, STATE_PATH } from '../core/corpus.js'
 import { parseLog } from '../core/log/parse.js'
+import { applyVoids } from '../core/log/voids.js'
 import { mergeLogs } from '../core/merge/log.js'
 import { mergedRegistrations, mergeStatesByEntry } from '../core/merge/state.js'
-import { replay } from '../core/replay.js'
+import { canonicalId, replay } from '../core/replay.js'
 import { schedulerFor } from '../core/schedulers/index.js'
 import { parseState, serializeState } from '../core/state.js'
 import type { IsoDate, State } from '../core/types.js'
@@ -40,13 +41,17 @@ export async function mergeStateTexts(git: Git, input: StateMergeInput): Promise
   if (logs === null) return serializeState(byEntry)
   const parsedConfig = parseConfig(input.configText)
   if (!parsedConfig.ok) return serializeState(byEntry)
+  const { aliases } = parsedConfig.config
+  const log = parseLog(mergeLogs(logs.base, logs.ours, logs.theirs))
+  // As loading a corpus does (SPEC 1.4): the reviews an undo voided do not count.
+  const counted = applyVoids(log.reviews, log.voids, id => canonicalId(id, aliases)).counted
   const state = replay({
-    reviews: parseLog(mergeLogs(logs.base, logs.ours, logs.theirs)).reviews,
+    reviews: counted,
     declared: Object.keys(byEntry),
     previous: mergedRegistrations(base, ours, theirs),
     today: input.today,
     scheduler: schedulerFor(parsedConfig.config),
-    aliases: parsedConfig.config.aliases,
+    aliases,
   })
   return serializeState(state)
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cli } from '../support/cli.js'
 import {
@@ -21,21 +23,30 @@ const STATE = 'internalise/.srs/state.json'
 let world: World
 beforeAll(async () => {
   world = await makeWorld()
-}, 180_000)
-afterAll(() => world?.remove())
-
-/** A fresh pair of clones of a fresh remote seeded with the corpus, both set up and synced. */
-async function twoDevices(name: string, files: Record<string, string>): Promise<{ a: Device; b: Device }> {
-  const remoteName = `${name}.git`
-  git(world.root, world.env, 'init', '--quiet', '--bare', '--initial-branch=main', remoteName)
-  const a = cloneOf(remoteName, `${name}-a`)
-  for (const [path, text] of Object.entries(files)) a.write(path, text)
+  // Seeded once, copied for each test: a remote holding the corpus and two clones set up and synced.
+  const remote = 'seed.git'
+  git(world.root, world.env, 'init', '--quiet', '--bare', '--initial-branch=main', remote)
+  const a = cloneOf(remote, 'seed-a')
+  a.write('internalise/words.adoc', WORDS_NOTE)
+  a.write('track/todo.adoc', TODO_NOTE)
   await ok(a.nk('git', 'setup'))
   await ok(a.nk('sync', '--today', '2026-11-30'))
-  const b = cloneOf(remoteName, `${name}-b`)
+  const b = cloneOf(remote, 'seed-b')
   await ok(b.nk('git', 'setup'))
   await ok(b.nk('sync', '--today', '2026-11-30'))
-  return { a, b }
+}, 240_000)
+afterAll(() => world?.remove())
+
+/** A fresh pair of clones of a fresh remote, copied from the seed (words.adoc and todo.adoc). */
+function twoDevices(name: string): { a: Device; b: Device } {
+  fs.cpSync(path.join(world.root, 'seed.git'), path.join(world.root, `${name}.git`), { recursive: true })
+  const pair = ['a', 'b'].map(side => {
+    fs.cpSync(path.join(world.root, `seed-${side}`), path.join(world.root, `${name}-${side}`), { recursive: true })
+    const device = world.device(`${name}-${side}`)
+    device.git('remote', 'set-url', 'origin', path.join(world.root, `${name}.git`))
+    return device
+  })
+  return { a: pair[0] as Device, b: pair[1] as Device }
 }
 
 function cloneOf(remoteName: string, dir: string): Device {
@@ -73,7 +84,7 @@ async function expectSameAndReplayed(a: Device, b: Device, today: string): Promi
 
 describe('two devices, one history', () => {
   it('three rounds of practice on different and shared items, synced in either order: every review on both, byte for byte', async () => {
-    const { a, b } = await twoDevices('rounds', { 'internalise/words.adoc': WORDS_NOTE, 'track/todo.adoc': TODO_NOTE })
+    const { a, b } = twoDevices('rounds')
     const made: string[] = []
     // Round 1, A syncs first. Both grade gamma "good" on the same day: two reviews, not one.
     made.push(
@@ -132,8 +143,43 @@ describe('two devices, one history', () => {
     expect(state['words#delta'].reps).toBe(3)
   }, 240_000)
 
+  it('the same with an undo on one side: the void keeps its meaning in the merged log, on both devices', async () => {
+    const { a, b } = twoDevices('undo')
+    const made: string[] = []
+    made.push(
+      ...(await practise(a, '2026-12-01', [
+        ['gamma', 'good'],
+        ['alpha', 'hard'],
+      ])),
+    )
+    made.push(
+      ...(await practise(b, '2026-12-01', [
+        ['gamma', 'good'],
+        ['beta', 'easy'],
+      ])),
+    )
+    // A takes back its gamma review: a void line naming it, appended.
+    await ok(cli(['undo', 'words#gamma', '--today', '2026-12-01', '--corpus', a.dir]))
+    const voidLine = JSON.stringify({ item: 'words#gamma', date: '2026-12-01', void: 'good' })
+    made.push(voidLine)
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    made.push(...(await practise(b, '2026-12-02', [['gamma', 'again']])))
+    await ok(b.nk('sync', '--today', '2026-12-02'))
+    await ok(a.nk('sync', '--today', '2026-12-02'))
+
+    expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
+    await expectSameAndReplayed(a, b, '2026-12-02')
+    for (const device of [a, b]) {
+      const state = JSON.parse(device.read(STATE))
+      expect(state['words#gamma'].reps).toBe(2) // B's good and B's again; A's good is void
+      expect(state['words#alpha'].reps).toBe(1)
+      expect(state['words#beta'].reps).toBe(1)
+    }
+  }, 240_000)
+
   it('an item registered on both devices keeps the earlier registration, whichever device had it', async () => {
-    const { a, b } = await twoDevices('registration', { 'internalise/words.adoc': WORDS_NOTE })
+    const { a, b } = twoDevices('registration')
     const early = '= Early\n:intent: internalise\n\n[qanda]\n[[one]]One?:: 1.\n'
     const late = '= Late\n:intent: internalise\n\n[qanda]\n[[two]]Two?:: 2.\n'
     // The same two notes arrive on both devices (copied by hand, say); each registers them on its own day.
@@ -160,10 +206,7 @@ describe('two devices, one history', () => {
   }, 240_000)
 
   it('a note edited on both sides: the conflict is reported with the file and left for the person, the log intact', async () => {
-    const { a, b } = await twoDevices('conflict', {
-      'internalise/words.adoc': WORDS_NOTE,
-      'track/todo.adoc': TODO_NOTE,
-    })
+    const { a, b } = twoDevices('conflict')
     const made: string[] = []
     made.push(...(await practise(a, '2026-12-01', [['alpha', 'good']])))
     a.write('track/todo.adoc', TODO_NOTE.replace('Write the report', 'Write the report by Friday'))
@@ -196,7 +239,7 @@ describe('two devices, one history', () => {
   }, 240_000)
 
   it('a plain `git pull` after `git setup` merges the log without loss and leaves state.json equal to a replay', async () => {
-    const { a, b } = await twoDevices('pull', { 'internalise/words.adoc': WORDS_NOTE })
+    const { a, b } = twoDevices('pull')
     const made = [
       ...(await practise(a, '2026-12-01', [
         ['alpha', 'good'],
@@ -221,7 +264,7 @@ describe('two devices, one history', () => {
   }, 240_000)
 
   it('sync --dry-run says what it would do and does nothing', async () => {
-    const { a } = await twoDevices('dry', { 'internalise/words.adoc': WORDS_NOTE })
+    const { a } = twoDevices('dry')
     await practise(a, '2026-12-01', [['alpha', 'good']])
     const head = a.git('rev-parse', 'HEAD')
     const status = a.git('status', '--porcelain')
@@ -232,5 +275,44 @@ describe('two devices, one history', () => {
     expect(a.git('rev-parse', 'HEAD')).toBe(head)
     expect(a.git('status', '--porcelain')).toBe(status)
     expect(a.git('ls-remote', 'origin', 'main').split('\t')[0]).toBe(head.trim())
+  }, 240_000)
+
+  it('a driver that fails (not installed on this machine): sync merges the log from git’s stages, nothing lost', async () => {
+    const { a, b } = twoDevices('broken')
+    b.git('config', 'merge.notekeeper-log.driver', 'false %O %A %B')
+    b.git('config', 'merge.notekeeper-state.driver', 'false %O %A %B')
+    const made = [
+      ...(await practise(a, '2026-12-01', [['alpha', 'good']])),
+      ...(await practise(b, '2026-12-01', [
+        ['alpha', 'good'],
+        ['beta', 'hard'],
+      ])),
+    ]
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    expect(sortedLines(b.read(LOG))).toEqual([...made].sort())
+    await expectSameAndReplayed(a, b, '2026-12-01')
+  }, 240_000)
+
+  it('git setup is idempotent and refused outside a work tree; sync is refused in a clone without the drivers', async () => {
+    const { a } = twoDevices('setup')
+    const attributes = a.read('.gitattributes')
+    const again = await ok(a.nk('git', 'setup'))
+    expect(again.stdout).toContain('nothing changed')
+    expect(a.read('.gitattributes')).toBe(attributes)
+    expect(a.read('.gitignore')).toBe('/internalise/.srs/log.lock\n')
+
+    git(world.root, world.env, 'clone', '--quiet', 'setup.git', 'setup-bare-clone')
+    const unset = await world.device('setup-bare-clone').nk('sync', '--today', '2026-12-01')
+    expect(unset.code).toBe(2)
+    expect(unset.stderr).toContain('notekeeper git setup')
+
+    const plain = world.device('not-a-repo')
+    plain.write('internalise/words.adoc', WORDS_NOTE)
+    const refused = await plain.nk('git', 'setup')
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('not in a git work tree')
+    expect(plain.readIfAny('.gitattributes')).toBeNull()
   }, 240_000)
 })
