@@ -1,4 +1,4 @@
-import { CONFIG_PATH, LOG_PATH, STATE_PATH } from '../core/corpus.js'
+import { CONFIG_PATH, LOCK_PATH, LOG_PATH, STATE_PATH } from '../core/corpus.js'
 import { mergeLogs } from '../core/merge/log.js'
 import type { IsoDate } from '../core/types.js'
 import type { Git } from '../ports/git.js'
@@ -11,6 +11,11 @@ import { runValidate } from './validate.js'
 /** Sync cannot start: no drivers, no branch, an invalid config (exit 2, nothing committed). */
 export class SyncRefusedError extends Error {
   override name = 'SyncRefusedError'
+}
+
+/** A git command failed (the network, a remote refusing); what was committed before stays committed. */
+export class GitFailedError extends Error {
+  override name = 'GitFailedError'
 }
 
 export interface SyncOptions {
@@ -97,7 +102,7 @@ export async function syncCorpus(git: Git, vault: Vault, options: SyncOptions): 
       return outcome
     }
     const lostRace = /rejected|fetch first|non-fast-forward/.test(push.stderr)
-    if (!lostRace || attempt >= PUSH_ATTEMPTS) throw new Error(`git push failed: ${push.stderr.trim()}`)
+    if (!lostRace || attempt >= PUSH_ATTEMPTS) throw new GitFailedError(`git push failed: ${push.stderr.trim()}`)
     say('the remote moved meanwhile: fetching and merging again')
   }
 }
@@ -115,7 +120,7 @@ async function settleAndMerge(
   outcome: SyncOutcome,
   say: (line: string) => void,
 ): Promise<boolean> {
-  if (await leftInConflict(git, vault, today, outcome)) return true
+  if (await leftInConflict(git, vault, today, outcome, true)) return true
   await settle(vault, today, outcome)
   await commitAll(git, outcome, (await inMerge(git)) ? 'Notekeeper sync: merge settled by hand' : null)
   if (theirs === null || (await isAncestor(git, theirs, 'HEAD'))) return false
@@ -126,8 +131,8 @@ async function settleAndMerge(
   } else {
     say(`merging ${remoteName}`)
     const merge = await git.run(['merge', '--quiet', '--no-ff', '--no-commit', theirs])
-    if (merge.code !== 0 && !(await inMerge(git))) throw new Error(`git merge failed: ${merge.stderr.trim()}`)
-    if (await leftInConflict(git, vault, today, outcome)) return true
+    if (merge.code !== 0 && !(await inMerge(git))) throw new GitFailedError(`git merge failed: ${merge.stderr.trim()}`)
+    if (await leftInConflict(git, vault, today, outcome, false)) return true
   }
   await settle(vault, today, outcome)
   await commitAll(git, outcome, (await inMerge(git)) ? `Notekeeper sync: merge ${remoteName}` : null)
@@ -137,10 +142,18 @@ async function settleAndMerge(
 /**
  * Paths git left unmerged. The log and the state are never left so: should a driver have
  * failed (not installed on this machine, say), they are merged here from git's three stages.
- * A note whose conflict markers the person has removed counts as settled. Whatever is left is
- * reported, and the sync stops there.
+ * When the person has had the conflict in hand (a sync that starts in the middle of a merge), a
+ * note without conflict markers counts as settled; right after a merge every note git left
+ * unmerged is reported (a note deleted on one side and changed on the other has no markers).
+ * Whatever is left is reported, and the sync stops there.
  */
-async function leftInConflict(git: Git, vault: Vault, today: IsoDate, outcome: SyncOutcome): Promise<boolean> {
+async function leftInConflict(
+  git: Git,
+  vault: Vault,
+  today: IsoDate,
+  outcome: SyncOutcome,
+  settledByPerson: boolean,
+): Promise<boolean> {
   const unmerged = lines((await gitOrThrow(git, ['diff', '--name-only', '--relative', '--diff-filter=U'])).stdout)
   if (unmerged.length === 0) return false
   if (unmerged.includes(LOG_PATH)) {
@@ -159,7 +172,7 @@ async function leftInConflict(git: Git, vault: Vault, today: IsoDate, outcome: S
   for (const path of unmerged) {
     if (path === LOG_PATH || path === STATE_PATH) continue
     const text = await vault.read(path).catch(() => null)
-    if (text !== null && !CONFLICT_MARKER.test(text)) await gitOrThrow(git, ['add', '--', path])
+    if (settledByPerson && text !== null && !CONFLICT_MARKER.test(text)) await gitOrThrow(git, ['add', '--', path])
     else notes.push(path)
   }
   outcome.conflicts = notes
@@ -167,7 +180,8 @@ async function leftInConflict(git: Git, vault: Vault, today: IsoDate, outcome: S
   return notes.length > 0
 }
 
-const CONFLICT_MARKER = /^(<{7}|>{7})( |$)|^={7}$/m
+/** Git's opening and closing lines (`=======` alone is also an AsciiDoc example block's delimiter). */
+const CONFLICT_MARKER = /^(<{7}|>{7})( |$)/m
 
 /** Replays and validates over the work tree (registering new items, regenerating state.json). */
 async function settle(vault: Vault, today: IsoDate, outcome: SyncOutcome): Promise<void> {
@@ -180,6 +194,8 @@ async function settle(vault: Vault, today: IsoDate, outcome: SyncOutcome): Promi
 /** Stages every change of the corpus folder and commits it, with a message saying what it is. */
 async function commitAll(git: Git, outcome: SyncOutcome, subject: string | null): Promise<void> {
   await gitOrThrow(git, ['add', '--all', '--', '.'])
+  // `git setup`'s .gitignore keeps the lock out; should that line be gone, it is kept out here.
+  await gitOrThrow(git, ['rm', '--cached', '--quiet', '--ignore-unmatch', '--', LOCK_PATH])
   const staged = (await git.run(['diff', '--cached', '--quiet'])).code !== 0
   if (!staged && subject === null) return
   const message = await describeStaged(git, subject)
@@ -267,7 +283,7 @@ async function inMerge(git: Git): Promise<boolean> {
 
 async function gitOrThrow(git: Git, args: string[]): Promise<{ stdout: string }> {
   const result = await git.run(args)
-  if (result.code !== 0) throw new Error(`git ${args[0]} failed: ${result.stderr.trim()}`)
+  if (result.code !== 0) throw new GitFailedError(`git ${args[0]} failed: ${result.stderr.trim()}`)
   return result
 }
 

@@ -1,6 +1,6 @@
 import { gitProcess } from '../../adapters/git-process.js'
 import { NotAWorkTreeError } from '../../app/git-setup.js'
-import { SyncRefusedError, syncCorpus } from '../../app/sync.js'
+import { GitFailedError, SyncRefusedError, syncCorpus } from '../../app/sync.js'
 import { GitMissingError } from '../../ports/git.js'
 import { type Command, UsageError } from '../context.js'
 
@@ -48,6 +48,10 @@ export const syncCommand: Command = async ctx => {
   } catch (error) {
     if (error instanceof NotAWorkTreeError || error instanceof SyncRefusedError || error instanceof GitMissingError) {
       ctx.err(`notekeeper sync: ${error.message}`)
+      return 2
+    }
+    if (error instanceof GitFailedError) {
+      ctx.err(`notekeeper sync: ${error.message}. What was committed stays committed; run sync again.`)
       return 2
     }
     throw error
