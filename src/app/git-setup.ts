@@ -31,11 +31,14 @@ export async function gitSetup(git: Git, vault: Vault, cli: string): Promise<Set
   const changed: string[] = []
   if (await ensureLines(vault, '.gitattributes', ATTRIBUTE_LINES)) changed.push('.gitattributes: merge drivers named')
   if (await ensureLines(vault, '.gitignore', IGNORE_LINES)) changed.push(`.gitignore: ${LOCK_PATH} ignored`)
+  // Git runs drivers at the top of the work tree; the corpus may be a folder below it.
+  const prefix = (await git.run(['rev-parse', '--show-prefix'])).stdout.trim().replace(/\/$/, '') || '.'
+  const corpus = `--corpus ${shellQuote(prefix)}`
   const config: Array<[string, string]> = [
     [`merge.${LOG_DRIVER}.name`, 'Notekeeper review log: every line of both sides, none lost'],
-    [`merge.${LOG_DRIVER}.driver`, `${cli} git merge-log %O %A %B`],
+    [`merge.${LOG_DRIVER}.driver`, `${cli} git merge-log ${corpus} %O %A %B`],
     [`merge.${STATE_DRIVER}.name`, 'Notekeeper state: replayed over the merged log'],
-    [`merge.${STATE_DRIVER}.driver`, `${cli} git merge-state %O %A %B %P`],
+    [`merge.${STATE_DRIVER}.driver`, `${cli} git merge-state ${corpus} %O %A %B %P`],
   ]
   for (const [key, value] of config) {
     const current = await git.run(['config', '--local', '--get', key])
@@ -73,4 +76,9 @@ async function ensureLines(vault: Vault, path: string, lines: readonly string[])
   const separator = text === '' || text.endsWith('\n') ? '' : '\n'
   await vault.write(path, `${text}${separator}${missing.join('\n')}\n`)
   return true
+}
+
+/** `text` as one word for the shell git runs drivers with (POSIX sh). */
+export function shellQuote(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`
 }

@@ -132,6 +132,7 @@ async function settleAndMerge(
     say(`merging ${remoteName}`)
     const merge = await git.run(['merge', '--quiet', '--no-ff', '--no-commit', theirs])
     if (merge.code !== 0 && !(await inMerge(git))) throw new GitFailedError(`git merge failed: ${merge.stderr.trim()}`)
+    await restoreTwinReviews(git, vault, theirs)
     if (await leftInConflict(git, vault, today, outcome, false)) return true
   }
   await settle(vault, today, outcome)
@@ -178,6 +179,27 @@ async function leftInConflict(
   outcome.conflicts = notes
   if (notes.length > 0) outcome.status = 'conflict'
   return notes.length > 0
+}
+
+/**
+ * Git merges nothing when both sides' files are byte for byte the same: it takes one of them
+ * without running the driver. For the log that is two devices that made the very same reviews
+ * since they last met (the same grade for the same item on the same day, and nothing else):
+ * each side's lines are reviews of their own, so the merged log holds them twice (SPEC 4.2).
+ * Only that case is touched; every other log merge is the driver's.
+ */
+async function restoreTwinReviews(git: Git, vault: Vault, theirs: string): Promise<void> {
+  const bases = lines((await git.run(['merge-base', '--all', 'HEAD', theirs])).stdout)
+  if (bases.length !== 1) return
+  const [base, ours, other] = await Promise.all(
+    [bases[0] as string, 'HEAD', theirs].map(async commit => {
+      const result = await git.run(['show', `${commit}:./${LOG_PATH}`])
+      return result.code === 0 ? result.stdout : ''
+    }),
+  )
+  if (ours !== other || ours === base || (await vault.read(LOG_PATH)) !== ours) return
+  await vault.write(LOG_PATH, mergeLogs(base ?? '', ours ?? '', other ?? ''))
+  await gitOrThrow(git, ['add', '--', LOG_PATH])
 }
 
 /** Git's opening and closing lines (`=======` alone is also an AsciiDoc example block's delimiter). */

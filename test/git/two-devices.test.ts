@@ -143,6 +143,21 @@ describe('two devices, one history', () => {
     expect(state['words#delta'].reps).toBe(3)
   }, 240_000)
 
+  it('both devices made only the very same review since they last met: git sees one file, sync keeps both reviews', async () => {
+    const { a, b } = twoDevices('twins')
+    const made = [
+      ...(await practise(a, '2026-12-01', [['alpha', 'good']])),
+      ...(await practise(b, '2026-12-01', [['alpha', 'good']])),
+    ]
+    expect(a.read(LOG)).toBe(b.read(LOG)) // byte for byte: git will not run a driver
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
+    expect(JSON.parse(a.read(STATE))['words#alpha'].reps).toBe(2)
+    await expectSameAndReplayed(a, b, '2026-12-01')
+  }, 240_000)
+
   it('the same with an undo on one side: the void keeps its meaning in the merged log, on both devices', async () => {
     const { a, b } = twoDevices('undo')
     const made: string[] = []

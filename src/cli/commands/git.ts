@@ -2,14 +2,15 @@ import { readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
 import { gitProcess } from '../../adapters/git-process.js'
 import { mergeLogs, mergeStateTexts } from '../../app/git-merge.js'
-import { gitSetup, NotAWorkTreeError } from '../../app/git-setup.js'
-import { CONFIG_PATH, STATE_PATH } from '../../core/corpus.js'
+import { gitSetup, NotAWorkTreeError, shellQuote } from '../../app/git-setup.js'
+import { CONFIG_PATH } from '../../core/corpus.js'
 import { GitMissingError } from '../../ports/git.js'
 import { type Command, type CommandContext, UsageError } from '../context.js'
 
 /**
- * `notekeeper git setup` (SPEC 4.1), and the two merge drivers git runs during a merge
- * (`git merge-log %O %A %B`, `git merge-state %O %A %B %P`: not for people, so not in the usage).
+ * `notekeeper git setup` (SPEC 4.1), and the two merge drivers git runs during a merge, at the
+ * top of the work tree (`git merge-log --corpus DIR %O %A %B`, `git merge-state --corpus DIR
+ * %O %A %B %P`: not for people, so not in the usage).
  */
 export const gitCommand: Command = async ctx => {
   const [verb, ...rest] = ctx.args
@@ -56,10 +57,6 @@ function thisCli(): string {
   return 'notekeeper'
 }
 
-function shellQuote(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`
-}
-
 /** Git's temporary files are named relative to the top of the work tree, the driver's folder. */
 const fromTop = (path: string): string => resolve(process.cwd(), path)
 
@@ -75,13 +72,7 @@ async function mergeStateDriver(ctx: CommandContext, [base, ours, theirs, path]:
     string,
     string,
   ]
-  const corpusPrefix = path.endsWith(STATE_PATH) ? path.slice(0, -STATE_PATH.length) : ''
-  let configText: string | null = null
-  try {
-    configText = readFileSync(fromTop(corpusPrefix + CONFIG_PATH), 'utf8')
-  } catch {
-    configText = null // no config.json: the defaults
-  }
+  const configText = await ctx.vault.read(CONFIG_PATH)
   const merged = await mergeStateTexts(gitProcess(process.cwd()), {
     base: baseText,
     ours: oursText,
