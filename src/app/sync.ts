@@ -70,7 +70,7 @@ export async function syncCorpus(git: Git, vault: Vault, options: SyncOptions): 
   }
   if (options.dryRun) {
     outcome.status = 'dry-run'
-    outcome.plan = await planOf(git, target)
+    outcome.plan = await planOf(git, vault, target)
     return outcome
   }
 
@@ -244,16 +244,27 @@ async function describeStaged(git: Git, subject: string | null): Promise<string>
   return others.length > 0 ? `${head}\n\n${others.map(path => `- ${path}`).join('\n')}\n` : head
 }
 
-async function planOf(git: Git, target: RemoteTarget | null): Promise<string[]> {
+async function planOf(git: Git, vault: Vault, target: RemoteTarget | null): Promise<string[]> {
   const plan: string[] = []
   const status = lines((await gitOrThrow(git, ['status', '--porcelain', '--', '.'])).stdout)
+  const committed = await git.run(['show', `HEAD:./${LOG_PATH}`])
+  const fresh =
+    lines((await vault.read(LOG_PATH)) ?? '').length - lines(committed.code === 0 ? committed.stdout : '').length
   plan.push(
     status.length > 0
-      ? `commit ${status.length} changed file(s): ${status.map(line => line.slice(3)).join(', ')}`
+      ? `commit ${status.length} changed file(s)${fresh > 0 ? ` (${fresh} new log line(s))` : ''}: ${status.map(line => line.slice(3)).join(', ')}`
       : 'commit nothing (no local changes)',
   )
   if (target) {
-    plan.push(`fetch ${target.remote}, merge ${target.remote}/${target.branch} with the Notekeeper merge drivers`)
+    const known = await existingRef(git, `refs/remotes/${target.remote}/${target.branch}`)
+    const counts = known
+      ? (await git.run(['rev-list', '--left-right', '--count', `HEAD...${known}`])).stdout.trim()
+      : ''
+    const [ahead, behind] = counts.split(/\s+/)
+    plan.push(
+      `fetch ${target.remote}, merge ${target.remote}/${target.branch} with the Notekeeper merge drivers` +
+        (known ? ` (as of the last fetch: ${behind ?? '?'} commit(s) to take, ${ahead ?? '?'} to give)` : ''),
+    )
     plan.push('replay and validate, commit state.json and the merge')
     plan.push(`push to ${target.remote} ${target.branch}`)
   } else plan.push('replay and validate; no remote, so nothing to fetch or push')

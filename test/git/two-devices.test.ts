@@ -287,6 +287,7 @@ describe('two devices, one history', () => {
     expect(dry.stdout).toContain('dry run')
     expect(dry.stdout).toContain(LOG)
     expect(dry.stdout).toContain('push to origin main')
+    expect(dry.stdout).toContain('1 new log line(s)')
     expect(a.git('rev-parse', 'HEAD')).toBe(head)
     expect(a.git('status', '--porcelain')).toBe(status)
     expect(a.git('ls-remote', 'origin', 'main').split('\t')[0]).toBe(head.trim())
