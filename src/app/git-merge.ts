@@ -12,6 +12,26 @@ import type { Git } from '../ports/git.js'
 
 export { mergeLogs }
 
+export interface OtherSide {
+  commit: string
+  base: 'merge-base' | 'parent'
+}
+
+/** The other sides a merge's environment names (`GITHEAD_<commit>`, set by `git merge` for drivers). */
+export function mergeHeadsOf(env: Readonly<Record<string, string | undefined>>): OtherSide[] {
+  return Object.keys(env)
+    .map(name => /^GITHEAD_([0-9a-f]{40}|[0-9a-f]{64})$/.exec(name)?.[1])
+    .filter((commit): commit is string => commit !== undefined)
+    .map(commit => ({ commit, base: 'merge-base' }))
+}
+
+/** The commit a rebase is picking, from the last line of its `rebase-merge/done` file (`pick <commit> …`). */
+export function rebasePickOf(done: string | null): OtherSide[] {
+  const last = (done ?? '').trimEnd().split('\n').pop() ?? ''
+  const commit = /^(?:p|pick)\s+([0-9a-f]{40}|[0-9a-f]{64})\b/.exec(last)?.[1]
+  return commit === undefined ? [] : [{ commit, base: 'parent' }]
+}
+
 export interface StateMergeInput {
   base: string
   ours: string
@@ -20,8 +40,11 @@ export interface StateMergeInput {
   path: string
   /** The corpus's config.json as it stands in the work tree (null when absent). */
   configText: string | null
-  /** The merge's environment: `git merge` names the other side in `GITHEAD_<commit>`. */
-  env: Readonly<Record<string, string | undefined>>
+  /**
+   * Commits that may be the other side: the one `git merge` names in `GITHEAD_<commit>` (its
+   * base is the merge base), the one a rebase is picking (its base is its parent).
+   */
+  candidates: readonly OtherSide[]
   today: IsoDate
 }
 
@@ -31,8 +54,8 @@ export interface StateMergeInput {
  * log is not on disk yet: it is computed here again from the three versions of the log, found
  * in the commits whose `state.json` is exactly the three texts git handed over, and the state is
  * the replay over it, from the registrations of all three (the earlier one wins). When those
- * commits cannot be told (a rebase, a cherry-pick), the entries are merged one by one and
- * `notekeeper sync` replays over the merged work tree once git is done.
+ * commits cannot be told (a cherry-pick, a criss-cross merge), the entries are merged one by one
+ * and `notekeeper sync` replays over the merged work tree once git is done.
  */
 export async function mergeStateTexts(git: Git, input: StateMergeInput): Promise<string> {
   const [base, ours, theirs] = [stateOf(input.base), stateOf(input.ours), stateOf(input.theirs)]
@@ -69,18 +92,10 @@ async function logsOfTheMerge(
   if (!input.path.endsWith(STATE_PATH)) return null
   const logPath = input.path.slice(0, -STATE_PATH.length) + LOG_PATH
   if ((await fileAt(git, 'HEAD', input.path)) !== input.ours) return null
-  const candidates = Object.keys(input.env)
-    .map(name => /^GITHEAD_([0-9a-f]{40}|[0-9a-f]{64})$/.exec(name)?.[1])
-    .filter((commit): commit is string => commit !== undefined)
-  for (const theirs of candidates) {
+  for (const { commit: theirs, base: baseRule } of input.candidates) {
     if ((await fileAt(git, theirs, input.path)) !== input.theirs) continue
-    const bases = await git.run(['merge-base', '--all', 'HEAD', theirs])
-    if (bases.code !== 0) return null
-    const commits = bases.stdout.split('\n').filter(line => line !== '')
-    // Two merge bases: git merges them into a virtual one first, which no commit holds.
-    if (commits.length !== 1) return null
-    const base = commits[0] as string
-    if ((await fileAt(git, base, input.path)) !== input.base) return null
+    const base = await baseOf(git, theirs, baseRule)
+    if (base === null || (await fileAt(git, base, input.path)) !== input.base) return null
     return {
       base: await fileAt(git, base, logPath),
       ours: await fileAt(git, 'HEAD', logPath),
@@ -88,6 +103,16 @@ async function logsOfTheMerge(
     }
   }
   return null
+}
+
+/** The commit the merge starts from; null when no single commit is it (git merged two bases into a virtual one). */
+async function baseOf(git: Git, theirs: string, rule: OtherSide['base']): Promise<string | null> {
+  const result =
+    rule === 'parent'
+      ? await git.run(['rev-parse', '--verify', '--quiet', `${theirs}^`])
+      : await git.run(['merge-base', '--all', 'HEAD', theirs])
+  const commits = result.code === 0 ? result.stdout.split('\n').filter(line => line !== '') : []
+  return commits.length === 1 ? (commits[0] as string) : null
 }
 
 /** A file's text in a commit ('' when it has none, as git hands a missing side to a driver). */

@@ -166,7 +166,10 @@ async function leftInConflict(
     const [base, ours, theirs] = await stages(git, STATE_PATH)
     const path = (await gitOrThrow(git, ['ls-files', '--full-name', '--', STATE_PATH])).stdout.split('\n')[0] ?? ''
     const configText = await vault.read(CONFIG_PATH)
-    await vault.write(STATE_PATH, await mergeStateTexts(git, { base, ours, theirs, path, configText, env: {}, today }))
+    await vault.write(
+      STATE_PATH,
+      await mergeStateTexts(git, { base, ours, theirs, path, configText, candidates: [], today }),
+    )
     await gitOrThrow(git, ['add', '--', STATE_PATH])
   }
   const notes: string[] = []

@@ -278,6 +278,31 @@ describe('two devices, one history', () => {
     expect(JSON.parse(b.read(STATE))['words#alpha'].reps).toBe(2)
   }, 240_000)
 
+  it('a plain `git pull --rebase` after `git setup`: the same, the state driver replaying over the picked commit', async () => {
+    const { a, b } = twoDevices('rebase')
+    const made = [
+      ...(await practise(a, '2026-12-01', [['gamma', 'good']])),
+      ...(await practise(b, '2026-12-01', [
+        ['gamma', 'again'],
+        ['delta', 'easy'],
+      ])),
+    ]
+    for (const [device, name] of [
+      [a, 'A'],
+      [b, 'B'],
+    ] as const) {
+      device.git('add', '--all')
+      device.git('commit', '--quiet', '-m', `reviews on ${name}`)
+    }
+    a.git('push', '--quiet')
+    b.git('pull', '--quiet', '--rebase')
+    expect(sortedLines(b.read(LOG))).toEqual([...made].sort())
+    expect(filesWithConflictMarkers(b.dir)).toEqual([])
+    const replayed = await ok(b.nk('replay', '--json', '--today', '2026-12-01'))
+    expect(JSON.parse(replayed.stdout).written, 'the state driver replayed over the merged log').toBe(false)
+    expect(JSON.parse(b.read(STATE))['words#gamma'].reps).toBe(2)
+  }, 240_000)
+
   it('sync --dry-run says what it would do and does nothing', async () => {
     const { a } = twoDevices('dry')
     await practise(a, '2026-12-01', [['alpha', 'good']])

@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
 import { gitProcess } from '../../adapters/git-process.js'
-import { mergeLogs, mergeStateTexts } from '../../app/git-merge.js'
+import { mergeHeadsOf, mergeLogs, mergeStateTexts, rebasePickOf } from '../../app/git-merge.js'
 import { gitSetup, NotAWorkTreeError, shellQuote } from '../../app/git-setup.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
 import { GitMissingError } from '../../ports/git.js'
@@ -73,15 +73,26 @@ async function mergeStateDriver(ctx: CommandContext, [base, ours, theirs, path]:
     string,
   ]
   const configText = await ctx.vault.read(CONFIG_PATH)
-  const merged = await mergeStateTexts(gitProcess(process.cwd()), {
+  const git = gitProcess(process.cwd())
+  const rebaseDone = (await git.run(['rev-parse', '--git-path', 'rebase-merge/done'])).stdout.trim()
+  const candidates = [...mergeHeadsOf(process.env), ...rebasePickOf(readIfAny(fromTop(rebaseDone)))]
+  const merged = await mergeStateTexts(git, {
     base: baseText,
     ours: oursText,
     theirs: theirsText,
     path,
     configText,
-    env: process.env,
+    candidates,
     today: ctx.today,
   })
   writeFileSync(fromTop(ours), merged)
   return 0 as const
+}
+
+function readIfAny(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch {
+    return null // no rebase under way
+  }
 }
