@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addDays, isSupportedDate, LAST_SUPPORTED_DATE } from '../../src/core/dates.js'
+import { addDays, compareDates, isSupportedDate, LAST_SUPPORTED_DATE } from '../../src/core/dates.js'
 import { parseLog } from '../../src/core/log/parse.js'
 import { schedulerFor } from '../../src/core/schedulers/index.js'
 import { GRADES, type Grade, type StateEntry } from '../../src/core/types.js'
@@ -22,7 +22,8 @@ describe('no scheduler step throws on a review the log reader accepts', () => {
           let entry: StateEntry = scheduler.initial(start)
           let date = start
           for (const [gap, grade] of steps) {
-            date = addDays(date, gap) > LAST_SUPPORTED_DATE ? LAST_SUPPORTED_DATE : addDays(date, gap)
+            const next = addDays(date, gap)
+            date = compareDates(next, LAST_SUPPORTED_DATE) > 0 ? LAST_SUPPORTED_DATE : next
             entry = scheduler.review(entry, date, grade)
             expect(isSupportedDate(entry.next_due)).toBe(true)
           }
