@@ -5,6 +5,7 @@ import {
   appendRegularFile,
   isLinkError,
   NotRegularFileError,
+  OPENS_REFUSE_LINKS,
   readRegularFile,
   removeAbandonedTemporaries,
   writeRegularFileAtomically,
@@ -74,6 +75,7 @@ export function nodeVault(root: string): Vault {
     return readRegularFile(real)
   }
   const readInside = async (path: string, abs: string): Promise<string> => {
+    if (!OPENS_REFUSE_LINKS) return readThroughLink(path, abs)
     const folder = await realFolder(path, nodePath.dirname(abs))
     try {
       return await readRegularFile(nodePath.join(folder, nodePath.basename(abs)))
