@@ -244,7 +244,14 @@ async function describeStaged(git: Git, subject: string | null): Promise<string>
   if (others.length > 0) parts.push(`${others.length} other file${others.length === 1 ? '' : 's'}`)
   const what = parts.length > 0 ? parts.join(', ') : 'nothing changed here'
   const head = subject ? `${subject} (${what})` : `Notekeeper sync: ${what}`
-  return others.length > 0 ? `${head}\n\n${others.map(path => `- ${path}`).join('\n')}\n` : head
+  const list = others.length > 0 ? `${others.map(path => `- ${path}`).join('\n')}\n\n` : ''
+  // Two devices with one git identity that made the very same reviews in the same second would
+  // otherwise write the very same commit, and git would see one commit, and one set of reviews.
+  return `${head}\n\n${list}Notekeeper-Sync: ${syncToken()}\n`
+}
+
+function syncToken(): string {
+  return `${Math.random().toString(36).slice(2, 10)}${Math.random().toString(36).slice(2, 10)}`
 }
 
 async function planOf(git: Git, vault: Vault, target: RemoteTarget | null): Promise<string[]> {

@@ -43,6 +43,10 @@ export async function makeWorld(): Promise<World> {
     GIT_COMMITTER_NAME: 'Test Person',
     GIT_COMMITTER_EMAIL: 'person@example.invalid',
     GIT_TERMINAL_PROMPT: '0',
+    // One clock for both devices: two devices that did the same thing write the same commit
+    // unless Notekeeper makes them differ, as fast real devices sharing an identity can.
+    GIT_AUTHOR_DATE: '2026-12-01T12:00:00Z',
+    GIT_COMMITTER_DATE: '2026-12-01T12:00:00Z',
   }
   const remote = nodePath.join(root, 'remote.git')
   git(root, env, 'init', '--quiet', '--bare', '--initial-branch=main', remote)
