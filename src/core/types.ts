@@ -33,6 +33,7 @@ export type Rule =
   | 'xref-unresolved'
   | 'item-missing-id'
   | 'item-duplicate-id'
+  | 'item-empty-response'
   | 'log-malformed'
   | 'log-future-date'
   | 'log-unknown-item'

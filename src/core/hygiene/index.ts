@@ -4,6 +4,7 @@ import { buildTargetIndex } from '../links/resolve.js'
 import type { Config, Finding, IsoDate, NoteModel } from '../types.js'
 import { labelContradictions } from './contradictions.js'
 import { deadLinks, type ExternalReference } from './dead-links.js'
+import { emptyResponses } from './empty-responses.js'
 import { nearDuplicateFindings, type ShingledNote, shinglesOf } from './near-duplicates.js'
 import { proseLines } from './prose.js'
 import { scanProse } from './prose-scan.js'
@@ -36,7 +37,8 @@ export function hygieneWithExternal(input: HygieneInput): { findings: Finding[];
   const findings = [
     ...links.findings,
     ...nearDuplicateFindings(shingled, input.config.hygiene.nearDuplicate),
-    ...labelContradictions(notes),
+    ...labelContradictions(notes, input.texts),
+    ...emptyResponses(notes),
     ...flips.findings(file => sentencesOf(input.texts.get(file) ?? '')),
     ...reviewOverdue(notes, input.today),
     ...stale(notes, input.today, input.config.hygiene.staleDays),

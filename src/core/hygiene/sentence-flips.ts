@@ -1,7 +1,9 @@
 import type { Finding } from '../types.js'
-import { byPlace, clip, finding, type Place } from './contradiction-finding.js'
+import { Clusters, distinctPlaces, fileCount } from './clusters.js'
+import { byPlace, clip, clusterFinding, type Place } from './contradiction-finding.js'
 import { hashRange, hashString } from './hashing.js'
 import type { ProseVisitor } from './prose-scan.js'
+import { contradictionScore } from './rank.js'
 import { HashSets, jaccardBetween, oneWordApartPairs } from './sentence-pairs.js'
 import type { PlacedSentence } from './sentences.js'
 
@@ -156,7 +158,12 @@ export class SentenceFlips implements ProseVisitor {
     }
   }
 
-  /** The flips among the sentences fed; `sentences(file)` gives a note's `sentencesOf` again, to quote them. */
+  /**
+   * The flips among the sentences fed, one finding per cluster of sentences linked by flips
+   * (the same sentence in four notes with two different numbers is one finding); `sentences(file)`
+   * gives a note's `sentencesOf` again, to quote them. Nothing is kept per pair: a pair joins
+   * two clusters, and the cluster keeps its best pair (the most alike) for its message.
+   */
   findings(sentences: (file: string) => readonly PlacedSentence[]): Finding[] {
     const { files, lines, tokens, wordsAt, probeWords, skeletons } = this
     const words = (k: number): [HashSets, number] =>
@@ -166,21 +173,52 @@ export class SentenceFlips implements ProseVisitor {
       const text = (sentences(file)[this.ordinals[k] as number] as PlacedSentence).text
       return { file, line: lines[k] as number, text }
     }
-    const findings = new Map<number, { first: Sentence; second: Sentence; finding: Finding }>()
+    const clusters = new Clusters(files.length)
+    const best = new Map<number, BestPair>()
     oneWordApartPairs(skeletons, Int32Array.from(this.kinds), (x, y) => {
-      const code = x * files.length + y
-      if (findings.has(code) || files[x] === files[y]) return
+      if (files[x] === files[y]) return
       const reason = flipBetween(tokens[x] as FlipTokens, tokens[y] as FlipTokens)
       if (reason === null) return
       const similarity = jaccardBetween(...words(x), ...words(y))
       if (similarity < SIMILAR_SENTENCES || similarity === 1) return
-      const [first, second] = [sentence(x), sentence(y)].sort(byPlace) as [Sentence, Sentence]
-      findings.set(code, { first, second, finding: finding(first, second, reason, flipMessage(reason, second)) })
+      const candidates = [best.get(clusters.find(x)), best.get(clusters.find(y)), { x, y, reason, similarity }]
+      best.delete(clusters.find(x))
+      best.delete(clusters.find(y))
+      const kept = candidates.reduce<BestPair | undefined>(
+        (most, pair) => (pair !== undefined && (most === undefined || pair.similarity > most.similarity) ? pair : most),
+        undefined,
+      ) as BestPair
+      best.set(clusters.union(x, y), kept)
     })
-    return [...findings.values()]
-      .sort((p, q) => byPlace(p.first, q.first) || byPlace(p.second, q.second))
-      .map(f => f.finding)
+    const found: { first: Place; finding: Finding }[] = []
+    for (const group of clusters.groups()) {
+      const pair = best.get(clusters.find(group[0] as number)) as BestPair
+      const members = group.map(k => ({ file: files[k] as string, line: lines[k] as number }))
+      const [first, second] = [sentence(pair.x), sentence(pair.y)].sort(byPlace) as [Sentence, Sentence]
+      const places = distinctPlaces(members)
+      const head = places[0] as Place
+      // The finding sits on the cluster's first place; its message quotes the best pair's other side.
+      const quoted = second.file !== head.file ? second : first
+      found.push({
+        first: head,
+        finding: clusterFinding(
+          places,
+          quoted,
+          pair.reason,
+          flipMessage(pair.reason, quoted, places.length),
+          contradictionScore(pair.reason, pair.similarity, fileCount(places)),
+        ),
+      })
+    }
+    return found.sort((p, q) => byPlace(p.first, q.first)).map(f => f.finding)
   }
+}
+
+interface BestPair {
+  x: number
+  y: number
+  reason: Flip
+  similarity: number
 }
 
 function grown(buffer: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
@@ -201,12 +239,14 @@ function flipBetween(a: FlipTokens, b: FlipTokens): Flip | null {
   return a.dates !== b.dates ? 'date' : a.numbers !== b.numbers ? 'number' : a.negated !== b.negated ? 'negation' : null
 }
 
-function flipMessage(reason: Flip, second: Sentence): string {
+function flipMessage(reason: Flip, second: Sentence, places: number): string {
   const what =
     reason === 'date'
       ? 'a different date'
       : reason === 'number'
         ? 'a different number'
         : 'the opposite polarity (a negation)'
-  return `an almost identical sentence at ${second.file}:${second.line} has ${what}: "${clip(second.text)}"; is one of them out of date?`
+  const rest = places - 2
+  const more = rest > 0 ? ` (and ${rest} other place${rest === 1 ? '' : 's'} with the same sentence)` : ''
+  return `an almost identical sentence at ${second.file}:${second.line} has ${what}: "${clip(second.text)}"${more}; is one of them out of date?`
 }
