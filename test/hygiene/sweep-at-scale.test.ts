@@ -51,7 +51,8 @@ describe('the sweep at real scale', () => {
     expect(sweep(texts).filter(f => f.rule === 'contradiction')).toEqual([])
   })
 
-  it('still compares a term defined in prose, in one finding per cluster of definitions', () => {
+  it('still compares a term defined in prose by notes on one subject, in one finding per cluster of definitions', () => {
+    const subject = 'These notes are about the request handling of our web server and the settings it reads.'
     const texts: Record<string, string> = {}
     const definitions = [
       'the time a request may wait before it is dropped',
@@ -59,12 +60,20 @@ describe('the sweep at real scale', () => {
       'the longest pause the garbage collector is allowed',
     ]
     definitions.forEach((definition, i) => {
-      texts[`reference/t${i}.adoc`] = `${header(`T${i}`)}Timeout:: ${definition}\n`
+      texts[`reference/t${i}.adoc`] = `${header(`T${i}`)}${subject}\n\nTimeout:: ${definition}\n`
     })
     const found = sweep(texts).filter(f => f.rule === 'contradiction')
     expect(found.map(f => [f.reason, f.file, (f['members'] as unknown[]).length])).toEqual([
       ['same-term', 'reference/t0.adoc', 3],
     ])
+  })
+
+  it('does not compare a term across notes about different subjects (a homonym, not two definitions)', () => {
+    const lua = `${header('Lua')}Lua has eight basic types and tables are its only data structure.\n\nnumber:: Represents real (double precision floating point) numbers.\n`
+    const asciidoc = `${header('ifeval')}The ifeval directive compares two values written in the document header.\n\nnumber:: Either an integer or a floating-point value written as is.\n`
+    expect(sweep({ 'reference/lua.adoc': lua, 'reference/ifeval.adoc': asciidoc })).not.toContainEqual(
+      expect.objectContaining({ rule: 'contradiction' }),
+    )
   })
 
   it('warns on a practice item whose response is empty (a block after its term without a + line)', () => {

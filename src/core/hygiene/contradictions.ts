@@ -1,13 +1,14 @@
 import type { Finding, NoteModel } from '../types.js'
 import { Clusters, fileCount } from './clusters.js'
 import { byPlace, clip, clusterFinding, type Place } from './contradiction-finding.js'
-import { type ProseLine, proseLines, wordsOf } from './prose.js'
+import { forEachWord, type ProseLine, proseLines, wordsOf } from './prose.js'
 import { scanProse } from './prose-scan.js'
 import { contradictionScore } from './rank.js'
 import { SentenceFlips } from './sentence-flips.js'
 import { sentencesOf } from './sentences.js'
 import { diceOnBigrams, normaliseLabel, singularLabel } from './similarity.js'
 import { isProseTerm, proseOfBody, tabLines } from './terms.js'
+import { Vocabulary } from './vocabulary.js'
 
 export { SentenceFlips }
 
@@ -29,12 +30,23 @@ export function contradictions(
   texts: ReadonlyMap<string, string>,
   prose?: ReadonlyMap<string, readonly ProseLine[]>,
 ): Finding[] {
-  return [...labelContradictions(notes, texts), ...sentenceFlips(notes, texts, prose)]
+  const vocabulary = new Vocabulary()
+  for (const note of notes) {
+    const hashes: number[] = []
+    for (const line of prose?.get(note.path) ?? proseLines(texts.get(note.path) ?? ''))
+      forEachWord(line.text, (_lower, _start, _end, hash) => hashes.push(hash))
+    vocabulary.add(note.path, hashes)
+  }
+  return [...labelContradictions(notes, texts, vocabulary), ...sentenceFlips(notes, texts, vocabulary, prose)]
 }
 
 /** The contradictions found from items and definitions (same prompt, same term), without the sentence flips. */
-export function labelContradictions(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>): Finding[] {
-  return [...samePrompt(notes), ...sameTerm(notes, texts)]
+export function labelContradictions(
+  notes: readonly NoteModel[],
+  texts: ReadonlyMap<string, string>,
+  vocabulary: Vocabulary,
+): Finding[] {
+  return [...samePrompt(notes), ...sameTerm(notes, texts, vocabulary)]
 }
 
 interface LabelledEntry extends Place {
@@ -54,7 +66,7 @@ function samePrompt(notes: readonly NoteModel[]): Finding[] {
       shown: item.prompt,
     })),
   )
-  return disagreeingClusters(entries, false).map(({ members, likeness }) => {
+  return disagreeingClusters(entries, () => true).map(({ members, likeness }) => {
     const [first, second] = firstTwo(members)
     return clusterFinding(
       members,
@@ -69,9 +81,11 @@ function samePrompt(notes: readonly NoteModel[]): Finding[] {
 /**
  * Terms of description lists, except those that are not prose a person defines: the tabs of a
  * `[tabs]` block (`Java::`, `Kotlin::` over a listing), a term without a word (`=>`, `*0*`)
- * and a term whose description has no prose (only a listing, an include, an image).
+ * and a term whose description has no prose (only a listing, an include, an image). Two notes
+ * that share little of their vocabulary are about different things: their same term is a
+ * homonym (`number` in Lua and in AsciiDoc), not two definitions to reconcile.
  */
-function sameTerm(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>): Finding[] {
+function sameTerm(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>, vocabulary: Vocabulary): Finding[] {
   const entries: LabelledEntry[] = []
   for (const note of notes) {
     if (note.dlistEntries.length === 0) continue
@@ -89,7 +103,9 @@ function sameTerm(notes: readonly NoteModel[], texts: ReadonlyMap<string, string
       })
     }
   }
-  return disagreeingClusters(entries, true).map(({ members, likeness }) => {
+  // Only across notes, and only notes about the same subject (vocabulary.ts).
+  const comparable = (a: string, b: string) => a !== b && vocabulary.related(a, b)
+  return disagreeingClusters(entries, comparable).map(({ members, likeness }) => {
     const [first, second] = firstTwo(members)
     return clusterFinding(
       members,
@@ -118,7 +134,7 @@ function more(members: readonly Place[]): string {
  */
 function disagreeingClusters(
   entries: LabelledEntry[],
-  acrossNotesOnly: boolean,
+  comparable: (firstFile: string, secondFile: string) => boolean,
 ): { members: LabelledEntry[]; likeness: number }[] {
   const groups = new Map<string, LabelledEntry[]>()
   for (const entry of entries) {
@@ -137,7 +153,7 @@ function disagreeingClusters(
       for (let j = i + 1; j < group.length; j++) {
         const first = group[i] as LabelledEntry
         const second = group[j] as LabelledEntry
-        if (acrossNotesOnly && first.file === second.file) continue
+        if (!comparable(first.file, second.file)) continue
         const dice = diceOnBigrams(first.words, second.words)
         if (dice >= DISSIMILAR) continue
         const least = Math.min(dice, lowest[clusters.find(i)] as number, lowest[clusters.find(j)] as number)
@@ -156,6 +172,7 @@ function disagreeingClusters(
 function sentenceFlips(
   notes: readonly NoteModel[],
   texts: ReadonlyMap<string, string>,
+  vocabulary: Vocabulary,
   prose?: ReadonlyMap<string, readonly ProseLine[]>,
 ): Finding[] {
   const flips = new SentenceFlips()
@@ -165,5 +182,5 @@ function sentenceFlips(
     flips.startNote(note.path)
     scanProse(prose?.get(note.path) ?? proseLines(text), flips)
   }
-  return flips.findings(file => sentencesOf(texts.get(file) ?? '', prose?.get(file)))
+  return flips.findings(file => sentencesOf(texts.get(file) ?? '', prose?.get(file)), vocabulary)
 }

@@ -6,6 +6,7 @@ import type { ProseVisitor } from './prose-scan.js'
 import { contradictionScore } from './rank.js'
 import { HashSets, jaccardBetween, oneWordApartPairs } from './sentence-pairs.js'
 import type { PlacedSentence } from './sentences.js'
+import type { Vocabulary } from './vocabulary.js'
 
 // Sentence flips, the contradiction candidates with reason `date`, `number` or `negation`
 // (SPEC 2.2; the same-prompt and same-term ones are in contradictions.ts).
@@ -105,8 +106,10 @@ export class SentenceFlips implements ProseVisitor {
     const hash = wordHash | 0
     if (this.allCount === this.all.length) this.all = grown(this.all)
     this.all[this.allCount++] = hash
-    // Words start with a letter unless they are numbers or dates (prose.ts WORD).
-    if (isDigit(lower.charCodeAt(start))) {
+    // Words start with a letter unless they are numbers or dates (prose.ts WORD). A number in
+    // a URL (`releases/tag/2024-01-07`, `#v0.8.4`) is part of an address, not a value the
+    // sentence states: it is an ordinary word.
+    if (isDigit(lower.charCodeAt(start)) && !inUrl(lower, start)) {
       const word = lower.slice(start, end)
       if (DATE.test(word)) (this.dates ??= []).push(word)
       else (this.numbers ??= []).push(word)
@@ -164,7 +167,7 @@ export class SentenceFlips implements ProseVisitor {
    * gives a note's `sentencesOf` again, to quote them. Nothing is kept per pair: a pair joins
    * two clusters, and the cluster keeps its best pair (the most alike) for its message.
    */
-  findings(sentences: (file: string) => readonly PlacedSentence[]): Finding[] {
+  findings(sentences: (file: string) => readonly PlacedSentence[], vocabulary?: Vocabulary): Finding[] {
     const { files, lines, tokens, wordsAt, probeWords, skeletons } = this
     const words = (k: number): [HashSets, number] =>
       (wordsAt[k] as number) >= 0 ? [probeWords, wordsAt[k] as number] : [skeletons, k]
@@ -177,6 +180,8 @@ export class SentenceFlips implements ProseVisitor {
     const best = new Map<number, BestPair>()
     oneWordApartPairs(skeletons, Int32Array.from(this.kinds), (x, y) => {
       if (files[x] === files[y]) return
+      // Notes about different subjects (vocabulary.ts) share template sentences, not facts.
+      if (vocabulary !== undefined && !vocabulary.related(files[x] as string, files[y] as string)) return
       const reason = flipBetween(tokens[x] as FlipTokens, tokens[y] as FlipTokens)
       if (reason === null) return
       const similarity = jaccardBetween(...words(x), ...words(y))
@@ -219,6 +224,21 @@ interface BestPair {
   y: number
   reason: Flip
   similarity: number
+}
+
+/**
+ * Whether position `at` of a line is inside a URL or a link target: the run of characters
+ * before it, back to white space or a `[` (which opens a macro's visible text), has a scheme.
+ */
+function inUrl(lower: string, at: number): boolean {
+  let from = at
+  while (from > 0) {
+    const code = lower.charCodeAt(from - 1)
+    if (code === 32 || code === 9 || code === 91) break
+    from--
+  }
+  const run = lower.slice(from, at)
+  return run.includes('://') || run.startsWith('link:') || run.startsWith('mailto:') || run.startsWith('xref:')
 }
 
 function grown(buffer: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {

@@ -58,5 +58,6 @@ export function proseOfBody(body: string): string {
     if (delimiter !== undefined) closing = delimiter
     else if (line !== '' && !MARKUP_LINE.test(line)) kept.push(line)
   }
-  return kept.join('\n')
+  // An attribute reference (`{url-repo}`) stands for a value defined elsewhere: not prose.
+  return kept.join('\n').replace(/\{[\w-]+\}/g, ' ')
 }
