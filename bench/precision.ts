@@ -4,7 +4,7 @@ import { scanNote } from '../src/core/asciidoc/scan.js'
 import { DEFAULT_CONFIG } from '../src/core/config.js'
 import { hygiene } from '../src/core/hygiene/index.js'
 import type { Finding } from '../src/core/types.js'
-import { readText } from './real-corpus.js'
+import { readText, repositoryRoot } from './real-corpus.js'
 
 // The sweep's precision on the labelled real pairs (test/fixtures/hygiene/labelled-pairs.json):
 // the files the pairs name are swept together (under reference/, as a person's Reference notes
@@ -12,7 +12,7 @@ import { readText } from './real-corpus.js'
 // its members. Precision = flagged pairs judged worth a look / flagged pairs; recall = flagged
 // worth pairs / worth pairs. The bench prints it, a test keeps it from falling.
 
-export const LABELLED_PAIRS = join(import.meta.dirname, '..', 'test', 'fixtures', 'hygiene', 'labelled-pairs.json')
+export const LABELLED_PAIRS = join(repositoryRoot(), 'test', 'fixtures', 'hygiene', 'labelled-pairs.json')
 
 interface LabelledPlace {
   file: string

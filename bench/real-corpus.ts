@@ -1,14 +1,22 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 
 // The real AsciiDoc of ../shared/ext-corpora/asciidoc (public repositories, their licences in
 // its README.txt): read in place, never copied into the repository. The benchmark and the
 // precision test use it when it is there and say so loudly when it is not.
 
+/** The repository's root: the nearest folder above this module with a package.json (the source or the bundle in dist/cli). */
+export function repositoryRoot(from: string = import.meta.dirname): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir
+    if (dirname(dir) === dir) return from
+  }
+}
+
 /** Where the real corpus is: `../shared/ext-corpora/asciidoc` from the repository root, else /work/shared. */
-export function realCorpusRoot(repositoryRoot: string): string | null {
+export function realCorpusRoot(root: string = repositoryRoot()): string | null {
   for (const candidate of [
-    resolve(repositoryRoot, '..', 'shared', 'ext-corpora', 'asciidoc'),
+    resolve(root, '..', 'shared', 'ext-corpora', 'asciidoc'),
     '/work/shared/ext-corpora/asciidoc',
   ])
     if (existsSync(join(candidate, 'README.txt'))) return candidate
