@@ -197,7 +197,7 @@ async function main(options: Options): Promise<void> {
     console.log(`  index: ${index[0]?.detail}; floor: ${indexFloor[0]?.detail}; replay: ${full[0]?.detail}`)
 
     await nearDuplicateStep(SEED)
-    await realCorpusStep(SEED)
+    await realCorpusStep(SEED, options.keep)
   } finally {
     if (options.keep) console.log(`\nkept ${root}`)
     else rmSync(root, { recursive: true, force: true })
@@ -210,6 +210,6 @@ if (argv[0] === '--child') {
   console.log(JSON.stringify(result))
 } else {
   const options = parseOptions(argv)
-  if (options.realOnly) await realCorpusStep(SEED)
+  if (options.realOnly) await realCorpusStep(SEED, options.keep)
   else await main(options)
 }

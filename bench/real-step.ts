@@ -20,7 +20,8 @@ const GENERATED_NOTES = 1400
 const SWEEP_TARGET_MS = 10_000
 const SWEEP_TARGET_MB = 600
 
-export async function realCorpusStep(seed: number): Promise<void> {
+/** `keep`: leave the temp corpus in place (its path is printed). */
+export async function realCorpusStep(seed: number, keep = false): Promise<void> {
   const source = realCorpusRoot()
   console.log('\nreal text (../shared/ext-corpora/asciidoc):')
   if (source === null) {
@@ -118,7 +119,8 @@ export async function realCorpusStep(seed: number): Promise<void> {
         .join(', ')}`,
     )
   } finally {
-    rmSync(root, { recursive: true, force: true })
+    if (keep) console.log(`  kept ${root}`)
+    else rmSync(root, { recursive: true, force: true })
   }
 }
 

@@ -1,11 +1,11 @@
 // How likely a person is to care about a candidate cluster, as a `score` in [0, 1] on the
 // finding: the sweep shows the best-scored clusters of each rule first and only up to a cap
-// (findings.ts `capRanked`). The weights come from the labelled real pairs
-// (test/fixtures/hygiene/labelled-pairs.json, docs/adr/0006): what made a pair worth a look
-// there is how alike the two passages are, and what made it noise is a label shared by many
-// notes (a field name such as "Purpose" or "Type", not a concept the notes define).
+// (findings.ts `capRanked`). A judgement, checked against the labelled real pairs
+// (test/fixtures/hygiene/labelled-pairs.json, docs/adr/0006): the closer the two passages the
+// likelier a person cares, and a cluster over many notes was a shared template or a field name
+// there ("Purpose" on every extension page), not a concept the notes define.
 
-/** The weight of each kind of contradiction candidate: how often it was right on the labelled set. */
+/** The weight of each kind of contradiction candidate: what a wrong one costs a person (a practice answer most). */
 const REASON_WEIGHT: Record<string, number> = {
   'same-prompt': 1,
   negation: 0.9,

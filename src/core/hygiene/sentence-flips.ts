@@ -171,9 +171,16 @@ export class SentenceFlips implements ProseVisitor {
     const { files, lines, tokens, wordsAt, probeWords, skeletons } = this
     const words = (k: number): [HashSets, number] =>
       (wordsAt[k] as number) >= 0 ? [probeWords, wordsAt[k] as number] : [skeletons, k]
+    // A note's sentences are found again once however many clusters quote it.
+    const quoted = new Map<string, readonly PlacedSentence[]>()
     const sentence = (k: number): Sentence => {
       const file = files[k] as string
-      const text = (sentences(file)[this.ordinals[k] as number] as PlacedSentence).text
+      let ofNote = quoted.get(file)
+      if (ofNote === undefined) {
+        ofNote = sentences(file)
+        quoted.set(file, ofNote)
+      }
+      const text = (ofNote[this.ordinals[k] as number] as PlacedSentence).text
       return { file, line: lines[k] as number, text }
     }
     const clusters = new Clusters(files.length)
@@ -203,14 +210,14 @@ export class SentenceFlips implements ProseVisitor {
       const places = distinctPlaces(members)
       const head = places[0] as Place
       // The finding sits on the cluster's first place; its message quotes the best pair's other side.
-      const quoted = second.file !== head.file ? second : first
+      const shown = second.file !== head.file ? second : first
       found.push({
         first: head,
         finding: clusterFinding(
           places,
-          quoted,
+          shown,
           pair.reason,
-          flipMessage(pair.reason, quoted, places.length),
+          flipMessage(pair.reason, shown, places.length),
           contradictionScore(pair.reason, pair.similarity, fileCount(places)),
         ),
       })
