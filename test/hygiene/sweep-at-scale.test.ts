@@ -41,6 +41,16 @@ describe('the sweep at real scale', () => {
     expect(found[0]?.['score']).toBeGreaterThan(0)
   })
 
+  it('makes 300 copies of one note one finding, not 44,850 pairs', () => {
+    const texts: Record<string, string> = {}
+    for (let i = 0; i < 300; i++)
+      texts[`reference/c${String(i).padStart(3, '0')}.adoc`] = `${header(`C${i}`)}${prose}\n`
+    const found = sweep(texts).filter(f => f.rule === 'near-duplicate')
+    expect(found).toHaveLength(1)
+    expect(found[0]?.['members']).toHaveLength(300)
+    expect(found[0]?.message).toContain('and 298 other notes')
+  })
+
   it('never compares the tabs of [tabs] blocks, or terms whose description is only a listing, as terms', () => {
     const tabs = (code: string) =>
       `[tabs]\n======\nJava::\n+\n[source,java]\n----\n${code}\n----\nKotlin::\n+\n[source,kotlin]\n----\n${code}\n----\n======\n`
