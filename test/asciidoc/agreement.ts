@@ -37,6 +37,8 @@ function firstDifference<T>(a: readonly T[], b: readonly T[], show: (x: T | unde
  */
 const DERIVED =
   /^(?:(?:author|email|firstname|middlename|lastname|authorinitials)_\d+|backend.*|basebackend.*|doctype-.*|filetype.*|outfilesuffix|htmlsyntax|toc|toc2|toc-placement|toc-position|toc-class|icons|iconsdir|source-highlighter|man(?:volnum|name|purpose|source|manual)|mantitle|reftext|role)$/
+export const isDerivedAttribute = (name: string): boolean => DERIVED.test(name)
+
 /** Values built from the clock or the author line, which a pure core does not know. */
 const FROM_CLOCK_OR_AUTHOR =
   /\{(?:local|doc)(?:date|time|datetime|year)\}|\{(?:author|email|firstname|lastname|revnumber|revdate)\}/
@@ -57,29 +59,34 @@ function attributeDisagreement(model: NoteModel, view: AsciidoctorView): string 
 }
 
 /**
- * Asciidoctor.js 4.1 misnumbers lines after some preprocessor directives (a kept single-line
- * `ifdef::x[text]` counts one line too many, an excluded region inside a list item shifts what
- * follows; see DIFFERENCES in differential.test.ts). In a note with directives, a line is taken
- * as agreeing when Asciidoctor's is later by a shift that never shrinks down the file; every
- * other fact (level, title, id, style, anchor) must still be equal.
+ * Asciidoctor.js 4.1 misnumbers lines after some preprocessor directives (see DIFFERENCES in
+ * differential.test.ts): a kept single-line `ifdef::x[text]` counts one line too many for the
+ * rest of the file, and a list item followed by an excluded region is numbered after that region.
+ * So, in a note with directives, a line is taken as agreeing when Asciidoctor's is later by a
+ * shift that never shrinks down the file, or when the source lines between the two hold a
+ * directive; every other fact (level, title, id, style, anchor) must still be equal.
  */
-function sameLines(scanner: number[], theirs: number[], hasDirectives: boolean): boolean {
+function sameLines(scanner: number[], theirs: number[], source: string[]): boolean {
   if (scanner.length !== theirs.length) return false
+  const hasDirectives = source.some(line => DIRECTIVE.test(line))
   let shift = 0
   for (let i = 0; i < scanner.length; i++) {
-    const delta = (theirs[i] as number) - (scanner[i] as number)
-    if (delta === 0 && shift === 0) continue
-    if (!hasDirectives || delta < shift) return false
+    const ours = scanner[i] as number
+    const delta = (theirs[i] as number) - ours
+    if (delta === shift) continue
+    if (!hasDirectives || delta < 0) return false
+    if (source.slice(ours, ours + delta).some(line => DIRECTIVE.test(line))) continue
+    if (delta < shift) return false
     shift = delta
   }
   return true
 }
 
-const DIRECTIVE = /^(?:ifn?def|ifeval|endif)::/m
+const DIRECTIVE = /^(?:ifn?def|ifeval|endif)::/
 
 export function disagreements(model: NoteModel, view: AsciidoctorView, text: string): Disagreement[] {
   const found: Disagreement[] = []
-  const hasDirectives = DIRECTIVE.test(text)
+  const source = text.split(/\r?\n/)
   if (model.title !== view.title)
     found.push({
       kind: 'title',
@@ -95,7 +102,7 @@ export function disagreements(model: NoteModel, view: AsciidoctorView, text: str
   const sectionLines = sameLines(
     model.sections.map(s => s.line),
     view.sections.map(s => s.line),
-    hasDirectives,
+    source,
   )
   if (sectionFacts !== null) found.push({ kind: 'sections', detail: sectionFacts })
   else if (!sectionLines)
@@ -129,14 +136,14 @@ export function disagreements(model: NoteModel, view: AsciidoctorView, text: str
     !sameLines(
       ours.map(e => e.termLine),
       theirs.map(e => e.termLine),
-      hasDirectives,
+      source,
     )
   )
     found.push({ kind: 'dlist-entries', detail: firstDifference(ours, theirs, e => String(e?.termLine)) ?? 'lines' })
 
   const tracked = model.track.flatMap(status => status.items.map(item => item.line)).sort((a, b) => a - b)
   const trackedView = [...view.trackedItemLines].sort((a, b) => a - b)
-  if (!sameLines(tracked, trackedView, hasDirectives))
+  if (!sameLines(tracked, trackedView, source))
     found.push({
       kind: 'track-items',
       detail: firstDifference(tracked, trackedView, line => String(line ?? 'none')) ?? '',

@@ -65,8 +65,25 @@ const VERBATIM_CLASS: Record<string, LineClass> = {
 }
 const COMPOUND = new Set(['example', 'sidebar', 'quote', 'open', 'abstract', 'partintro', 'admonition'])
 
+/**
+ * A manpage's `== Name` section is part of its header for Asciidoctor (`parseManpageHeader`):
+ * its id is registered, but it is no section; the paragraph under it is the name and purpose.
+ */
+function readManpageName(reader: Reader, sink: Sink): void {
+  if (reader.skipBlank() === null) return
+  const first = reader.peek()
+  if (!first || sectionLevel(first.text, reader.peekAt(1)?.text ?? null) !== 1) return
+  const heading = readHeading(reader, sink, null)
+  const id = headingId(sink, heading.id, heading.title)
+  if (id !== '') registerAnchor(sink, id, heading.first.line, 'section')
+  if (reader.skipBlank() === null) return
+  const lines = reader.readParagraph(() => false, true)
+  classifyAll(sink, lines, 'text')
+}
+
 /** Walks the body of the document (after the header) at section level. */
 export function walkDocumentBody(reader: Reader, sink: Sink, headerLeftovers: BlockAttributes): void {
+  if (sink.attributes.get('doctype') === 'manpage') readManpageName(reader, sink)
   const context: Context = { sectionLevel: true, listType: null, textOnly: false, bibliography: false }
   if (!nextBlock(reader, sink, context, headerLeftovers)) return
   while (nextBlock(reader, sink, context)) {
@@ -142,12 +159,36 @@ function readHeading(
   return { first, title, id }
 }
 
-function readSectionTitle(reader: Reader, sink: Sink, attrs: BlockAttributes, level: number): void {
+/**
+ * The id of a heading without an explicit one: generated unless `:!sectids:` is in effect;
+ * Asciidoctor.js registers neither an absent nor an empty id (reported as `""`).
+ */
+export function headingId(sink: Sink, explicit: string | null, title: string): string {
+  if (explicit !== null) return explicit
+  if (!sink.attributes.has('sectids')) return ''
+  return generateSectionId(title, sink.attributes, sink.registered)
+}
+
+/**
+ * The level Asciidoctor gives a section title (`Parser.initializeSection`): the written level
+ * moved by `:leveloffset:` (never below 0), and a level-0 title with a special style
+ * (`[appendix]`, `[preface]`, `[colophon]`, ...) in a book made a level-1 section.
+ */
+function effectiveLevel(sink: Sink, written: number, style: string | null): number {
+  const offset = Number.parseInt(sink.attributes.get('leveloffset') ?? '0', 10)
+  let level = Number.isNaN(offset) ? written : Math.max(0, written + offset)
+  const book = sink.attributes.get('doctype') === 'book'
+  const special = style !== null && !(book && style === 'abstract') && !/^sect[1-5]$/.test(style)
+  if (book && special && level === 0) level = 1
+  return level
+}
+
+function readSectionTitle(reader: Reader, sink: Sink, attrs: BlockAttributes, written: number): void {
   const heading = readHeading(reader, sink, attrs.id)
-  const id = heading.id ?? generateSectionId(heading.title, sink.attributes, sink.registered)
-  registerAnchor(sink, id, heading.first.line, 'section')
+  const id = headingId(sink, heading.id, heading.title)
+  if (id !== '') registerAnchor(sink, id, heading.first.line, 'section')
   sink.sections.push({
-    level,
+    level: effectiveLevel(sink, written, attrs.style),
     title: heading.title,
     id,
     line: heading.first.line,
@@ -269,7 +310,8 @@ function readUndelimitedBlock(
     reader.unread()
     const heading = readHeading(reader, sink, attrs.id)
     if (attrs.id === null) {
-      attrs.id = heading.id ?? generateSectionId(heading.title, sink.attributes, sink.registered)
+      const id = headingId(sink, heading.id, heading.title)
+      attrs.id = id === '' ? null : id
       attrs.idLine = line.line
     }
     return

@@ -179,7 +179,13 @@ export function applyAttributeEntry(
     sink.attributes.delete(name)
     return { name, value: null }
   }
-  const value = attributeEntryValue(entry.value, sink.attributes)
+  let value = attributeEntryValue(entry.value, sink.attributes)
+  // `:leveloffset: +1` moves the current offset (Asciidoctor stores the sum: "1").
+  if (name === 'leveloffset' && (value.startsWith('+') || value.startsWith('-'))) {
+    const current = Number.parseInt(sink.attributes.get('leveloffset') ?? '0', 10) || 0
+    const delta = Number.parseInt(value, 10)
+    if (!Number.isNaN(delta)) value = String(current + delta)
+  }
   sink.attributes.set(name, value)
   return { name, value }
 }
