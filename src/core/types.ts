@@ -31,6 +31,7 @@ export type Rule =
   | 'source-missing'
   | 'date-invalid'
   | 'xref-unresolved'
+  | 'xref-unverifiable'
   | 'item-missing-id'
   | 'item-duplicate-id'
   | 'log-malformed'
@@ -124,6 +125,8 @@ export interface Reference {
   /** The target as written (`other.adoc#part`, `#anchor`, `images/x.png`, `https://...`). */
   target: string
   line: number
+  /** An xref written `<<target>>` rather than `xref:target[]`: without `#` it names an id, never a file. */
+  shorthand?: true
 }
 
 /** A top-level list entry inside a level-1 section of a Track note (SPEC 1.3). */

@@ -18,6 +18,7 @@ import {
   delimiterOf,
   INLINE_SECTION_ANCHOR,
   isBlockAttributeLine,
+  isCommentLine,
   isLayoutBreak,
   type ListType,
   ORDERED_LIST,
@@ -226,6 +227,9 @@ function readDelimitedBlock(
     return
   }
   classifyAll(sink, fences, 'markup')
+  // A table's `//` lines are skipped before its cells are read, whatever its format.
+  if (effective === 'table')
+    for (const entry of block.lines) if (isCommentLine(entry.text)) classify(sink, entry.line, 'comment')
   if (effective === 'table' && (terminator.startsWith('|') || terminator.startsWith('!'))) {
     readTable(block.lines, terminator.slice(0, 1), sink, cell => {
       const inner = new Reader(cell)

@@ -169,7 +169,7 @@ export function readAttributeEntry(reader: Reader, sink: Sink): { name: string; 
  */
 export function applyAttributeEntry(
   sink: Sink,
-  entry: { name: string; value: string },
+  entry: { name: string; value: string; line: number },
 ): { name: string; value: string | null } {
   const unset = entry.name.startsWith('!') || entry.name.endsWith('!')
   let name = sanitizeAttributeName(entry.name.replace(/^!|!$/g, ''))
@@ -177,6 +177,7 @@ export function applyAttributeEntry(
   else if (name === 'hardbreaks') name = 'hardbreaks-option'
   if (unset) {
     sink.attributes.delete(name)
+    sink.attributeLog.push({ line: entry.line, name, value: null })
     return { name, value: null }
   }
   let value = attributeEntryValue(entry.value, sink.attributes)
@@ -187,5 +188,6 @@ export function applyAttributeEntry(
     if (!Number.isNaN(delta)) value = String(current + delta)
   }
   sink.attributes.set(name, value)
+  sink.attributeLog.push({ line: entry.line, name, value })
   return { name, value }
 }

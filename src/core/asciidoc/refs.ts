@@ -88,7 +88,7 @@ function maskPassthroughs(text: string): string {
 
 /** The references in one run of prose lines. */
 function referencesInRun(run: Run): Reference[] {
-  const found: { kind: Reference['kind']; target: string; at: number }[] = []
+  const found: { kind: Reference['kind']; target: string; at: number; shorthand?: true }[] = []
   // Each macro needs its own marker in the text; most prose has none, so look before scanning.
   const source = run.text
   const hasImage = source.includes('image:') || source.includes('icon:')
@@ -127,11 +127,16 @@ function referencesInRun(run: Run): Reference[] {
   for (const match of hasXref ? text.matchAll(XREF) : []) {
     if (match[0].startsWith('\\')) continue
     const raw = match[1] !== undefined ? (match[1].split(',')[0] ?? '') : (match[2] ?? '')
-    found.push({ kind: 'xref', target: raw.trim(), at: match.index })
+    if (match[1] !== undefined) found.push({ kind: 'xref', target: raw.trim(), at: match.index, shorthand: true })
+    else found.push({ kind: 'xref', target: raw.trim(), at: match.index })
   }
   return found
     .sort((a, b) => a.at - b.at)
-    .map(ref => ({ kind: ref.kind, target: ref.target, line: lineAt(run, ref.at) }))
+    .map(ref => {
+      const reference: Reference = { kind: ref.kind, target: ref.target, line: lineAt(run, ref.at) }
+      if (ref.shorthand) reference.shorthand = true
+      return reference
+    })
 }
 
 /**

@@ -41,6 +41,7 @@ export function buildSink(rawLines: string[], docname?: string): Sink {
     references: [],
     problems: [],
     attributes: defaultAttributes(docname),
+    attributeLog: [],
     hidden: new Set(),
   }
 }
