@@ -92,6 +92,39 @@ export function walkDocumentBody(reader: Reader, sink: Sink, headerLeftovers: Bl
   }
 }
 
+/**
+ * How deep blocks may nest before their content is read as plain text (issue 15). Asciidoctor
+ * has no limit, but it re-reads an item's or a block's lines at each level, so a hostile note of
+ * thousands of levels costs depth x size (and overflows the stack); real notes nest a few levels.
+ * Past the limit the lines keep their prose class (references in them still count), their
+ * structure is not read, and the note gets one problem saying so.
+ */
+export const MAX_NESTING = 16
+
+/** Walks the blocks of a nested reader (a compound block, an AsciiDoc cell, a list item) one level deeper. */
+function walkNested(sink: Sink, source: Reader | Entry[], context: Context): void {
+  if (sink.depth >= MAX_NESTING) {
+    if (!sink.tooDeep) {
+      sink.tooDeep = true
+      const first = Array.isArray(source) ? source[0] : source.peek()
+      sink.problems.push({
+        line: first?.line ?? 1,
+        message: `blocks nested deeper than ${MAX_NESTING} levels: what is inside is read as plain text`,
+      })
+    }
+    return
+  }
+  const reader = Array.isArray(source) ? new Reader(source) : source
+  sink.depth++
+  try {
+    while (nextBlock(reader, sink, context)) {
+      // one block at a time, at this level
+    }
+  } finally {
+    sink.depth--
+  }
+}
+
 function classifyAll(sink: Sink, entries: Entry[], cls: LineClass): void {
   for (const entry of entries) classify(sink, entry.line, cls)
 }
@@ -232,19 +265,13 @@ function readDelimitedBlock(
     for (const entry of block.lines) if (isCommentLine(entry.text)) classify(sink, entry.line, 'comment')
   if (effective === 'table' && (terminator.startsWith('|') || terminator.startsWith('!'))) {
     readTable(block.lines, terminator.slice(0, 1), sink, cell => {
-      const inner = new Reader(cell)
       const cellContext: Context = { sectionLevel: false, listType: null, textOnly: false, bibliography: false }
-      while (nextBlock(inner, sink, cellContext)) {
-        // blocks of an AsciiDoc cell
-      }
+      walkNested(sink, cell, cellContext)
     })
   }
   if (COMPOUND.has(effective)) {
-    const inner = new Reader(block.lines)
     const innerContext: Context = { sectionLevel: false, listType: null, textOnly: false, bibliography: false }
-    while (nextBlock(inner, sink, innerContext)) {
-      // blocks inside the delimited block
-    }
+    walkNested(sink, block.lines, innerContext)
   }
   // Tables and verses keep their lines as prose: inline references count, structure does not.
 }
@@ -366,7 +393,6 @@ function readParagraphLines(
 /** The blocks of one list item, read from its buffered lines as Asciidoctor does. */
 function readItemBody(lines: Entry[], sink: Sink, listType: ListType, hasTextIn: boolean): void {
   if (lines.length === 0) return
-  const reader = new Reader(lines)
   let index = 0
   while (lines[index]?.text.startsWith('//')) index++
   if (lines[index] === undefined) {
@@ -377,8 +403,6 @@ function readItemBody(lines: Entry[], sink: Sink, listType: ListType, hasTextIn:
   const adjacent = (lines[index] as Entry).text !== ''
   if (adjacent && listType !== 'dlist') hasText = false
   const context: Context = { sectionLevel: false, listType, textOnly: !hasText, bibliography: false }
-  while (nextBlock(reader, sink, context)) {
-    // each block attached to the item
-  }
+  walkNested(sink, lines, context)
   for (const entry of lines) if (entry.continuation !== undefined) classify(sink, entry.line, 'markup')
 }

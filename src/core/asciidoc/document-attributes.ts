@@ -116,6 +116,8 @@ const MAX_GROWTH = 65_536
 /** The longest prefix of `value` that fits in `bytes` UTF-8 bytes (Ruby's `limit_bytesize`). */
 export function limitBytes(value: string, bytes: number): string {
   if (value.length * 3 <= bytes) return value
+  // One byte a character: the common case, checked without walking the characters.
+  if (/^[\u0000-\u007f]*$/.test(value)) return value.length <= bytes ? value : value.slice(0, bytes)
   let used = 0
   let index = 0
   for (const char of value) {

@@ -10,20 +10,37 @@ import { ID_SOURCE, INCLUDE_DIRECTIVE } from './syntax.js'
 import type { LineClass } from './verbatim.js'
 
 const WORD = String.raw`\p{Alphabetic}\p{N}\p{Pc}`
+// Asciidoctor's inline patterns, with one change: every open-ended span (`.+?`, `[\s\S]*?`,
+// `[^\n[]*`) is bounded to SPAN characters. Unbounded, each `[[a,` or `image:a` that never closes
+// scans to the end of its paragraph, so a long line costs its length squared (a 200 KB line of
+// `[[a,` took 6.7 s); bounded, every attempt costs at most SPAN, so the scan is linear. Only an
+// anchor text, a target or an attribute list longer than SPAN reads differently (issue 15).
+const SPAN = 1024
 const ANCHOR_SCAN = new RegExp(
-  String.raw`(?:^|[^\\\[])\[\[(${ID_SOURCE})(?:, *(.+?))? ?\]\]|(?:^|[^\\])anchor:(${ID_SOURCE})\[(?:\]|(.*?[^\\])\])`,
+  String.raw`(?:^|[^\\\[])\[\[(${ID_SOURCE})(?:, *(.{1,${SPAN}}?))? ?\]\]|(?:^|[^\\])anchor:(${ID_SOURCE})\[(?:\]|(.{0,${SPAN}}?[^\\])\])`,
   'gu',
 )
-const PASS_MACRO = /(\\{0,2})(\+\+\+|\+\+|\$\$)([\s\S]*?)\2|(\\?)pass:([a-z]+(?:,[a-z-]+)*)?\[(|[\s\S]*?[^\\])\]/g
-const PASS_SINGLE = new RegExp(String.raw`(^|[^${WORD};:\\])\+(\S|\S[\s\S]*?\S)\+(?![${WORD}])`, 'gu')
-const INLINE_IMAGE = /\\?i(mage|con):([^:\s[](?:[^\n[]*[^\s[])?)\[(|[\s\S]*?[^\\])\]/g
+const PASS_MACRO = new RegExp(
+  String.raw`(\\{0,2})(\+\+\+|\+\+|\$\$)([\s\S]{0,${SPAN}}?)\2|(\\?)pass:([a-z]+(?:,[a-z-]+)*)?\[(|[\s\S]{0,${SPAN}}?[^\\])\]`,
+  'g',
+)
+const PASS_SINGLE = new RegExp(String.raw`(^|[^${WORD};:\\])\+(\S|\S[\s\S]{0,${SPAN}}?\S)\+(?![${WORD}])`, 'gu')
+const INLINE_IMAGE = new RegExp(
+  String.raw`\\?i(mage|con):([^:\s[](?:[^\n[]{0,${SPAN}}[^\s[])?)\[(|[\s\S]{0,${SPAN}}?[^\\])\]`,
+  'g',
+)
 // Asciidoctor's InlineLinkRx on unescaped text (`<`/`>` instead of `&lt;`/`&gt;`); no `u` flag,
 // because the `(?!\2)` guard needs an unset group to match the empty string.
-const URL_LINK =
-  /(^|link:|[ \t\u00a0]|\\?<(?=\\?(?:https?|file|ftp|irc)(:))|[>()[\];"'])(\\?(?:https?|file|ftp|irc):\/\/)(?:([^\s[\]]+)\[(|[\s\S]*?[^\\])\]|(?!\2)([^\s]+?)>|([^\s[\]<]*([^\s,.?![\]<)])))/gm
-const LINK_MACRO = /\\?(?:link|(mailto)):(|[^:\s[][^\s[]*)\[(|[\s\S]*?[^\\])\]/g
+const URL_LINK = new RegExp(
+  String.raw`(^|link:|[ \t\u00a0]|\\?<(?=\\?(?:https?|file|ftp|irc)(:))|[>()[\];"'])(\\?(?:https?|file|ftp|irc):\/\/)(?:([^\s[\]]{1,${SPAN * 8}})\[(|[\s\S]{0,${SPAN}}?[^\\])\]|(?!\2)([^\s]{1,${SPAN * 8}}?)>|([^\s[\]<]*([^\s,.?![\]<)])))`,
+  'gm',
+)
+const LINK_MACRO = new RegExp(
+  String.raw`\\?(?:link|(mailto)):(|[^:\s[][^\s[]{0,${SPAN}})\[(|[\s\S]{0,${SPAN}}?[^\\])\]`,
+  'g',
+)
 const XREF = new RegExp(
-  String.raw`\\?(?:<<([${WORD}#/.:{][\s\S]*?)>>|xref:([${WORD}#/.:{][\s\S]*?)\[(?:\]|([\s\S]*?[^\\])\]))`,
+  String.raw`\\?(?:<<([${WORD}#/.:{][\s\S]{0,${SPAN}}?)>>|xref:([${WORD}#/.:{][\s\S]{0,${SPAN}}?)\[(?:\]|([\s\S]{0,${SPAN}}?[^\\])\]))`,
   'gu',
 )
 
@@ -45,18 +62,33 @@ function joinRun(entries: { text: string; line: number }[]): Run {
   return { text: parts.join('\n'), starts }
 }
 
+/** The line of an offset: a binary search, so that thousands of references in one run stay linear. */
 function lineAt(run: Run, offset: number): number {
-  let line = run.starts[0]?.line ?? 1
-  for (const start of run.starts) {
-    if (start.offset > offset) break
-    line = start.line
+  let low = 0
+  let high = run.starts.length - 1
+  while (low < high) {
+    const middle = (low + high + 1) >> 1
+    if ((run.starts[middle] as { offset: number }).offset <= offset) low = middle
+    else high = middle - 1
   }
-  return line
+  return run.starts[low]?.line ?? 1
 }
 
-/** Blanks a span but keeps its newlines, so offsets still map to lines. */
-function blank(text: string, from: number, to: number): string {
-  return text.slice(0, from) + text.slice(from, to).replace(/[^\n]/g, ' ') + text.slice(to)
+/**
+ * Blanks spans (sorted, not overlapping: they come from one global regex pass) but keeps their
+ * newlines, so offsets still map to lines. One rebuild per pass, not one per match.
+ */
+function blankSpans(text: string, spans: readonly (readonly [number, number])[]): string {
+  if (spans.length === 0) return text
+  const parts: string[] = []
+  let at = 0
+  for (const [from, to] of spans) {
+    if (from < at) continue
+    parts.push(text.slice(at, from), text.slice(from, to).replace(/[^\n]/g, ' '))
+    at = to
+  }
+  parts.push(text.slice(at))
+  return parts.join('')
 }
 
 /** Registers `[[id]]` and `anchor:id[]` in a plain paragraph (Asciidoctor's catalogInlineAnchors). */
@@ -73,17 +105,18 @@ export function scanParagraphAnchors(lines: Entry[], sink: Sink): void {
 
 function maskPassthroughs(text: string): string {
   if (!text.includes('+') && !text.includes('$$') && !text.includes('pass:')) return text
-  let masked = text
+  const macros: [number, number][] = []
   for (const match of text.matchAll(PASS_MACRO)) {
     if ((match[1] ?? '') !== '' || (match[4] ?? '') !== '') continue
-    masked = blank(masked, match.index, match.index + match[0].length)
+    macros.push([match.index, match.index + match[0].length])
   }
+  const masked = blankSpans(text, macros)
   if (!masked.includes('+')) return masked
+  const singles: [number, number][] = []
   for (const match of masked.matchAll(PASS_SINGLE)) {
-    const from = match.index + (match[1] ?? '').length
-    masked = blank(masked, from, match.index + match[0].length)
+    singles.push([match.index + (match[1] ?? '').length, match.index + match[0].length])
   }
-  return masked
+  return blankSpans(masked, singles)
 }
 
 /** The references in one run of prose lines. */
@@ -98,11 +131,14 @@ function referencesInRun(run: Run): Reference[] {
   if (!hasImage && !hasUrl && !hasLink && !hasXref) return []
   let text = maskPassthroughs(source)
 
+  let spans: [number, number][] = []
   for (const match of hasImage ? text.matchAll(INLINE_IMAGE) : []) {
     if (match[0].startsWith('\\')) continue
     if (match[1] === 'mage') found.push({ kind: 'image', target: match[2] ?? '', at: match.index })
-    text = blank(text, match.index, match.index + match[0].length)
+    spans.push([match.index, match.index + match[0].length])
   }
+  text = blankSpans(text, spans)
+  spans = []
   for (const match of hasUrl ? text.matchAll(URL_LINK) : []) {
     const prefix = match[1] ?? ''
     const scheme = match[3] ?? ''
@@ -113,17 +149,19 @@ function referencesInRun(run: Run): Reference[] {
     const at = match.index + prefix.length
     found.push({ kind: 'link', target, at })
     const labelStart = match[4] !== undefined ? match[0].indexOf('[', prefix.length + scheme.length) : -1
-    text = blank(
-      text,
+    spans.push([
       match.index + (prefix === 'link:' ? 0 : prefix.length),
       labelStart > 0 ? match.index + labelStart : match.index + match[0].length,
-    )
+    ])
   }
+  text = blankSpans(text, spans)
+  spans = []
   for (const match of hasLink ? text.matchAll(LINK_MACRO) : []) {
     if (match[0].startsWith('\\') || match[1] === 'mailto') continue
     found.push({ kind: 'link', target: match[2] ?? '', at: match.index })
-    text = blank(text, match.index, match.index + match[0].indexOf('['))
+    spans.push([match.index, match.index + match[0].indexOf('[')])
   }
+  text = blankSpans(text, spans)
   for (const match of hasXref ? text.matchAll(XREF) : []) {
     if (match[0].startsWith('\\')) continue
     const raw = match[1] !== undefined ? (match[1].split(',')[0] ?? '') : (match[2] ?? '')

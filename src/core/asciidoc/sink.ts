@@ -42,6 +42,9 @@ export interface Sink {
   /** Every attribute entry applied, in reading order (null: unset), so that a reference found
    *  after the walk is substituted with the attributes defined above its line. */
   attributeLog: { line: number; name: string; value: string | null }[]
+  /** How many nested walkers are open (blocks.ts bounds it), and whether the bound was met. */
+  depth: number
+  tooDeep: boolean
   /** Lines the preprocessor removed (directives, excluded regions): they do not exist for the parser. */
   hidden: Set<number>
 }

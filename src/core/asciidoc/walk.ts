@@ -42,6 +42,8 @@ export function buildSink(rawLines: string[], docname?: string): Sink {
     problems: [],
     attributes: defaultAttributes(docname),
     attributeLog: [],
+    depth: 0,
+    tooDeep: false,
     hidden: new Set(),
   }
 }
