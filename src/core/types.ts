@@ -178,7 +178,8 @@ export interface Config {
   scheduler: SchedulerName
   leechThreshold: number
   fsrs: { retention: number; weights: number[] }
-  limits: { newPerDay: number | null; reviewsPerDay: number | null }
+  /** `noteBytes`: a note larger than this is not read (SPEC 1.8); absent means DEFAULT_NOTE_BYTES. */
+  limits: { newPerDay: number | null; reviewsPerDay: number | null; noteBytes?: number }
   hygiene: {
     staleDays: number
     nearDuplicate: number
