@@ -30,6 +30,13 @@ function adocFiles(folder: string): string[] {
     .sort()
 }
 
+/**
+ * The suite runs once per time zone; nothing the scanner or Asciidoctor reads here depends on it
+ * (the clock attributes are left out of the comparison), so the whole corpus is compared under
+ * UTC only and every tenth file under any other zone: the suite stays fast on 2 cores.
+ */
+const EVERY = process.env['TZ'] === 'UTC' ? 1 : 10
+
 const { folder, candidates } = corpusFolder()
 const required = process.env['NOTEKEEPER_REQUIRE_CORPUS'] === '1'
 
@@ -48,9 +55,9 @@ describe('the scanner agrees with Asciidoctor 4.1 on the real corpus', () => {
     return
   }
 
-  it(`agrees on at least 99 % of ${relative(root, folder) || folder}`, async () => {
-    const files = adocFiles(folder)
-    expect(files.length).toBeGreaterThan(100)
+  it(`agrees on at least 99 % of ${relative(root, folder) || folder}${EVERY > 1 ? ` (every ${EVERY}th file)` : ''}`, async () => {
+    const files = adocFiles(folder).filter((_, index) => index % EVERY === 0)
+    expect(files.length).toBeGreaterThan(100 / EVERY)
     const byKind = new Map<DisagreementKind | 'error', string[]>()
     let agreeing = 0
     for (const file of files) {
@@ -78,5 +85,5 @@ describe('the scanner agrees with Asciidoctor 4.1 on the real corpus', () => {
     }
     console.log(report.join('\n'))
     expect(rate, report.join('\n')).toBeGreaterThanOrEqual(99)
-  })
+  }, 240_000)
 })

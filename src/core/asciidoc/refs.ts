@@ -16,10 +16,6 @@ const WORD = String.raw`\p{Alphabetic}\p{N}\p{Pc}`
 // `[[a,` took 6.7 s); bounded, every attempt costs at most SPAN, so the scan is linear. Only an
 // anchor text, a target or an attribute list longer than SPAN reads differently (issue 15).
 const SPAN = 1024
-const ANCHOR_SCAN = new RegExp(
-  String.raw`(?:^|[^\\\[])\[\[(${ID_SOURCE})(?:, *(.{1,${SPAN}}?))? ?\]\]|(?:^|[^\\])anchor:(${ID_SOURCE})\[(?:\]|(.{0,${SPAN}}?[^\\])\])`,
-  'gu',
-)
 const PASS_MACRO = new RegExp(
   String.raw`(\\{0,2})(\+\+\+|\+\+|\$\$)([\s\S]{0,${SPAN}}?)\2|(\\?)pass:([a-z]+(?:,[a-z-]+)*)?\[(|[\s\S]{0,${SPAN}}?[^\\])\]`,
   'g',
@@ -84,23 +80,69 @@ function blankSpans(text: string, spans: readonly (readonly [number, number])[])
   let at = 0
   for (const [from, to] of spans) {
     if (from < at) continue
-    parts.push(text.slice(at, from), text.slice(from, to).replace(/[^\n]/g, ' '))
+    const piece = text.slice(from, to)
+    parts.push(text.slice(at, from), piece.includes('\n') ? piece.replace(/[^\n]/g, ' ') : ' '.repeat(piece.length))
     at = to
   }
   parts.push(text.slice(at))
   return parts.join('')
 }
 
+const ID_AT = new RegExp(ID_SOURCE, 'uy')
+const ANCHOR_MACRO = new RegExp(String.raw`(?:^|[^\\])anchor:(${ID_SOURCE})\[(?:\]|(.{0,${SPAN}}?[^\\])\])`, 'gu')
+
+/**
+ * `[[id]]`, `[[id ]]` and `[[id, reftext]]` as Asciidoctor's InlineAnchorRx finds them
+ * (`(?:^|[^\\[])\[\[(id)(?:, *(.+?))? ?\]\]`), without its cost: the regex scans to the end of the
+ * line from every `[[id,` that never closes, so a line of them costs its length squared. Here the
+ * next `]]` and the next newline are found once and reused, so the scan is linear.
+ */
+function bracketAnchors(text: string): { id: string; at: number }[] {
+  const found: { id: string; at: number }[] = []
+  let close = text.indexOf(']]')
+  let newline = -1
+  let lastEnd = -1
+  for (let i = text.indexOf('[['); i >= 0 && close >= 0; ) {
+    const before = i === 0 ? '' : text[i - 1]
+    let end = -1
+    ID_AT.lastIndex = i + 2
+    // The regex consumes the character before `[[`: right after a match there is none to take.
+    const blocked = before === '\\' || before === '[' || (i > 0 && i === lastEnd)
+    const id = blocked ? null : ID_AT.exec(text)
+    if (id) {
+      const after = i + 2 + id[0].length
+      if (text.startsWith(']]', after)) end = after + 2
+      else if (text.startsWith(' ]]', after)) end = after + 3
+      else if (text[after] === ',') {
+        // The reftext is at least one character, then the first `]]` on the same line ends it.
+        while (close >= 0 && close < after + 2) close = text.indexOf(']]', close + 1)
+        if (newline !== -2 && newline < after) {
+          newline = text.indexOf('\n', after)
+          if (newline < 0) newline = -2
+        }
+        if (close >= 0 && (newline === -2 || close < newline)) end = close + 2
+      }
+    }
+    if (end > 0) {
+      found.push({ id: (id as RegExpExecArray)[0], at: i })
+      lastEnd = end
+      i = text.indexOf('[[', end)
+    } else i = text.indexOf('[[', i + 1)
+  }
+  return found
+}
+
 /** Registers `[[id]]` and `anchor:id[]` in a plain paragraph (Asciidoctor's catalogInlineAnchors). */
 export function scanParagraphAnchors(lines: Entry[], sink: Sink): void {
   const run = joinRun(lines)
-  if (!run.text.includes('[[') && !run.text.includes('anchor:')) return
-  for (const match of run.text.matchAll(ANCHOR_SCAN)) {
-    const id = match[1] ?? match[3]
-    if (!id) continue
-    const at = match.index + match[0].indexOf(match[1] ? '[[' : 'anchor:')
-    registerAnchor(sink, id, lineAt(run, at), 'inline')
+  const found = run.text.includes('[[') ? bracketAnchors(run.text) : []
+  if (run.text.includes('anchor:')) {
+    for (const match of run.text.matchAll(ANCHOR_MACRO)) {
+      if (match[1]) found.push({ id: match[1], at: match.index + match[0].indexOf('anchor:') })
+    }
+    found.sort((a, b) => a.at - b.at)
   }
+  for (const anchor of found) registerAnchor(sink, anchor.id, lineAt(run, anchor.at), 'inline')
 }
 
 function maskPassthroughs(text: string): string {
@@ -137,7 +179,8 @@ function referencesInRun(run: Run): Reference[] {
     if (match[1] === 'mage') found.push({ kind: 'image', target: match[2] ?? '', at: match.index })
     spans.push([match.index, match.index + match[0].length])
   }
-  text = blankSpans(text, spans)
+  // Blanked so that the later kinds do not see inside them; with no later kind, no need.
+  if (hasUrl || hasLink || hasXref) text = blankSpans(text, spans)
   spans = []
   for (const match of hasUrl ? text.matchAll(URL_LINK) : []) {
     const prefix = match[1] ?? ''
@@ -185,7 +228,8 @@ export function findReferences(lines: string[], classes: LineClass[]): Reference
   const references: Reference[] = []
   let run: { text: string; line: number }[] = []
   const flush = (): void => {
-    if (run.length > 0) references.push(...referencesInRun(joinRun(run)))
+    // One push per reference: a spread of 400,000 arguments overflows the stack.
+    if (run.length > 0) for (const reference of referencesInRun(joinRun(run))) references.push(reference)
     run = []
   }
   lines.forEach((text, index) => {
