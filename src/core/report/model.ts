@@ -47,6 +47,7 @@ export const RULE_ORDER: readonly Rule[] = [
   'source-missing',
   'date-invalid',
   'xref-unresolved',
+  'xref-unverifiable',
   'item-missing-id',
   'item-duplicate-id',
   'item-empty-response',
