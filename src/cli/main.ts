@@ -9,6 +9,7 @@ import { hygieneCommand } from './commands/hygiene.js'
 import { practiceCommand } from './commands/practice.js'
 import { replayCommand } from './commands/replay.js'
 import { schedulersCommand } from './commands/schedulers.js'
+import { statsCommand } from './commands/stats.js'
 import { triageCommand } from './commands/triage.js'
 import { validateCommand } from './commands/validate.js'
 import { type Command, type ExitCode, UsageError } from './context.js'
@@ -25,6 +26,7 @@ const COMMANDS: Record<string, Command> = {
   backlinks: backlinksCommand,
   schedulers: schedulersCommand,
   fsrs: fsrsCommand,
+  stats: statsCommand,
 }
 
 export const USAGE = `usage: notekeeper <command> [--corpus DIR] [--today YYYY-MM-DD] [--json]
@@ -44,8 +46,11 @@ commands:
   backlinks NOTE[#ANCHOR] [--json]      what refers to a note or an anchor
   schedulers --compare [--days N] [--json]
                                         what each scheduler would make of the log
-  schedulers --use NAME                 switch scheduler (config.json), then replay
-  fsrs optimize [--write]               fit FSRS weights to the log
+  schedulers --evaluate [--json]        each scheduler's predictions scored on the log
+  schedulers --use NAME [--reschedule]  switch scheduler (config.json); items keep their
+                                        due dates unless --reschedule
+  fsrs optimize [--write]               fit FSRS weights to the log (written only if better)
+  stats [--json]                        reviews, retention, forecast, intervals, leeches
 
 exit status: 0 done, no error found; 1 errors found or edit refused; 2 bad usage, unreadable corpus, invalid config`
 
