@@ -27,7 +27,7 @@ const fittedLikeWeights = fc
   .array(fc.double({ min: 0.7, max: 1.3, noNaN: true }), { minLength: 21, maxLength: 21 })
   .map(factors =>
     factors.map((f, i) => {
-      const [low, high] = BOUNDS[i]!
+      const [low = 0, high = 0] = BOUNDS[i]!
       return Math.round(Math.min(high, Math.max(low, default_w[i]! * f)) * 1e4) / 1e4
     }),
   )
