@@ -22,12 +22,12 @@ function num(value: number): string {
 
 /** A label the program made (a date, a period, a number with a unit): checked to hold nothing else. */
 function label(text: string): string {
-  if (!/^[0-9A-Za-z .:%+()–-]*$/.test(text)) throw new RangeError(`not a chart label: ${text}`)
+  if (!/^[0-9A-Za-z .,:%+()–-]*$/.test(text)) throw new RangeError(`not a chart label: ${text}`)
   return text
 }
 
 function svg(width: number, height: number, title: string, body: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${num(width)}" height="${num(height)}" viewBox="0 0 ${num(width)} ${num(height)}" role="img"><title>${label(title)}</title>${body}</svg>`
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${num(width)}" height="${num(height)}" viewBox="0 0 ${num(width)} ${num(height)}"><title>${label(title)}</title>${body}</svg>`
 }
 
 /** The calendar heatmap of reviews per day: a column per week, Monday on top, darker = more reviews. */
