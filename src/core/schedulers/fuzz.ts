@@ -23,9 +23,8 @@ export function fuzzDraw(item: string, date: IsoDate): number {
     hash = Math.imul(hash, 0x01000193) >>> 0
   }
   // One more avalanche round, so that ids differing only in their last character spread evenly.
-  hash ^= hash >>> 16
-  hash = Math.imul(hash, 0x85ebca6b) >>> 0
-  hash ^= hash >>> 13
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b) >>> 0
+  hash = (hash ^ (hash >>> 13)) >>> 0
   return hash / 2 ** 32
 }
 
