@@ -42,16 +42,16 @@ describe('choosing the file access', () => {
     const access = await chooseAccess(
       env({
         corpusPath: ' /home/me/notes ',
-        bridge: root => (roots.push(root), memoryVault()),
+        bridge: { line: '2.x', open: root => (roots.push(root), memoryVault()) },
         pickDirectory: async () => handle('granted'),
       }),
     )
-    expect(access).toMatchObject({ kind: 'ready', label: 'Desktop file bridge: /home/me/notes' })
+    expect(access).toMatchObject({ kind: 'ready', label: 'Logseq desktop file bridge (2.x): /home/me/notes' })
     expect(roots).toEqual(['/home/me/notes'])
   })
 
   it('asks for the folder path when the bridge is there but no folder is set', async () => {
-    const access = await chooseAccess(env({ bridge: () => memoryVault() }))
+    const access = await chooseAccess(env({ bridge: { line: '0.10', open: () => memoryVault() } }))
     expect(access.kind).toBe('unavailable')
     expect(access.label).toContain('open the plugin settings')
   })
