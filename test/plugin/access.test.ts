@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
-import { type AccessEnvironment, chooseAccess, type DirectoryHandle, NO_ACCESS_HELP } from '../../src/plugin/access.js'
-import type { HandleStore } from '../../src/plugin/handle-store.js'
+import {
+  type AccessEnvironment,
+  chooseAccess,
+  type DirectoryHandle,
+  NO_ACCESS_HELP,
+} from '../../src/plugin/file-access/access.js'
+import type { HandleStore } from '../../src/plugin/file-access/handle-store.js'
 
 function store(initial: unknown = undefined): HandleStore & { saved: unknown } {
   const s = {

@@ -1,5 +1,5 @@
-import type { BridgeLine } from '../adapters/logseq-bridge-vault.js'
-import type { Vault } from '../ports/vault.js'
+import type { BridgeLine } from '../../adapters/logseq-bridge-vault.js'
+import type { Vault } from '../../ports/vault.js'
 import type { HandleStore } from './handle-store.js'
 
 /**
