@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { plainWords, wordDiff } from '../../src/plugin/word-diff.js'
+import { plainWords, wordDiff } from '../../src/plugin/review-window/word-diff.js'
 
 describe('the word diff beside the response', () => {
   it('marks nothing when the answer matches, ignoring case and punctuation', () => {
