@@ -101,11 +101,12 @@ if (browserOrSkip()) {
             'hygiene',
             'practice',
             'schedulers',
+            'statistics',
             'triage',
             'validate',
           ])
           const palette = Object.values(rec.commands).filter(c => c.type === '$palette$')
-          expect(palette.length).toBe(10) // six commands and four scheduler switches
+          expect(palette.length).toBe(11) // seven commands and four scheduler switches
           expect(
             Object.values(rec.commands)
               .filter(c => c.type === '$shortcut$')
@@ -234,6 +235,43 @@ if (browserOrSkip()) {
               expect(blocks.filter(b => b.includes('{{query (todo now)}}')).length).toBeGreaterThan(0)
           }
           expect(await s.page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned ?? null)).toBeNull()
+          await s.close()
+        })
+
+        it('writes the Statistics page, and draws its charts as SVG that the host’s sanitiser keeps', async () => {
+          const s: HostSession = await open(readCorpus(EXAMPLE_DIR), EXAMPLE_TODAY)
+          await s.message(/^Notekeeper: indexed/)
+          await s.slash('statistics')
+          await s.message(/see the page "Notekeeper\/Statistics"/)
+          const rec = await s.state()
+          const blocks = allBlocks(rec.pages['notekeeper/statistics']?.blocks ?? [])
+          expect(blocks.some(b => /^True retention .*young \d+% of \d+, mature \d+% of \d+$/.test(b))).toBe(true)
+          const macros = blocks.filter(b => b.startsWith('{{renderer :notekeeper-chart, '))
+          expect(macros.map(m => /, (\w+)\}\}$/.exec(m)?.[1])).toEqual([
+            'heatmap',
+            'retention',
+            'forecast30',
+            'forecast90',
+            'intervals',
+          ])
+          // Logseq slots each macro as the page renders; the plugin answers with its chart.
+          for (const chart of ['heatmap', 'forecast30']) {
+            const slot = await s.macro([':notekeeper-chart', chart])
+            const svg = s.page.locator(`#${slot} svg`)
+            await svg.waitFor()
+            const rects = await svg.locator('rect').count()
+            expect(rects).toBe(chart === 'heatmap' ? 365 : 30)
+            const state = await s.state()
+            const injected = Object.entries(state.injected).find(([key]) => key.startsWith('nk-chart-'))
+            expect(injected, JSON.stringify(Object.keys(state.injected))).toBeDefined()
+          }
+          // The heatmap holds the example log's reviews: its cells' titles add up to the year's count.
+          const titles = await s.page.locator('svg rect title').allTextContents()
+          const counted = titles.filter(t => /^\d{4}-\d{2}-\d{2}: \d+$/.test(t)).slice(0, 365)
+          const year = counted.reduce((sum, t) => sum + Number(t.split(': ')[1]), 0)
+          expect(year).toBeGreaterThan(0)
+          expect(blocks.some(b => b.startsWith(`Reviews: ${year} in the past year`))).toBe(true)
+          expect(rec.unknownCalls).toEqual([])
           await s.close()
         })
       })

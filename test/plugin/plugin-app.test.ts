@@ -58,6 +58,7 @@ describe('the plugin glue against a fake host', () => {
       'hygiene',
       'practice',
       'schedulers',
+      'statistics',
       'triage',
       'validate',
     ])
@@ -66,6 +67,7 @@ describe('the plugin glue against a fake host', () => {
       'notekeeper-hygiene',
       'notekeeper-practice',
       'notekeeper-schedulers',
+      'notekeeper-statistics',
       'notekeeper-triage',
       'notekeeper-use-fsrs',
       'notekeeper-use-leitner',
@@ -225,10 +227,20 @@ describe('the Schedulers page', () => {
     expect(page).toHaveLength(1)
     expect(page[0]!.content).toMatch(/^Scheduler comparison of `memory \(test vault\)` at 2026-06-10 09:30 UTC: /)
     const rows = page[0]!.children.map(b => b.content)
-    expect(rows).toHaveLength(4)
+    expect(rows).toHaveLength(5)
     expect(rows[0]).toBe('Scheduler `leitner` (active): 1 due today, 2 due from 2026-06-10 to 2026-07-09')
-    expect(rows.map(r => /^Scheduler `(\w+)`/.exec(r)?.[1]).sort()).toEqual(['fsrs', 'leitner', 'passfail', 'sm2'])
+    expect(
+      rows
+        .slice(0, 4)
+        .map(r => /^Scheduler `(\w+)`/.exec(r)?.[1])
+        .sort(),
+    ).toEqual(['fsrs', 'leitner', 'passfail', 'sm2'])
     expect(page[0]!.children[0]!.children[0]!.content).toMatch(/^Per day: [·▁-█]{30}$/)
+    // The other schedulers: a switch keeps the due dates; rescheduling is shown beside it.
+    expect(rows[1]).toMatch(/^Scheduler `fsrs` \(if switched now, each item keeping its due date\): 1 due today/)
+    expect(page[0]!.children[1]!.children[2]!.content).toMatch(/^If switched with rescheduling/)
+    // Each scheduler judged on the log.
+    expect(rows[4]).toMatch(/^Judged on your log: /)
   })
 })
 

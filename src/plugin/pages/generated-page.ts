@@ -12,6 +12,7 @@ export const PAGE_NAMES = {
   validation: 'Notekeeper/Validation report',
   triage: 'Notekeeper/Triage',
   schedulers: 'Notekeeper/Schedulers',
+  statistics: 'Notekeeper/Statistics',
 } as const
 
 /**

@@ -1,5 +1,7 @@
 import { dueItems } from '../../app/practice.js'
-import { forecastCorpus, switchScheduler } from '../../app/schedulers.js'
+import { evaluateCorpus, forecastCorpus, switchScheduler } from '../../app/schedulers.js'
+import { corpusStatistics } from '../../app/stats.js'
+import type { Statistics } from '../../core/stats.js'
 import type { IsoDate, SchedulerName } from '../../core/types.js'
 import type { Vault } from '../../ports/vault.js'
 import { el, escapeHtml, messageOf } from '../dom.js'
@@ -9,6 +11,7 @@ import { PAGE_NAMES, stamp, writeGeneratedPage } from '../pages/generated-page.j
 import { codeSpan } from '../pages/logseq-escape.js'
 import { reportPage } from '../pages/report-page.js'
 import { schedulersPage } from '../pages/schedulers-page.js'
+import { CHART_RENDERER, chartFor, statisticsPage } from '../pages/statistics-page.js'
 import { TRIAGE_RENDERER, type TriageTarget, type TriageVerb, triageButtons, triagePage } from '../pages/triage-page.js'
 import { openBacklinks } from '../review-window/backlinks-view.js'
 import { practiceBackend } from '../review-window/practice-backend.js'
@@ -17,7 +20,7 @@ import { createShell, type Shell } from '../review-window/shell.js'
 import { createIndexer, type Indexer } from './indexer.js'
 import type { Operations } from './operations.js'
 
-export type CommandName = 'practice' | 'validate' | 'hygiene' | 'triage' | 'backlinks' | 'schedulers'
+export type CommandName = 'practice' | 'validate' | 'hygiene' | 'triage' | 'backlinks' | 'schedulers' | 'statistics'
 
 const FORECAST_DAYS = 30
 
@@ -56,6 +59,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
   let shell: Shell | null = null
   let due: number | null = null
   let triageTargets = new Map<string, TriageTarget>()
+  let statistics: Statistics | null = null
 
   const showShell = (): Shell => {
     shell ??= createShell(doc, () => host.hideMainUI())
@@ -214,7 +218,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     if (!v) return
     const corpus = await indexer.refresh()
     const today = deps.today()
-    const header = `Scheduler comparison of ${codeSpan(v.description)} at ${stamp(deps.now())}: the log replayed under each scheduler, next ${FORECAST_DAYS} days from ${today}. Switch with "scheduler" in internalise/.srs/config.json, then validate.`
+    const header = `Scheduler comparison of ${codeSpan(v.description)} at ${stamp(deps.now())}: the log replayed under each scheduler, next ${FORECAST_DAYS} days from ${today}. Switching (palette: "Notekeeper: switch the scheduler") keeps every item's due date until its next review.`
     await writeGeneratedPage(
       host,
       schedulersPage(
@@ -222,9 +226,30 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
         forecastCorpus(corpus, today, FORECAST_DAYS),
         corpus.config.scheduler,
         header,
+        await evaluateCorpus(corpus),
       ),
     )
     host.showMsg(`Notekeeper: see the page "${PAGE_NAMES.schedulers}"`, 'success')
+  }
+
+  async function statisticsRun(): Promise<void> {
+    const v = await ready('statistics')
+    if (!v) return
+    const corpus = await indexer.refresh()
+    statistics = corpusStatistics(corpus, deps.today())
+    const header = `Statistics of ${codeSpan(v.description)} at ${stamp(deps.now())}, from the review log. Regenerated on each run.`
+    await writeGeneratedPage(host, statisticsPage(PAGE_NAMES.statistics, statistics, header))
+    host.showMsg(`Notekeeper: see the page "${PAGE_NAMES.statistics}"`, 'success')
+  }
+
+  /** A chart macro's SVG, from the last run's numbers (or the last index's, after a restart). */
+  function chart(name: string): string {
+    if (statistics === null) {
+      const corpus = indexer.latest()
+      if (corpus) statistics = corpusStatistics(corpus, deps.today())
+    }
+    const svg = statistics === null ? null : chartFor(statistics, name)
+    return svg ?? '<span>Run /statistics to draw this chart.</span>'
   }
 
   async function triageClick(token: string, verb: TriageVerb): Promise<void> {
@@ -246,6 +271,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
       else if (command === 'validate' || command === 'hygiene') await findingsPage(command)
       else if (command === 'triage') await triage()
       else if (command === 'schedulers') await schedulers()
+      else if (command === 'statistics') await statisticsRun()
       else {
         const v = await ready('backlinks')
         if (v) openBacklinks(showShell(), target => ops.backlinks(v, target), report)
@@ -291,6 +317,10 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
         },
       })
       host.onMacroRendererSlotted(({ slot, arguments: args }) => {
+        if (args[0]?.trim() === CHART_RENDERER) {
+          host.provideSlotUI(`nk-chart-${slot}`, slot, chart(args[1]?.trim() ?? ''))
+          return
+        }
         if (args[0]?.trim() !== TRIAGE_RENDERER) return
         const token = args[1]?.trim() ?? ''
         host.provideSlotUI(`nk-triage-${slot}`, slot, triageButtons(token, triageTargets.has(token)))
