@@ -53,7 +53,9 @@ export const schedulersCommand: Command = async ctx => {
   const width = Math.max(8, ...names.map(n => n.length))
   const row = (label: string, cells: (string | number)[]) =>
     `${label.padEnd(10)}${cells.map(c => String(c).padStart(width + 2)).join('')}`
-  ctx.out(`Due items per day from ${ctx.today} for ${days} days, by scheduler (* = active, in config.json):`)
+  ctx.out(
+    `Due items per day from ${ctx.today} for ${days} days, by scheduler (* = active, in config.json), if switched with --use (each item keeps its due date until its next review):`,
+  )
   ctx.out(row('', names))
   ctx.out(
     row(
@@ -74,10 +76,25 @@ export const schedulersCommand: Command = async ctx => {
       forecasts.map(f => f.total),
     ),
   )
+  ctx.out(`The same with --reschedule (every item re-dated by the new scheduler at once):`)
   ctx.out(
-    `Switching keeps each item's due date until its next review; with --reschedule, due today: ${forecasts
-      .map(f => `${f.scheduler} ${f.rescheduled.dueToday} (${f.rescheduled.total} in ${days} days)`)
-      .join(', ')}`,
+    row(
+      'today',
+      forecasts.map(f => f.rescheduled.dueToday),
+    ),
+  )
+  for (let day = 1; day < days; day++)
+    ctx.out(
+      row(
+        forecasts[0]?.perDay[day]?.date ?? '',
+        forecasts.map(f => f.rescheduled.perDay[day]?.due ?? 0),
+      ),
+    )
+  ctx.out(
+    row(
+      'total',
+      forecasts.map(f => f.rescheduled.total),
+    ),
   )
   return 0
 }
