@@ -1,6 +1,8 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { addDays } from '../../src/core/dates.js'
 import { sm2Scheduler } from '../../src/core/schedulers/sm2.js'
-import type { Grade, StateEntry } from '../../src/core/types.js'
+import { GRADES, type Grade, type StateEntry } from '../../src/core/types.js'
 
 // Golden values computed by hand from the published text (Wozniak 1990, sm2.htm), read as
 // ADR 0002 says: q = rating + 1; EF' = EF + (0.1 - (5-q)(0.08 + (5-q)0.02)) on a pass, floored
@@ -113,5 +115,51 @@ describe('SM-2 scheduler', () => {
     const copy = structuredClone(entry)
     sm2.review(entry, '2026-01-01', 'easy')
     expect(entry).toEqual(copy)
+  })
+})
+
+describe('SM-2 against the published text, written out independently', () => {
+  /** Wozniak 1990 step by step: one repetition per date (step 7), EF kept on q < 3 (step 6). */
+  function published(lines: readonly (readonly [string, Grade])[]): { next_due: string; ef: number; n: number } {
+    const q = { again: 2, hard: 3, good: 4, easy: 5 } as const
+    let ef = 2.5
+    let n = 0
+    let interval = 0
+    let lastDate = ''
+    let due = ''
+    for (const [date, grade] of lines) {
+      if (date === lastDate) continue // a re-drill of the day
+      lastDate = date
+      const quality = q[grade]
+      if (quality < 3) {
+        n = 0
+        interval = 1
+      } else {
+        ef = Math.max(1.3, Math.round((ef + (0.1 - (5 - quality) * (0.08 + (5 - quality) * 0.02))) * 100) / 100)
+        n += 1
+        interval = n === 1 ? 1 : n === 2 ? 6 : Math.ceil(Math.round(interval * ef * 1e6) / 1e6)
+      }
+      due = addDays(date, interval)
+    }
+    return { next_due: due, ef, n }
+  }
+
+  it('agrees on random histories with same-day lines', () => {
+    const history = fc
+      .array(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.constantFrom(...GRADES)), { minLength: 1, maxLength: 30 })
+      .map(steps => {
+        let date = '2026-01-01'
+        return steps.map(([gap, grade]) => [(date = addDays(date, gap)), grade] as const)
+      })
+    fc.assert(
+      fc.property(history, lines => {
+        let entry = sm2.initial(lines[0]![0])
+        for (const [date, grade] of lines) entry = sm2.review(entry, date, grade)
+        const expected = published(lines)
+        expect({ next_due: entry.next_due, ef: entry['ef'], n: entry['repetition'] }).toEqual(expected)
+        expect(entry.reps).toBe(lines.length)
+      }),
+      { seed: 1990, numRuns: 300 },
+    )
   })
 })
