@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdirSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,29 +7,11 @@ import { loadCorpus } from '../../src/app/corpus.js'
 import { derivedState } from '../../src/app/schedule.js'
 import { serializeState } from '../../src/core/state.js'
 import { browserOrSkip, buildPlugin, checkout, launchChromium } from './faithful-host/build.js'
-import { type FaithfulHost, type HostBlock, type HostSession, LINES, startFaithfulHost } from './faithful-host/index.js'
+import { allBlocks, readCorpus } from './faithful-host/corpus.js'
+import { type FaithfulHost, type HostSession, LINES, startFaithfulHost } from './faithful-host/index.js'
 
 const EXAMPLE_DIR = join(checkout, 'examples/corpus')
 const EXAMPLE_TODAY = '2026-12-05'
-
-export function readCorpus(dir: string): Record<string, string> {
-  const files: Record<string, string> = {}
-  const walk = (folder: string) => {
-    for (const name of readdirSync(folder)) {
-      const path = join(folder, name)
-      if (statSync(path).isDirectory()) walk(path)
-      else
-        files[
-          path
-            .slice(dir.length + 1)
-            .split('\\')
-            .join('/')
-        ] = readFileSync(path, 'utf8')
-    }
-  }
-  walk(dir)
-  return files
-}
 
 /** Every way a note could try to run script or inject markup, in the modal and in a generated page. */
 const HOSTILE =
@@ -52,8 +34,6 @@ const hostileCorpus: Record<string, string> = {
   'internalise/.srs/state.json':
     JSON.stringify({ 'evil#evil': { level: 1, next_due: '2029-12-31', reps: 0 } }, null, 2) + '\n',
 }
-
-export const allBlocks = (blocks: HostBlock[]): string[] => blocks.flatMap(b => [b.content, ...allBlocks(b.children)])
 
 if (browserOrSkip()) {
   describe('the built plugin in the faithful host', () => {

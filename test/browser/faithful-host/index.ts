@@ -62,6 +62,10 @@ export interface HostState {
   apiCalls: string[]
   modelCalls: string[]
   unloaded: boolean
+  editorInFlight: number
+  editorMaxInFlight: number
+  /** Whether the plugin's main UI was still shown when its beforeunload handler had answered. */
+  mainUIAtUnload: boolean | null
 }
 export interface HostBlock {
   uuid: string
