@@ -1,5 +1,3 @@
-import { dueItems } from '../../app/practice.js'
-import { forecastCorpus, switchScheduler } from '../../app/schedulers.js'
 import type { IsoDate, SchedulerName } from '../../core/types.js'
 import type { Vault } from '../../ports/vault.js'
 import { el, escapeHtml, messageOf } from '../dom.js'
@@ -11,7 +9,6 @@ import { reportPage } from '../pages/report-page.js'
 import { schedulersPage } from '../pages/schedulers-page.js'
 import { TRIAGE_RENDERER, type TriageTarget, type TriageVerb, triageButtons, triagePage } from '../pages/triage-page.js'
 import { openBacklinks } from '../review-window/backlinks-view.js'
-import { practiceBackend } from '../review-window/practice-backend.js'
 import { openReview, type RenderAsciidoc } from '../review-window/review-modal.js'
 import { createShell, type Shell } from '../review-window/shell.js'
 import { createIndexer, type Indexer } from './indexer.js'
@@ -91,7 +88,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     const corpus = indexer.latest()
     if (!corpus) return
     try {
-      due = dueItems(corpus, deps.today()).length
+      due = ops.dueCount(corpus, deps.today())
       toolbar(String(due), `Notekeeper: ${due} due today (practice)`)
     } catch (error) {
       toolbar('!', 'Notekeeper: the due count could not be computed')
@@ -180,7 +177,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
   async function practice(): Promise<void> {
     const v = await ready('practice')
     if (!v) return
-    const backend = practiceBackend(() => v, indexer, deps.today)
+    const backend = ops.practice(() => v, deps.today)
     await openReview({
       shell: showShell(),
       backend,
@@ -233,7 +230,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
       host,
       schedulersPage(
         PAGE_NAMES.schedulers,
-        forecastCorpus(corpus, today, FORECAST_DAYS),
+        ops.forecast(corpus, today, FORECAST_DAYS),
         corpus.config.scheduler,
         header,
       ),
@@ -296,7 +293,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     try {
       const v = await ready('schedulers')
       if (!v) return
-      const { items, changed } = await switchScheduler(v, name, deps.today())
+      const { items, changed } = await ops.switchScheduler(v, name, deps.today())
       await indexer.refresh()
       refreshDueCount()
       host.showMsg(
