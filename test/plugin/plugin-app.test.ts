@@ -51,6 +51,32 @@ async function started(
 }
 
 describe('the plugin glue against a fake host', () => {
+  it('indexes again only when a settings change names another corpus folder', async () => {
+    let opened = 0
+    const { host } = await started(vault => (opened++, { kind: 'ready', vault, label: 'Test vault' }))
+    host.settingsListener!({ corpusPath: '', theme: 'dark' })
+    await new Promise(resolve => setTimeout(resolve, 20))
+    expect(opened).toBe(1)
+    expect(document.documentElement.dataset['theme']).toBe('light') // settings() still says follow
+    host.current = { corpusPath: '/other', theme: 'follow' }
+    host.settingsListener!(host.current)
+    await new Promise(resolve => setTimeout(resolve, 20))
+    expect(opened).toBe(2)
+  })
+
+  it('refuses a command asked for again while it runs, and on unload closes the window and waits for it', async () => {
+    const { host } = await started()
+    const first = host.slash.get('validate')!()
+    await host.slash.get('validate')!()
+    expect(host.msgs.some(m => m.text === 'Notekeeper: validate is already running')).toBe(true)
+    await host.slash.get('practice')!()
+    expect(host.mainUI).toBe(true)
+    await host.unload!()
+    expect(host.mainUI).toBe(false)
+    expect(document.querySelector('.nk-dialog')).toBeNull()
+    await first
+  })
+
   it('registers the commands as slash commands and palette entries, and a practice shortcut', async () => {
     const { host } = await started()
     expect([...host.slash.keys()].sort()).toEqual([
