@@ -65,7 +65,7 @@ if (browserOrSkip()) {
           const s = await open()
           await s.message(/^Notekeeper: indexed/)
           expect(await s.page.locator('#toolbar').textContent()).toContain('4')
-          await s.clickToolbar()
+          await s.clickToolbar('4') // on the due count, as a user clicks the number
           await s.plugin.getByTestId('progress').waitFor()
           await s.page.waitForTimeout(300)
           expect((await s.state()).modelCalls.filter(c => c === 'nkPractice')).toEqual(['nkPractice'])
