@@ -162,6 +162,34 @@ if (browserOrSkip()) {
           })
         }
 
+        it('triages from the page: the macro slot gets sanitised buttons whose click edits the Track note', async () => {
+          const s = await open(readCorpus(EXAMPLE_DIR), EXAMPLE_TODAY)
+          await s.message(/^Notekeeper: indexed/)
+          await s.slash('triage')
+          await s.page.waitForFunction(() =>
+            JSON.stringify(
+              (window as unknown as { __host: { pages: Record<string, unknown> } }).__host.pages['notekeeper/triage'] ??
+                '',
+            ).includes('renderer :notekeeper-triage'),
+          )
+          const blocks = allBlocks((await s.state()).pages['notekeeper/triage']!.blocks)
+          const item = blocks.find(b => b.includes('Replace the smoke detector batteries'))!
+          const [, token] = /\{\{renderer :notekeeper-triage, ([^}]+)\}\}/.exec(item)!
+          // the host renders the macro and fires the slot hook with [':name', arg]
+          const slot = await s.macro([':notekeeper-triage', token!])
+          const promote = s.page.locator(`#${slot} [data-verb="promote"]`)
+          await promote.waitFor()
+          expect(await promote.getAttribute('data-token')).toBe(token) // data-* kept by the sanitiser
+          const before = s.files()['track/home.adoc']!
+          await promote.click()
+          expect(await s.message(/^Notekeeper: (?!indexed)/)).not.toMatch(/refused/)
+          const after = s.files()['track/home.adoc']!
+          expect(after).not.toBe(before)
+          // promoted from Next to Now: the line moves up, above the "== Next" heading
+          expect(after.indexOf('Replace the smoke detector batteries')).toBeLessThan(after.indexOf('== Next'))
+          await s.close()
+        })
+
         it('shows a hostile note in the review window without running script or injecting markup', async () => {
           const s = await open(hostileCorpus, '2030-01-01')
           await s.message(/^Notekeeper: indexed/)
