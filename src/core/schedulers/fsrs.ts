@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isIsoDate } from '../dates.js'
+import { daysBetween, dueAfterDays, isIsoDate } from '../dates.js'
 import type { Scheduler } from '../scheduler.js'
 import type { Grade, IsoDate, StateEntry } from '../types.js'
 import { fsrsModel, MAX_INTERVAL, type MemoryState, RATING, wholeDayIntervals } from './fsrs-model.js'
@@ -115,7 +115,8 @@ export function fsrsScheduler(options: FsrsOptions): Scheduler {
         difficulty: chosen.difficulty,
         lapses: numberField(entry, 'lapses') + (wasReviewed && rating === 1 ? 1 : 0),
         last_review: date,
-        next_due: addDays(date, days),
+        // A due date past the supported range is its last day (ADR 0004).
+        next_due: dueAfterDays(date, days),
         reps: entry.reps + 1,
         stability: chosen.stability,
         state: 'Review',

@@ -1,4 +1,4 @@
-import { addDays } from '../dates.js'
+import { daysBetween, dueAfterDays } from '../dates.js'
 import type { Scheduler } from '../scheduler.js'
 import type { Grade, IsoDate, StateEntry } from '../types.js'
 import { fuzzedDays } from './fuzz.js'
@@ -93,14 +93,18 @@ export function sm2Scheduler(options: Sm2Options = {}): Scheduler {
       const quality = SM2_QUALITY[grade]
       if (quality < 3) {
         // Step 6: "start repetitions for the item from the beginning without changing the E-Factor".
-        return sm2Entry(ef, 1, date, addDays(date, 1), 0, entry.reps + 1)
+        return sm2Entry(ef, 1, date, dueAfterDays(date, 1), 0, entry.reps + 1)
       }
       const newEf = nextEfHundredths(ef, quality)
       const repetition = repetitionBefore + 1
       let interval = sm2Interval(repetition, Math.max(1, intervalBefore), newEf)
       if (options.fuzz === true && item !== undefined)
         interval = fuzzedDays(interval, item, date, Number.POSITIVE_INFINITY)
-      return sm2Entry(newEf, interval, date, addDays(date, interval), repetition, entry.reps + 1)
+      // SM-2's intervals grow without bound: a due date past the supported range is its last
+      // day, and the interval kept is the one that date stands for (ADR 0004).
+      const nextDue = dueAfterDays(date, interval)
+      const kept = Math.min(interval, Math.max(1, daysBetween(date, nextDue)))
+      return sm2Entry(newEf, kept, date, nextDue, repetition, entry.reps + 1)
     },
   }
 }
