@@ -4,7 +4,7 @@ import { runHygiene } from '../../app/hygiene.js'
 import { CACHE_FILE, type LinkCacheStore } from '../../app/online-links.js'
 import { topFolder } from '../../core/corpus.js'
 import { joinInsideCorpus } from '../../core/links/paths.js'
-import { renderAsciiDoc, renderText } from '../../core/report/index.js'
+import { findingsJson, renderAsciiDoc, renderText } from '../../core/report/index.js'
 import { type Command, flagString, UsageError } from '../context.js'
 
 const KNOWN_FLAGS = new Set(['online', 'out'])
@@ -25,7 +25,7 @@ export const hygieneCommand: Command = async ctx => {
     cache: fileLinkCache(ctx.cacheDir),
     corpusName: ctx.corpusDir,
   })
-  if (ctx.json) ctx.out(JSON.stringify({ findings: result.findings, summary: result.summary }, null, 2))
+  if (ctx.json) for (const piece of findingsJson(result.findings, result.summary)) ctx.out(piece)
   else ctx.out(renderText(result.report))
   if (result.configInvalid) {
     ctx.err(`notekeeper: ${result.findings[0]?.message ?? 'config.json is invalid'}; nothing written`)
