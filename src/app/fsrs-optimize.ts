@@ -36,6 +36,18 @@ export interface OptimizeResult {
   after?: Metrics
   /** The fitted FSRS-6 weights (21), rounded to 4 decimals, for `config.json`'s `fsrs.weights`. */
   weights?: number[]
+  /**
+   * Whether the fitted weights predict the same reviews better than the current ones: lower log
+   * loss and no higher RMSE(bins). Only then are they offered for writing (as Anki keeps its old
+   * weights when the new ones are worse).
+   */
+  better: boolean
+}
+
+/** The guard of `fsrs optimize --write`: lower log loss, and RMSE(bins) no worse. */
+export function isImprovement(before: Metrics | null, after: Metrics | undefined): boolean {
+  if (before === null || after === undefined) return false
+  return after.logLoss < before.logLoss && after.rmseBins <= before.rmseBins
 }
 
 export interface OptimizeOptions {
@@ -132,6 +144,7 @@ export async function optimizeFsrs(
       enough: false,
       needed: `${more} more item${more === 1 ? '' : 's'} reviewed on two different days (${reviewed} of ${MIN_REVIEWED_ITEMS} so far)`,
       before,
+      better: false,
     }
   }
   if (before === null) {
@@ -139,10 +152,11 @@ export async function optimizeFsrs(
       enough: false,
       needed: 'more reviews: fsrs-rs found too few items with a comparable first review to fit weights yet',
       before,
+      better: false,
     }
   }
   const fitted = await binding.computeParameters(items, { enableShortTerm: false })
   const weights = fitted.map(w => Math.round(w * 10_000) / 10_000)
   const after = evaluate(binding, items, weights) ?? undefined
-  return { enough: true, before, ...(after ? { after } : {}), weights }
+  return { enough: true, before, ...(after ? { after } : {}), weights, better: isImprovement(before, after) }
 }

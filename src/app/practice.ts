@@ -44,7 +44,7 @@ export function previewGrades(
 ): Record<Grade, { next_due: IsoDate; days: number }> {
   const scheduler = schedulerFor(corpus.config)
   const entry = derivedState(corpus, today)[id] ?? scheduler.initial(today)
-  return previewIntervals(scheduler, entry, today)
+  return previewIntervals(scheduler, entry, today, id)
 }
 
 export class UnknownItemError extends Error {

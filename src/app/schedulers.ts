@@ -1,10 +1,13 @@
 import { SCHEDULERS } from '../core/config.js'
 import { CONFIG_PATH } from '../core/corpus.js'
+import { type EvaluatedScheduler, type Evaluation, evaluateSchedulers, splitDateOf } from '../core/evaluate.js'
 import { compareSchedulers, configsForEveryScheduler, type SchedulerForecast } from '../core/forecast.js'
 import { declaredItems } from '../core/items.js'
+import { switchesAfterUse } from '../core/schedulers/switches.js'
 import type { IsoDate, SchedulerName } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import { type LoadedCorpus, loadCorpus } from './corpus.js'
+import { OptimizerUnavailableError, optimizeFsrs } from './fsrs-optimize.js'
 import { registerState } from './practice.js'
 import { assertConfigValid, derivedState } from './schedule.js'
 
@@ -16,29 +19,86 @@ export function forecastCorpus(corpus: LoadedCorpus, today: IsoDate, days: numbe
     previous: corpus.state,
     today,
     aliases: corpus.config.aliases,
-    configs: configsForEveryScheduler(corpus.config),
+    configs: configsForEveryScheduler(corpus.config, today),
     days,
   })
 }
 
+export interface SwitchOptions {
+  /** Re-date every item under the new scheduler at once (a full replay), instead of keeping each item's due date. */
+  reschedule?: boolean
+}
+
 /**
  * Switches the active scheduler: sets `"scheduler"` in config.json (every other key kept as it
- * is), then replays the log into state.json under the new one (SPEC 1.6: switching = change the
- * declaration, then replay). Refuses, writing nothing, when config.json is not valid today.
+ * is) and records the switch in `"switches"`, so that every item keeps its due date until its
+ * next review (SPEC 1.6); with `reschedule`, drops the record instead, so that the new scheduler
+ * re-dates everything. Then regenerates state.json. Refuses, writing nothing, when config.json is
+ * not valid today.
  */
 export async function switchScheduler(
   vault: Vault,
   name: SchedulerName,
   today: IsoDate,
+  options: SwitchOptions = {},
 ): Promise<{ items: number; changed: boolean }> {
   if (!SCHEDULERS.includes(name)) throw new Error(`unknown scheduler "${name}" (known: ${SCHEDULERS.join(', ')})`)
   const before = await loadCorpus(vault)
   assertConfigValid(before)
   const text = await vault.read(CONFIG_PATH)
   const config = text === null ? {} : (JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>)
-  const changed = config['scheduler'] !== name && !(text === null && name === 'leitner')
-  if (changed) await vault.write(CONFIG_PATH, `${JSON.stringify({ ...config, scheduler: name }, null, 2)}\n`)
+  const from = before.config.scheduler
+  const changed = from !== name || (options.reschedule === true && config['switches'] !== undefined)
+  if (changed) {
+    const { switches: _dropped, ...rest } = config
+    const next: Record<string, unknown> = { ...rest, scheduler: name }
+    if (options.reschedule !== true && from !== name)
+      next['switches'] = switchesAfterUse(before.config.switches, from, name, today)
+    await vault.write(CONFIG_PATH, `${JSON.stringify(next, null, 2)}\n`)
+  }
   const after = changed ? await loadCorpus(vault) : before
   await registerState(vault, after, today)
   return { items: Object.keys(derivedState(after, today)).length, changed }
+}
+
+export interface CorpusEvaluation extends Evaluation {
+  /** Where the fitted FSRS row's weights come from, or why there is no such row. */
+  fitted: { source: 'fitted-before-split' | 'config'; weights: number[] } | { source: 'none'; reason: string }
+}
+
+/**
+ * Each scheduler judged on the corpus's log (issue 11, point 7): Leitner, pass/fail, SM-2, FSRS
+ * with the default weights, and FSRS with fitted ones. The fitted weights are fitted with
+ * fsrs-rs on the reviews before the split date only, so that the row is scored on reviews its
+ * weights never saw; without the optional optimiser, the weights in config.json stand in.
+ */
+export async function evaluateCorpus(corpus: LoadedCorpus): Promise<CorpusEvaluation> {
+  const { reviews } = corpus.log
+  const { aliases, fsrs, fuzz } = corpus.config
+  const splitDate = splitDateOf(reviews, aliases)
+  const rows: EvaluatedScheduler[] = [
+    { label: 'leitner', config: { scheduler: 'leitner', fsrs, fuzz } },
+    { label: 'passfail', config: { scheduler: 'passfail', fsrs, fuzz } },
+    { label: 'sm2', config: { scheduler: 'sm2', fsrs, fuzz } },
+    { label: 'fsrs (default weights)', config: { scheduler: 'fsrs', fsrs: { ...fsrs, weights: [] }, fuzz } },
+  ]
+  let fitted: CorpusEvaluation['fitted']
+  const train = splitDate === null ? [] : reviews.filter(r => r.date < splitDate)
+  try {
+    const result = await optimizeFsrs(train, aliases)
+    fitted =
+      result.enough && result.weights
+        ? { source: 'fitted-before-split', weights: result.weights }
+        : { source: 'none', reason: `too little history before ${splitDate ?? 'the split'}: ${result.needed ?? ''}` }
+  } catch (error) {
+    if (!(error instanceof OptimizerUnavailableError)) throw error
+    fitted = { source: 'none', reason: error.message }
+  }
+  if (fitted.source === 'none' && fsrs.weights.length > 0) fitted = { source: 'config', weights: fsrs.weights }
+  if (fitted.source !== 'none')
+    rows.push({
+      label: fitted.source === 'config' ? 'fsrs (config.json weights)' : 'fsrs (fitted weights)',
+      config: { scheduler: 'fsrs', fsrs: { ...fsrs, weights: fitted.weights }, fuzz },
+    })
+  return { ...evaluateSchedulers(reviews, rows, aliases, splitDate), fitted }
 }

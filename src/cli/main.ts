@@ -10,6 +10,7 @@ import { hygieneCommand } from './commands/hygiene.js'
 import { practiceCommand } from './commands/practice.js'
 import { replayCommand } from './commands/replay.js'
 import { schedulersCommand } from './commands/schedulers.js'
+import { statsCommand } from './commands/stats.js'
 import { syncCommand } from './commands/sync.js'
 import { triageCommand } from './commands/triage.js'
 import { undoCommand } from './commands/undo.js'
@@ -31,6 +32,7 @@ const COMMANDS: Record<string, Command> = {
   fsrs: fsrsCommand,
   git: gitCommand,
   sync: syncCommand,
+  stats: statsCommand,
 }
 
 export const USAGE = `usage: notekeeper <command> [--corpus DIR] [--today YYYY-MM-DD] [--json]
@@ -52,8 +54,11 @@ commands:
   backlinks NOTE[#ANCHOR] [--json]      what refers to a note or an anchor
   schedulers --compare [--days N] [--json]
                                         what each scheduler would make of the log
-  schedulers --use NAME                 switch scheduler (config.json), then replay
-  fsrs optimize [--write]               fit FSRS weights to the log
+  schedulers --evaluate [--json]        each scheduler's predictions scored on the log
+  schedulers --use NAME [--reschedule]  switch scheduler (config.json); items keep their
+                                        due dates unless --reschedule
+  fsrs optimize [--write]               fit FSRS weights to the log (written only if better)
+  stats [--json]                        reviews, retention, forecast, intervals, leeches
   git setup                             merge drivers for the log and state.json (a git clone)
   sync [--dry-run]                      commit, pull with the drivers, replay, validate, push
 

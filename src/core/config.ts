@@ -1,4 +1,5 @@
 import { CONFIG_PATH } from './corpus.js'
+import { isIsoDate } from './dates.js'
 import { fsrsWeightsProblem } from './schedulers/fsrs.js'
 import type { Config, Finding, SchedulerName } from './types.js'
 
@@ -10,6 +11,8 @@ export const DEFAULT_NOTE_BYTES = 4 * 1024 * 1024
 
 export const DEFAULT_CONFIG: Config = {
   scheduler: 'leitner',
+  switches: [],
+  fuzz: true,
   leechThreshold: 4,
   fsrs: { retention: 0.9, weights: [] },
   limits: { newPerDay: null, reviewsPerDay: null, noteBytes: DEFAULT_NOTE_BYTES },
@@ -60,6 +63,8 @@ export function parseConfig(text: string | null): ConfigResult {
   const d = DEFAULT_CONFIG
   const config: Config = {
     scheduler: scheduler as SchedulerName,
+    switches: pick(raw['switches'], d.switches, isSwitchList, 'switches'),
+    fuzz: pick(raw['fuzz'], d.fuzz, v => typeof v === 'boolean', 'fuzz'),
     leechThreshold: pick(raw['leechThreshold'], d.leechThreshold, isPositiveInteger, 'leechThreshold'),
     fsrs: {
       retention: pick(
@@ -121,6 +126,10 @@ const isLimit = (v: unknown) => v === null || (Number.isInteger(v) && (v as numb
 const isNumberArray = (v: unknown) => Array.isArray(v) && v.every(x => typeof x === 'number' && Number.isFinite(x))
 const isStringArray = (v: unknown) => Array.isArray(v) && v.every(x => typeof x === 'string' && x.trim() !== '')
 const isStringRecord = (v: unknown) => isObject(v) && Object.values(v).every(x => typeof x === 'string')
+const isSchedulerName = (v: unknown) => typeof v === 'string' && SCHEDULERS.includes(v as SchedulerName)
+const isSwitchList = (v: unknown) =>
+  Array.isArray(v) &&
+  v.every(x => isObject(x) && isIsoDate(x['date']) && isSchedulerName(x['from']) && isSchedulerName(x['to']))
 const isIgnoreList = (v: unknown) =>
   Array.isArray(v) &&
   v.every(

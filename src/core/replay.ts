@@ -91,7 +91,7 @@ export function foldHistory(start: StateEntry, history: readonly Review[], sched
 /** The fold by definition: what every scheduler's whole-history fold must equal. */
 export function foldEachReview(start: StateEntry, history: readonly Review[], scheduler: Scheduler): StateEntry {
   let entry = start
-  for (const review of history) entry = scheduler.review(entry, review.date, review.grade)
+  for (const review of history) entry = scheduler.review(entry, review.date, review.grade, review.item)
   return entry
 }
 
@@ -145,7 +145,7 @@ export function replay(input: ReplayInput): State {
 export function applyReview(state: State, id: string, review: Review, scheduler: Scheduler, today: IsoDate): State {
   const current = Object.hasOwn(state, id) ? state[id] : undefined
   const entry = current ?? scheduler.initial(addDays(today, 1))
-  return { ...state, [id]: scheduler.review(entry, review.date, review.grade) }
+  return { ...state, [id]: scheduler.review(entry, review.date, review.grade, review.item) }
 }
 
 /**

@@ -9,6 +9,9 @@ export interface Scheduler {
   readonly name: SchedulerName
   /** The entry of a never-reviewed item (reps 0) that is due on `nextDue`. */
   initial(nextDue: IsoDate): StateEntry
-  /** The entry after one graded review on `date`. Must not mutate `entry`. */
-  review(entry: StateEntry, date: IsoDate, grade: Grade): StateEntry
+  /**
+   * The entry after one graded review on `date`. Must not mutate `entry`. `item` is the id the
+   * review was logged under: the fuzz (SPEC 1.6) draws from it, so replay and preview pass it.
+   */
+  review(entry: StateEntry, date: IsoDate, grade: Grade, item?: string): StateEntry
 }

@@ -176,8 +176,19 @@ export interface NoteModel {
 
 export type SchedulerName = 'leitner' | 'fsrs' | 'sm2' | 'passfail'
 
+/** One `schedulers --use` (SPEC 1.8 `switches`): from `date` on, `to` schedules the new reviews. */
+export interface SchedulerSwitch {
+  date: IsoDate
+  from: SchedulerName
+  to: SchedulerName
+}
+
 export interface Config {
   scheduler: SchedulerName
+  /** Switches recorded by `schedulers --use`, so that a switch keeps every item's due date (SPEC 1.6). */
+  switches: SchedulerSwitch[]
+  /** Spread FSRS and SM-2 intervals of 3 days and more by item and date (SPEC 1.6). */
+  fuzz: boolean
   leechThreshold: number
   fsrs: { retention: number; weights: number[] }
   /** `noteBytes`: a note larger than this is not read (SPEC 1.8); absent means DEFAULT_NOTE_BYTES. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MIN_REVIEWED_ITEMS, optimizeFsrs, trainingItems } from '../../src/app/fsrs-optimize.js'
+import { isImprovement, MIN_REVIEWED_ITEMS, optimizeFsrs, trainingItems } from '../../src/app/fsrs-optimize.js'
 import { addDays, daysBetween } from '../../src/core/dates.js'
 import { fsrsScheduler } from '../../src/core/schedulers/fsrs.js'
 import { leitner } from '../../src/core/schedulers/leitner.js'
@@ -75,6 +75,20 @@ describe('optimizeFsrs', () => {
     expect(fold(tuned)).not.toEqual(fold(defaults))
   })
 
+  it('offers fitted weights only when they beat the current ones on the same reviews', async () => {
+    const log = syntheticLog(150, 150, 7)
+    const first = await optimizeFsrs(log, {})
+    expect(first.better).toBe(true)
+    // Refitting from the weights just fitted finds nothing better: the guard keeps the current ones.
+    const again = await optimizeFsrs(log, {}, { weights: first.weights! })
+    expect(again.enough).toBe(true)
+    expect(isImprovement(again.before, again.after)).toBe(again.better)
+    expect(again.better).toBe(false)
+    expect(isImprovement({ logLoss: 0.4762, rmseBins: 0.05 }, { logLoss: 0.4778, rmseBins: 0.04 })).toBe(false)
+    expect(isImprovement({ logLoss: 0.4778, rmseBins: 0.05 }, { logLoss: 0.4762, rmseBins: 0.05 })).toBe(true)
+    expect(isImprovement(null, { logLoss: 0.1, rmseBins: 0.01 })).toBe(false)
+  })
+
   it('says how many more reviewed items it needs when the log is short', async () => {
     const log = syntheticLog(12, 60, 3)
     const result = await optimizeFsrs(log, {})
@@ -92,6 +106,7 @@ describe('optimizeFsrs', () => {
       enough: false,
       needed: `${MIN_REVIEWED_ITEMS} more items reviewed on two different days (0 of ${MIN_REVIEWED_ITEMS} so far)`,
       before: null,
+      better: false,
     })
   })
 })

@@ -25,7 +25,11 @@ describe('switching the scheduler', () => {
 
     const result = await switchScheduler(vault, 'fsrs', '2026-11-30')
     expect(result).toEqual({ items: 2, changed: true })
-    expect(JSON.parse(vault.files.get(CONFIG)!)).toEqual({ leechThreshold: 5, scheduler: 'fsrs' })
+    expect(JSON.parse(vault.files.get(CONFIG)!)).toEqual({
+      leechThreshold: 5,
+      scheduler: 'fsrs',
+      switches: [{ date: '2026-11-30', from: 'leitner', to: 'fsrs' }],
+    })
     const fsrs = JSON.parse(vault.files.get(STATE)!)
     expect(Object.keys(fsrs['deck#a'])).toContain('stability')
     expect(fsrs['deck#b'].next_due).toBe('2026-12-01')
@@ -45,10 +49,13 @@ describe('switching the scheduler', () => {
     const dir = copyCorpus()
     const result = await cli(['schedulers', '--use', 'sm2', '--corpus', dir, '--today', '2026-11-30'])
     expect(result.code).toBe(0)
-    expect(JSON.parse(readFileSync(join(dir, CONFIG), 'utf8'))).toEqual({ scheduler: 'sm2' })
+    expect(JSON.parse(readFileSync(join(dir, CONFIG), 'utf8'))).toEqual({
+      scheduler: 'sm2',
+      switches: [{ date: '2026-11-30', from: 'leitner', to: 'sm2' }],
+    })
     const state = JSON.parse(readFileSync(join(dir, STATE), 'utf8')) as Record<string, Record<string, unknown>>
     for (const entry of Object.values(state))
-      expect(Object.keys(entry).sort()).toEqual(['ef', 'interval', 'next_due', 'repetition', 'reps'])
+      expect(Object.keys(entry).sort()).toEqual(['ef', 'interval', 'last_review', 'next_due', 'repetition', 'reps'])
     expect((await cli(['schedulers', '--use', 'anki', '--corpus', dir])).code).toBe(2)
   })
 })

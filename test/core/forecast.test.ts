@@ -35,7 +35,7 @@ describe('compareSchedulers', () => {
     const byName = Object.fromEntries(rows.map(r => [r.scheduler, r]))
     // Leitner: b (05-02) and c (04-20) overdue; a and f at level 2 (+3 days: 05-04, 05-05); d registered today (05-04);
     // e at level 5 (04-08 + 2 months) falls outside the week.
-    expect(byName['leitner']).toEqual({
+    expect(byName['leitner']).toMatchObject({
       scheduler: 'leitner',
       dueToday: 2,
       perDay: WEEK.map((date, i) => ({ date, due: [2, 2, 1, 0, 0, 0, 0][i] })),
@@ -65,6 +65,20 @@ describe('compareSchedulers', () => {
       days: 14,
     })
     expect(rows.map(r => r.total)).toEqual([0, 3])
+  })
+
+  it('shows both choices of a switch: keeping every item’s due date (the default) and rescheduling all', () => {
+    const rows = compareSchedulers({ ...INPUT, configs: configsForEveryScheduler(DEFAULT_CONFIG, INPUT.today) })
+    const byName = Object.fromEntries(rows.map(r => [r.scheduler, r]))
+    const leitner = byName['leitner']!
+    // The active scheduler: nothing to switch, both choices are today's schedule.
+    expect(leitner.rescheduled.perDay).toEqual(leitner.perDay)
+    for (const row of rows) {
+      // Without a review since the switch, every item keeps Leitner's date.
+      expect(row.perDay).toEqual(leitner.perDay)
+    }
+    // Rescheduling re-dates: SM-2 puts e (I(2) = 6 days after 04-08) and f due today.
+    expect(byName['sm2']!.rescheduled.perDay.map(d => d.due)).toEqual([5, 1, 0, 0, 0, 0, 0])
   })
 
   it('leaves its input as it found it', () => {

@@ -1,30 +1,18 @@
-import { type Card, createEmptyCard, type Grade as FsrsGrade, fsrs, Rating } from 'ts-fsrs'
 import { describe, expect, it } from 'vitest'
+import { daysBetween } from '../../src/core/dates.js'
+import { fsrsRs } from '../support/fsrs-rs.js'
 import { config, LOG, logOf, makeCorpus, qandaNote, readState, run } from './corpus-kit.js'
 
-// SPEC 1.6 FSRS ("the FSRS-6 model through ts-fsrs, with day granularity (enable_short_term:
-// false), fed every review line; desired retention and weights from config.json, the library's
-// defaults otherwise") and SM-2 (SuperMemo's intervals 1, 6, then I × EF), checked against
-// ts-fsrs itself and against the published SM-2 arithmetic.
+// SPEC 1.6 FSRS ("the FSRS-6 model as fsrs-rs computes it, fed every review line, in whole
+// days") and SM-2 (SuperMemo's intervals 1, 6, then I × EF, q < 3 restarting without changing
+// EF, same-day lines re-drills), checked against fsrs-rs through its binding and against the
+// published SM-2 arithmetic; the fuzz (on by default for both) switched off where a date is exact.
 
 type Line = readonly [string, 'again' | 'hard' | 'good' | 'easy']
-const RATING: Record<Line[1], FsrsGrade> = {
-  again: Rating.Again,
-  hard: Rating.Hard,
-  good: Rating.Good,
-  easy: Rating.Easy,
-}
 
-/** What ts-fsrs itself schedules for a history, days counted on UTC midnights. */
-function tsFsrsNextDue(history: readonly Line[], retention?: number): string {
-  const f = fsrs({
-    enable_short_term: false,
-    enable_fuzz: false,
-    ...(retention === undefined ? {} : { request_retention: retention }),
-  })
-  let card: Card = createEmptyCard(new Date(`${history[0]![0]}T00:00:00Z`))
-  for (const [date, grade] of history) card = f.next(card, new Date(`${date}T00:00:00Z`), RATING[grade]).card
-  return card.due.toISOString().slice(0, 10)
+/** What fsrs-rs schedules for a history, in whole days. */
+function fsrsRsNextDue(history: readonly Line[], retention?: number): string {
+  return fsrsRs(history, retention).at(-1)!.next_due
 }
 
 async function replayed(history: readonly Line[], settings: object): Promise<{ next_due: string; reps: number }> {
@@ -62,26 +50,39 @@ const HISTORIES: Record<string, Line[]> = {
   ],
 }
 
-describe('fsrs against ts-fsrs', () => {
+describe('fsrs against fsrs-rs', () => {
   for (const [name, history] of Object.entries(HISTORIES)) {
-    it(`${name}: next_due as ts-fsrs schedules it, reps = lines`, async () => {
-      const entry = await replayed(history, { scheduler: 'fsrs' })
-      expect(entry.next_due).toBe(tsFsrsNextDue(history))
+    it(`${name}: next_due as fsrs-rs schedules it, reps = lines`, async () => {
+      const entry = await replayed(history, { scheduler: 'fsrs', fuzz: false })
+      expect(entry.next_due).toBe(fsrsRsNextDue(history))
       expect(entry.reps).toBe(history.length)
     })
   }
 
   it('with the desired retention from config.json', async () => {
     const history = HISTORIES['good, good, good']!
-    expect((await replayed(history, { scheduler: 'fsrs', fsrs: { retention: 0.8 } })).next_due).toBe(
-      tsFsrsNextDue(history, 0.8),
+    expect((await replayed(history, { scheduler: 'fsrs', fsrs: { retention: 0.8 }, fuzz: false })).next_due).toBe(
+      fsrsRsNextDue(history, 0.8),
     )
+  })
+
+  it('with the fuzz on (the default), spreads an interval of 3 days or more within a few days of fsrs-rs’s', async () => {
+    const history = HISTORIES['hard, late good, easy']!
+    const exact = fsrsRsNextDue(history)
+    const fuzzed = (await replayed(history, { scheduler: 'fsrs' })).next_due
+    const last = history.at(-1)![0]
+    const days = daysBetween(last, exact)
+    expect(days).toBeGreaterThan(20)
+    expect(Math.abs(daysBetween(exact, fuzzed))).toBeLessThanOrEqual(
+      Math.ceil(1 + 0.15 * 4.5 + 0.1 * 13 + 0.05 * (days - 20)),
+    )
+    expect(await replayed(history, { scheduler: 'fsrs' })).toEqual(await replayed(history, { scheduler: 'fsrs' }))
   })
 })
 
 describe('sm2: SuperMemo intervals', () => {
   it('passes at an unchanged E-Factor give 1, 6, then 6 × 2.5 = 15 days', async () => {
-    expect(await replayed([['2026-03-01', 'good']], { scheduler: 'sm2' })).toMatchObject({
+    expect(await replayed([['2026-03-01', 'good']], { scheduler: 'sm2', fuzz: false })).toMatchObject({
       next_due: '2026-03-02',
       reps: 1,
     })
@@ -91,7 +92,7 @@ describe('sm2: SuperMemo intervals', () => {
           ['2026-03-01', 'good'],
           ['2026-03-02', 'good'],
         ],
-        { scheduler: 'sm2' },
+        { scheduler: 'sm2', fuzz: false },
       ),
     ).toMatchObject({ next_due: '2026-03-08', reps: 2 })
     expect(
@@ -101,7 +102,7 @@ describe('sm2: SuperMemo intervals', () => {
           ['2026-03-02', 'good'],
           ['2026-03-08', 'good'],
         ],
-        { scheduler: 'sm2' },
+        { scheduler: 'sm2', fuzz: false },
       ),
     ).toMatchObject({ next_due: '2026-03-23', reps: 3 })
   })
@@ -112,10 +113,33 @@ describe('sm2: SuperMemo intervals', () => {
       ['2026-03-02', 'good'],
       ['2026-03-08', 'again'],
     ]
-    expect((await replayed(lapse, { scheduler: 'sm2' })).next_due).toBe('2026-03-09')
-    expect((await replayed([...lapse, ['2026-03-09', 'good']], { scheduler: 'sm2' })).next_due).toBe('2026-03-10')
+    expect((await replayed(lapse, { scheduler: 'sm2', fuzz: false })).next_due).toBe('2026-03-09')
+    expect((await replayed([...lapse, ['2026-03-09', 'good']], { scheduler: 'sm2', fuzz: false })).next_due).toBe(
+      '2026-03-10',
+    )
     expect(
-      (await replayed([...lapse, ['2026-03-09', 'good'], ['2026-03-10', 'good']], { scheduler: 'sm2' })).next_due,
+      (await replayed([...lapse, ['2026-03-09', 'good'], ['2026-03-10', 'good']], { scheduler: 'sm2', fuzz: false }))
+        .next_due,
     ).toBe('2026-03-16')
+  })
+})
+
+describe('sm2: as published (step 6 and step 7)', () => {
+  it('a failure keeps the E-Factor; later lines of a date are re-drills that change neither n, EF nor the interval', async () => {
+    const hard: Line[] = [
+      ['2026-03-01', 'good'],
+      ['2026-03-02', 'hard'],
+      ['2026-03-08', 'again'],
+    ]
+    const failed = (await replayed(hard, { scheduler: 'sm2', fuzz: false })) as Record<string, unknown>
+    expect(failed).toMatchObject({ ef: 2.36, repetition: 0, next_due: '2026-03-09', reps: 3 })
+    const drilled = (await replayed(
+      [
+        ['2026-03-01', 'good'],
+        ['2026-03-01', 'good'],
+      ],
+      { scheduler: 'sm2', fuzz: false },
+    )) as Record<string, unknown>
+    expect(drilled).toMatchObject({ next_due: '2026-03-02', repetition: 1, interval: 1, ef: 2.5, reps: 2 })
   })
 })

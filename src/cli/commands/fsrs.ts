@@ -5,7 +5,8 @@ import { type Command, UsageError } from '../context.js'
 
 /**
  * `notekeeper fsrs optimize [--write]`: fits FSRS weights to the user's own log, shows the log loss
- * before and after, and writes them to config.json only with --write (keeping every other key).
+ * and RMSE(bins) of the current and the fitted weights on the same reviews, and writes the fitted
+ * ones to config.json (keeping every other key) only with --write and only when they are better.
  */
 export const fsrsCommand: Command = async ctx => {
   if (ctx.args[0] !== 'optimize' || ctx.args.length > 1)
@@ -25,7 +26,7 @@ export const fsrsCommand: Command = async ctx => {
     }
     throw error
   }
-  const write = ctx.flags.get('write') === true && result.enough && result.weights !== undefined
+  const write = ctx.flags.get('write') === true && result.enough && result.better && result.weights !== undefined
   if (write) {
     const raw = (await ctx.vault.read(CONFIG_PATH)) ?? '{}'
     const config = JSON.parse(raw.replace(/^\uFEFF/, '')) as Record<string, unknown>
@@ -47,6 +48,10 @@ export const fsrsCommand: Command = async ctx => {
   ctx.out(`Current weights: ${metric(result.before)}`)
   ctx.out(`Fitted weights:  ${metric(result.after)} (measured on the same log they were fitted to)`)
   ctx.out(`weights: [${(result.weights ?? []).map(w => w.toFixed(4)).join(', ')}]`)
+  if (!result.better) {
+    ctx.out('The fitted weights do not predict your reviews better than the current ones: keeping the current ones.')
+    return 0
+  }
   ctx.out(
     write
       ? `Written to ${CONFIG_PATH}; run \`notekeeper replay\` with "scheduler": "fsrs" to use them.`

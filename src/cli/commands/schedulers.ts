@@ -3,27 +3,38 @@ import { forecastCorpus, switchScheduler } from '../../app/schedulers.js'
 import { SCHEDULERS } from '../../core/config.js'
 import type { SchedulerName } from '../../core/types.js'
 import { type Command, flagString, UsageError } from '../context.js'
+import { evaluateCommand } from './schedulers-evaluate.js'
+
+const USAGE =
+  'usage: notekeeper schedulers --compare [--days N] [--json] | --evaluate [--json] | --use NAME [--reschedule]'
 
 /**
  * `notekeeper schedulers --compare [--days 30] [--json]`: replays the log under every scheduler
- * and shows, side by side, what each would put due today, per day over the window, and in total.
- * Writes nothing. `--use NAME` switches: it sets "scheduler" in config.json and replays.
+ * and shows, side by side, what each would put due today, per day over the window, and in total,
+ * for a switch that keeps every item's due date and for one that re-dates them all. Writes
+ * nothing. `--use NAME` switches (each item keeps its due date until its next review);
+ * `--use NAME --reschedule` re-dates everything at once. `--evaluate` scores every scheduler
+ * on the user's own log (schedulers-evaluate.ts).
  */
 export const schedulersCommand: Command = async ctx => {
   const use = flagString(ctx, 'use')
   if (use !== undefined) {
     if (!SCHEDULERS.includes(use as SchedulerName))
       throw new UsageError(`--use ${use}: the schedulers are ${SCHEDULERS.join(', ')}`)
-    const { items, changed } = await switchScheduler(ctx.vault, use as SchedulerName, ctx.today)
+    const reschedule = ctx.flags.get('reschedule') === true
+    const { items, changed } = await switchScheduler(ctx.vault, use as SchedulerName, ctx.today, { reschedule })
     ctx.out(
       changed
-        ? `config.json now names ${use}; state.json replayed for ${items} items`
+        ? reschedule
+          ? `config.json now names ${use}; every item re-dated by it (state.json replayed for ${items} items)`
+          : `config.json now names ${use}; every item keeps its due date until its next review (${items} items)`
         : `${use} was already active; state.json checked (${items} items)`,
     )
     return 0
   }
-  if (ctx.flags.get('compare') !== true)
-    throw new UsageError('usage: notekeeper schedulers --compare [--days N] [--json] | --use NAME')
+  if (ctx.flags.has('reschedule')) throw new UsageError(`--reschedule goes with --use NAME\n${USAGE}`)
+  if (ctx.flags.get('evaluate') === true) return evaluateCommand(ctx)
+  if (ctx.flags.get('compare') !== true) throw new UsageError(USAGE)
   const daysText = flagString(ctx, 'days') ?? '30'
   const days = Number(daysText)
   if (!Number.isInteger(days) || days < 1 || days > 3650)
@@ -42,7 +53,9 @@ export const schedulersCommand: Command = async ctx => {
   const width = Math.max(8, ...names.map(n => n.length))
   const row = (label: string, cells: (string | number)[]) =>
     `${label.padEnd(10)}${cells.map(c => String(c).padStart(width + 2)).join('')}`
-  ctx.out(`Due items per day from ${ctx.today} for ${days} days, by scheduler (* = active, in config.json):`)
+  ctx.out(
+    `Due items per day from ${ctx.today} for ${days} days, by scheduler (* = active, in config.json), if switched with --use (each item keeps its due date until its next review):`,
+  )
   ctx.out(row('', names))
   ctx.out(
     row(
@@ -61,6 +74,26 @@ export const schedulersCommand: Command = async ctx => {
     row(
       'total',
       forecasts.map(f => f.total),
+    ),
+  )
+  ctx.out(`The same with --reschedule (every item re-dated by the new scheduler at once):`)
+  ctx.out(
+    row(
+      'today',
+      forecasts.map(f => f.rescheduled.dueToday),
+    ),
+  )
+  for (let day = 1; day < days; day++)
+    ctx.out(
+      row(
+        forecasts[0]?.perDay[day]?.date ?? '',
+        forecasts.map(f => f.rescheduled.perDay[day]?.due ?? 0),
+      ),
+    )
+  ctx.out(
+    row(
+      'total',
+      forecasts.map(f => f.rescheduled.total),
     ),
   )
   return 0

@@ -1,17 +1,21 @@
-import { type Card, type FSRS, fsrs, Rating, State } from 'ts-fsrs'
-import { FIRST_SUPPORTED_DATE, isIsoDate, LAST_SUPPORTED_DATE } from '../dates.js'
+import { daysBetween, dueAfterDays, isIsoDate } from '../dates.js'
 import type { Scheduler } from '../scheduler.js'
 import type { Grade, IsoDate, StateEntry } from '../types.js'
+import { fsrsModel, MAX_INTERVAL, type MemoryState, RATING, wholeDayIntervals } from './fsrs-model.js'
+import { fuzzedDays } from './fuzz.js'
 
-// FSRS-6 through ts-fsrs 5.4.2 at day granularity (SPEC 1.6, docs/adr/0003-fsrs-day-granularity.md).
-// ts-fsrs works on Date instants; we only ever hand it UTC midnights and read back the UTC
-// calendar date, and its long-term scheduler diffs whole UTC days, so no time zone can move a day.
+// FSRS-6 as fsrs-rs computes it, in whole days (SPEC 1.6, docs/adr/0003-fsrs-day-granularity.md):
+// every review line updates the memory state, a line on the same day as the previous one through
+// FSRS-6's same-day formula. Dates stay `YYYY-MM-DD` strings throughout; elapsed time is the
+// number of calendar days between them, so no time zone can move a day.
 
 export interface FsrsOptions {
   /** Desired retention, 0 < r < 1 (config `fsrs.retention`). */
   retention: number
-  /** FSRS parameters (config `fsrs.weights`); empty = the library's FSRS-6 defaults. */
+  /** FSRS parameters (config `fsrs.weights`); empty = the FSRS-6 defaults. */
   weights: readonly number[]
+  /** Spread intervals of 3 days and more by item and date (config `fuzz`; SPEC 1.6). Default off. */
+  fuzz?: boolean
 }
 
 /** The state.json entry of an FSRS item: plain JSON, keys in alphabetical order like Leitner's. */
@@ -23,20 +27,12 @@ export interface FsrsEntry extends StateEntry {
   next_due: IsoDate
   reps: number
   stability: number
-  /** ts-fsrs's State name: `New`, then `Review` (day granularity never enters `Learning`). */
+  /** `New` while never reviewed, then `Review` (day granularity has no learning steps). */
   state: string
 }
 
-const RATING: Record<Grade, Rating.Again | Rating.Hard | Rating.Good | Rating.Easy> = {
-  again: Rating.Again,
-  hard: Rating.Hard,
-  good: Rating.Good,
-  easy: Rating.Easy,
-}
-
 // FSRS-5's two missing FSRS-6 parameters: w19 = 0 (no same-day stability term) and the FSRS-5
-// decay 0.5. ts-fsrs pads 19 weights the same way, but announces it with console.debug, which
-// would land on the CLI's stdout in the middle of `--json` output.
+// decay 0.5, the padding ts-fsrs and fsrs-rs apply to 19 weights.
 const FSRS5_PADDING = [0, 0.5] as const
 
 /** Why `weights` cannot configure the scheduler, or null when they can. For config validation. */
@@ -53,111 +49,79 @@ export function fsrs6Parameters(weights: readonly number[]): number[] | undefine
   return weights.length === 19 ? [...weights, ...FSRS5_PADDING] : [...weights]
 }
 
-const FIRST_INSTANT = Date.parse(`${FIRST_SUPPORTED_DATE}T00:00:00Z`)
-const LAST_INSTANT = Date.parse(`${LAST_SUPPORTED_DATE}T00:00:00Z`) + 86_400_000
-
-/** UTC midnight of a calendar date: the only kind of instant ts-fsrs ever sees from us. */
-function instant(date: IsoDate): Date {
-  return new Date(`${date}T00:00:00Z`)
-}
-
-/** The UTC calendar date of an instant, clamped into the supported dates (ADR 0004): toISOString writes years past 9999 as `+010000`. */
-function calendarDate(instantValue: Date): IsoDate {
-  const time = instantValue.getTime()
-  if (!(time < LAST_INSTANT)) return LAST_SUPPORTED_DATE
-  if (time < FIRST_INSTANT) return FIRST_SUPPORTED_DATE
-  return instantValue.toISOString().slice(0, 10)
-}
-
-function numberField(entry: StateEntry, key: string, fallback: number): number {
+function numberField(entry: StateEntry, key: string): number {
   const value = entry[key]
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0
 }
 
-function stateField(entry: StateEntry): State {
-  const value = entry['state']
-  const known =
-    typeof value === 'string' && Object.hasOwn(State, value) ? State[value as keyof typeof State] : undefined
-  return typeof known === 'number' ? known : State.New
+/** The memory state an entry holds; null while it has none (never reviewed, or a hand-made entry). */
+export function memoryOf(entry: StateEntry): MemoryState | null {
+  const stability = numberField(entry, 'stability')
+  const difficulty = numberField(entry, 'difficulty')
+  return entry.reps > 0 && stability > 0 && difficulty >= 1 ? { stability, difficulty } : null
 }
 
-/**
- * The ts-fsrs card an entry stands for. Fields ts-fsrs's long-term scheduler does not read
- * (scheduled_days, learning_steps, the deprecated elapsed_days) are not stored and come back as 0.
- */
-export function cardOf(entry: StateEntry): Card {
-  const lastReview = entry['last_review']
-  const card: Card = {
-    due: instant(entry.next_due),
-    stability: numberField(entry, 'stability', 0),
-    difficulty: numberField(entry, 'difficulty', 0),
-    elapsed_days: 0,
-    scheduled_days: 0,
-    learning_steps: 0,
-    reps: entry.reps,
-    lapses: numberField(entry, 'lapses', 0),
-    state: stateField(entry),
-  }
-  if (isIsoDate(lastReview)) card.last_review = instant(lastReview)
-  return card
-}
-
-function entryOf(card: Card): FsrsEntry {
-  return {
-    difficulty: card.difficulty,
-    lapses: card.lapses,
-    last_review: card.last_review ? calendarDate(card.last_review) : null,
-    next_due: calendarDate(card.due),
-    reps: card.reps,
-    stability: card.stability,
-    state: State[card.state],
-  }
-}
-
-/** The ts-fsrs instance the scheduler uses: day granularity, no fuzz (replay must be a pure function). */
-export function fsrsEngine(options: FsrsOptions): FSRS {
+function checkedOptions(options: FsrsOptions): void {
   const problem = fsrsWeightsProblem(options.weights)
   if (problem !== null) throw new RangeError(problem)
   if (!(options.retention > 0 && options.retention < 1)) {
     throw new RangeError(`fsrs.retention must lie strictly between 0 and 1; found ${options.retention}`)
   }
-  const w = fsrs6Parameters(options.weights)
-  return fsrs({
-    enable_short_term: false,
-    enable_fuzz: false,
-    request_retention: options.retention,
-    ...(w === undefined ? {} : { w }),
-  })
+}
+
+/** The FSRS-6 model the options configure (weights checked, padded and clipped). */
+export function fsrsModelFor(options: Pick<FsrsOptions, 'weights'>): ReturnType<typeof fsrsModel> {
+  const problem = fsrsWeightsProblem(options.weights)
+  if (problem !== null) throw new RangeError(problem)
+  return fsrsModel(fsrs6Parameters(options.weights))
 }
 
 /**
- * FSRS (SPEC 1.6): every review line goes through `f.next`, same-day repeats included (ADR 0003).
- * Throws RangeError for a review dated before the entry's last review: only a replay, which
- * sorts by date, can place such a line (see `refoldItem` in replay.ts).
+ * FSRS (SPEC 1.6): every review line updates the memory state (ADR 0003). Throws RangeError for a
+ * review dated before the entry's last review: only a replay, which sorts by date, can place
+ * such a line (see `refoldItem` in replay.ts).
  */
 export function fsrsScheduler(options: FsrsOptions): Scheduler {
-  const engine = fsrsEngine(options)
+  checkedOptions(options)
+  const model = fsrsModelFor(options)
+  const { retention } = options
   return {
     name: 'fsrs',
     initial(nextDue: IsoDate): FsrsEntry {
-      return {
-        difficulty: 0,
-        lapses: 0,
-        last_review: null,
-        next_due: nextDue,
-        reps: 0,
-        stability: 0,
-        state: State[State.New],
-      }
+      return { difficulty: 0, lapses: 0, last_review: null, next_due: nextDue, reps: 0, stability: 0, state: 'New' }
     },
-    review(entry, date, grade) {
+    review(entry, date, grade: Grade, item?: string) {
       const lastReview = entry['last_review']
-      if (isIsoDate(lastReview) && date < lastReview) {
-        throw new RangeError(
-          `FSRS review dated ${date} comes before the item's last review ${lastReview}; replay the history in date order`,
-        )
+      const memory = memoryOf(entry)
+      let elapsed = 0
+      if (memory !== null && isIsoDate(lastReview)) {
+        elapsed = daysBetween(lastReview, date)
+        if (elapsed < 0)
+          throw new RangeError(
+            `FSRS review dated ${date} comes before the item's last review ${lastReview}; replay the history in date order`,
+          )
       }
-      return entryOf(engine.next(cardOf(entry), instant(date), RATING[grade]).card)
+      const next = ([1, 2, 3, 4] as const).map(rating => model.next(memory, elapsed, rating))
+      const raw = next.map(state => model.interval(state.stability, retention)) as [number, number, number, number]
+      const spread =
+        options.fuzz === true && item !== undefined
+          ? (days: number) => fuzzedDays(days, item, date, MAX_INTERVAL)
+          : undefined
+      const rating = RATING[grade]
+      const days = wholeDayIntervals(raw, spread)[rating - 1] as number
+      const chosen = next[rating - 1] as MemoryState
+      const wasReviewed = memory !== null
+      const result: FsrsEntry = {
+        difficulty: chosen.difficulty,
+        lapses: numberField(entry, 'lapses') + (wasReviewed && rating === 1 ? 1 : 0),
+        last_review: date,
+        // A due date past the supported range is its last day (ADR 0004).
+        next_due: dueAfterDays(date, days),
+        reps: entry.reps + 1,
+        stability: chosen.stability,
+        state: 'Review',
+      }
+      return result
     },
   }
 }

@@ -12,10 +12,15 @@ export interface GradePreview {
  * What each grade would give `entry` if it were graded today: the scheduler's own `review`,
  * so the buttons can never promise a date the grade does not then produce.
  */
-export function previewIntervals(scheduler: Scheduler, entry: StateEntry, today: IsoDate): Record<Grade, GradePreview> {
+export function previewIntervals(
+  scheduler: Scheduler,
+  entry: StateEntry,
+  today: IsoDate,
+  item?: string,
+): Record<Grade, GradePreview> {
   const preview = {} as Record<Grade, GradePreview>
   for (const grade of GRADES) {
-    const next = scheduler.review(entry, today, grade)
+    const next = scheduler.review(entry, today, grade, item)
     preview[grade] = { next_due: next.next_due, days: daysBetween(today, next.next_due) }
   }
   return preview

@@ -1,10 +1,12 @@
 import { daysBetween, dueAfterDays } from '../dates.js'
 import type { Scheduler } from '../scheduler.js'
 import type { Grade, IsoDate, StateEntry } from '../types.js'
+import { fuzzedDays } from './fuzz.js'
 
 // SuperMemo SM-2 (Wozniak 1990, http://super-memory.com/english/ol/sm2.htm), read as
-// docs/adr/0002-sm2-grade-mapping.md explains: q = rating + 1, EF updated on every grade,
-// the interval after repetition n computed with the EF just updated, fractions rounded up.
+// docs/adr/0002-sm2-grade-mapping.md explains: q = rating + 1, EF updated on a pass and kept on a
+// failure, the interval after repetition n computed with the EF just updated, fractions rounded
+// up, and only the first line of a date a repetition.
 
 /** The 0-5 quality of each grade: srs-benchmark's q = rating + 1 (again 2, hard 3, good 4, easy 5). */
 export const SM2_QUALITY: Readonly<Record<Grade, number>> = { again: 2, hard: 3, good: 4, easy: 5 }
@@ -19,12 +21,14 @@ const MIN_EF_HUNDREDTHS = 130
 export interface Sm2Entry extends StateEntry {
   /** The E-Factor, always a whole number of hundredths (2.5, 2.36, 1.3). */
   ef: number
-  /** Days from the last review to `next_due`; 0 while never reviewed. */
+  /** Days from the last counted review to `next_due`; 0 while never reviewed. */
   interval: number
+  /** The date of the last review line, null while never reviewed: a later line that day is a re-drill. */
+  last_review: IsoDate | null
   next_due: IsoDate
   /** SM-2's n: successful repetitions since the item was learnt or last failed. */
   repetition: number
-  /** Graded review lines applied, failures and same-day repeats included (SPEC 1.5). */
+  /** Graded review lines applied, failures and same-day re-drills included (SPEC 1.5). */
   reps: number
 }
 
@@ -54,38 +58,53 @@ function efHundredthsOf(entry: StateEntry): number {
 function sm2Entry(
   efHundredths: number,
   interval: number,
+  last_review: IsoDate | null,
   next_due: IsoDate,
   repetition: number,
   reps: number,
 ): Sm2Entry {
-  return { ef: efHundredths / 100, interval, next_due, repetition, reps }
+  return { ef: efHundredths / 100, interval, last_review, next_due, repetition, reps }
+}
+
+export interface Sm2Options {
+  /** Spread intervals of 3 days and more by item and date (config `fuzz`; SPEC 1.6). Default off. */
+  fuzz?: boolean
 }
 
 /**
- * SM-2 (SPEC 1.6). Every review line is one graded repetition, same-day repeats included: the
- * log cannot tell the original's same-day re-drill (step 7) from a repetition (ADR 0002).
+ * SM-2 as published (SPEC 1.6, ADR 0002): q < 3 restarts the repetitions without changing the
+ * E-Factor (step 6); the first line of a date is the repetition, later lines of that date are
+ * step 7's re-drills, which change neither n, EF nor the interval, and only count in `reps`.
  */
-export function sm2Scheduler(): Scheduler {
+export function sm2Scheduler(options: Sm2Options = {}): Scheduler {
   return {
     name: 'sm2',
     initial(nextDue: IsoDate): Sm2Entry {
-      return sm2Entry(INITIAL_EF_HUNDREDTHS, 0, nextDue, 0, 0)
+      return sm2Entry(INITIAL_EF_HUNDREDTHS, 0, null, nextDue, 0, 0)
     },
-    review(entry, date, grade) {
+    review(entry, date, grade, item) {
+      const ef = efHundredthsOf(entry)
+      const repetitionBefore = Math.max(0, Math.trunc(wholeField(entry, 'repetition', 0)))
+      const intervalBefore = Math.max(0, Math.trunc(wholeField(entry, 'interval', 0)))
+      if (entry.reps > 0 && entry['last_review'] === date) {
+        // Step 7: a re-drill on the day of the repetition.
+        return sm2Entry(ef, intervalBefore, date, entry.next_due, repetitionBefore, entry.reps + 1)
+      }
       const quality = SM2_QUALITY[grade]
-      const ef = nextEfHundredths(efHundredthsOf(entry), quality)
-      const passed = quality >= 3
-      const repetition = passed ? Math.max(0, Math.trunc(wholeField(entry, 'repetition', 0))) + 1 : 0
-      // A failure starts the repetitions again "as if the item was memorized anew": like a newly
-      // registered item, it comes back the next day, and the next pass is repetition 1.
-      const interval = passed
-        ? sm2Interval(repetition, Math.max(1, Math.trunc(wholeField(entry, 'interval', 1))), ef)
-        : 1
+      if (quality < 3) {
+        // Step 6: "start repetitions for the item from the beginning without changing the E-Factor".
+        return sm2Entry(ef, 1, date, dueAfterDays(date, 1), 0, entry.reps + 1)
+      }
+      const newEf = nextEfHundredths(ef, quality)
+      const repetition = repetitionBefore + 1
+      let interval = sm2Interval(repetition, Math.max(1, intervalBefore), newEf)
+      if (options.fuzz === true && item !== undefined)
+        interval = fuzzedDays(interval, item, date, Number.POSITIVE_INFINITY)
       // SM-2's intervals grow without bound: a due date past the supported range is its last
       // day, and the interval kept is the one that date stands for (ADR 0004).
       const nextDue = dueAfterDays(date, interval)
       const kept = Math.min(interval, Math.max(1, daysBetween(date, nextDue)))
-      return sm2Entry(ef, kept, nextDue, repetition, entry.reps + 1)
+      return sm2Entry(newEf, kept, date, nextDue, repetition, entry.reps + 1)
     },
   }
 }

@@ -1,7 +1,7 @@
-import { SCHEDULERS } from '../core/config.js'
-import type { SchedulerName } from '../core/types.js'
+import { SCHEDULERS } from '../../core/config.js'
+import type { SchedulerName } from '../../core/types.js'
+import type { CommandName } from '../session/plugin-app.js'
 import type { PluginHost, SettingDescription } from './host.js'
-import type { CommandName } from './plugin-app.js'
 
 const COMMANDS: { name: CommandName; label: string }[] = [
   { name: 'practice', label: 'Notekeeper: practise the due items' },
@@ -10,6 +10,7 @@ const COMMANDS: { name: CommandName; label: string }[] = [
   { name: 'triage', label: 'Notekeeper: triage Track notes (Triage page)' },
   { name: 'backlinks', label: 'Notekeeper: backlinks of a note' },
   { name: 'schedulers', label: 'Notekeeper: compare the schedulers (Schedulers page)' },
+  { name: 'statistics', label: 'Notekeeper: review statistics (Statistics page)' },
 ]
 
 // Not mod+shift+p: that is Logseq's own command palette. Users can rebind it in Logseq's keymap.
@@ -35,7 +36,10 @@ export function registerCommands(host: PluginHost, run: (command: CommandName) =
 export function registerSchedulerSwitches(host: PluginHost, use: (name: SchedulerName) => Promise<void>): void {
   for (const name of SCHEDULERS) {
     host.registerCommandPalette(
-      { key: `notekeeper-use-${name}`, label: `Notekeeper: switch the scheduler to ${name} (replays the log)` },
+      {
+        key: `notekeeper-use-${name}`,
+        label: `Notekeeper: switch the scheduler to ${name} (items keep their due dates)`,
+      },
       () => use(name),
     )
   }

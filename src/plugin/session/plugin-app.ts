@@ -1,25 +1,38 @@
-import { dueItems } from '../app/practice.js'
-import { forecastCorpus, switchScheduler } from '../app/schedulers.js'
-import type { IsoDate, SchedulerName } from '../core/types.js'
-import type { Vault } from '../ports/vault.js'
-import type { Access } from './access.js'
-import { openBacklinks } from './backlinks-view.js'
-import { el, escapeHtml, messageOf } from './dom.js'
-import { PAGE_NAMES, stamp, writeGeneratedPage } from './generated-page.js'
-import type { PluginHost, ThemeMode } from './host.js'
+import type { Statistics } from '../../core/stats.js'
+import type { IsoDate, SchedulerName } from '../../core/types.js'
+import type { Vault } from '../../ports/vault.js'
+import { el, escapeHtml, messageOf } from '../dom.js'
+import type { Access } from '../file-access/access.js'
+import type { PluginHost, ThemeMode } from '../host/host.js'
+import { PAGE_NAMES, stamp, writeGeneratedPage } from '../pages/generated-page.js'
+import { codeSpan } from '../pages/logseq-escape.js'
+import { reportPage } from '../pages/report-page.js'
+import { schedulersPage } from '../pages/schedulers-page.js'
+import { CHART_RENDERER, chartFor, statisticsPage } from '../pages/statistics-page.js'
+import { TRIAGE_RENDERER, type TriageTarget, type TriageVerb, triageButtons, triagePage } from '../pages/triage-page.js'
+import { openBacklinks } from '../review-window/backlinks-view.js'
+import { openReview, type RenderAsciidoc } from '../review-window/review-modal.js'
+import { createShell, type Shell } from '../review-window/shell.js'
 import { createIndexer, type Indexer } from './indexer.js'
-import { codeSpan } from './logseq-escape.js'
 import type { Operations } from './operations.js'
-import { practiceBackend } from './practice-backend.js'
-import { reportPage } from './report-page.js'
-import { openReview, type RenderAsciidoc } from './review-modal.js'
-import { schedulersPage } from './schedulers-page.js'
-import { createShell, type Shell } from './shell.js'
-import { TRIAGE_RENDERER, type TriageTarget, type TriageVerb, triageButtons, triagePage } from './triage-page.js'
 
-export type CommandName = 'practice' | 'validate' | 'hygiene' | 'triage' | 'backlinks' | 'schedulers'
+export type CommandName = 'practice' | 'validate' | 'hygiene' | 'triage' | 'backlinks' | 'schedulers' | 'statistics'
 
 const FORECAST_DAYS = 30
+const TOOLBAR_KEY = 'notekeeper-due'
+
+/** Styles for what the plugin puts into Logseq's own page (the toolbar button, triage buttons). */
+export const HOST_PAGE_STYLE = `
+.notekeeper-toolbar { display: inline-flex; align-items: center; gap: 2px; }
+.notekeeper-due-count { font-variant-numeric: tabular-nums; min-width: 1.2em; text-align: center; font-size: 0.8em; }
+.nk-triage { display: inline-flex; gap: 4px; }
+.nk-triage-btn { padding: 0 6px; border: 1px solid var(--ls-border-color, #ccc); border-radius: 4px; background: var(--ls-secondary-background-color, transparent); cursor: pointer; }
+.nk-triage-stale { opacity: 0.7; font-style: italic; }
+`
+
+export function toolbarButton(label: string, why: string): string {
+  return `<a class="button notekeeper-toolbar" data-on-click="nkPractice" title="${escapeHtml(why)}"><span>🧠</span><span class="notekeeper-due-count">${escapeHtml(label)}</span></a>`
+}
 
 export interface PluginDeps {
   host: PluginHost
@@ -56,6 +69,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
   let shell: Shell | null = null
   let due: number | null = null
   let triageTargets = new Map<string, TriageTarget>()
+  let statistics: Statistics | null = null
 
   const showShell = (): Shell => {
     shell ??= createShell(doc, () => host.hideMainUI())
@@ -65,21 +79,19 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
   }
   const report = (text: string) => host.showMsg(`Notekeeper: ${text}`, 'error')
 
-  // The toolbar button is registered once (re-registering would add a second button); its label
-  // is injected into it by key, replacing the previous one. The tooltip may hold a folder path
-  // from the settings, hence the escaping: this HTML lands in Logseq's own page.
+  // The toolbar button carries its label: registering the same key again replaces the item
+  // (Logseq since 2022, handler/plugin.cljs 330-338). Nothing is injected inside it: an injected
+  // element routes its clicks through closest('[data-on-click]') too, so one click would run
+  // practice twice. The tooltip may hold a folder path from the settings, hence the escaping:
+  // this HTML lands in Logseq's own page.
   function toolbar(label: string, why: string): void {
-    host.provideUIAt(
-      'notekeeper-due-count',
-      '#notekeeper-due-count',
-      `<span title="${escapeHtml(why)}">${escapeHtml(label)}</span>`,
-    )
+    host.registerToolbarItem(TOOLBAR_KEY, toolbarButton(label, why))
   }
   function refreshDueCount(): void {
     const corpus = indexer.latest()
     if (!corpus) return
     try {
-      due = dueItems(corpus, deps.today()).length
+      due = ops.dueCount(corpus, deps.today())
       toolbar(String(due), `Notekeeper: ${due} due today (practice)`)
     } catch (error) {
       toolbar('!', 'Notekeeper: the due count could not be computed')
@@ -94,7 +106,9 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     doc.documentElement.dataset['theme'] = mode
   }
 
+  let connectedPath: string | null = null
   async function connect(): Promise<void> {
+    connectedPath = host.settings().corpusPath
     try {
       access = await deps.chooseAccess()
     } catch (error) {
@@ -166,7 +180,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
   async function practice(): Promise<void> {
     const v = await ready('practice')
     if (!v) return
-    const backend = practiceBackend(() => v, indexer, deps.today)
+    const backend = ops.practice(() => v, deps.today)
     await openReview({
       shell: showShell(),
       backend,
@@ -214,17 +228,38 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     if (!v) return
     const corpus = await indexer.refresh()
     const today = deps.today()
-    const header = `Scheduler comparison of ${codeSpan(v.description)} at ${stamp(deps.now())}: the log replayed under each scheduler, next ${FORECAST_DAYS} days from ${today}. Switch with "scheduler" in internalise/.srs/config.json, then validate.`
+    const header = `Scheduler comparison of ${codeSpan(v.description)} at ${stamp(deps.now())}: the log replayed under each scheduler, next ${FORECAST_DAYS} days from ${today}. Switching (palette: "Notekeeper: switch the scheduler") keeps every item's due date until its next review.`
     await writeGeneratedPage(
       host,
       schedulersPage(
         PAGE_NAMES.schedulers,
-        forecastCorpus(corpus, today, FORECAST_DAYS),
+        ops.forecast(corpus, today, FORECAST_DAYS),
         corpus.config.scheduler,
         header,
+        await ops.evaluate(corpus),
       ),
     )
     host.showMsg(`Notekeeper: see the page "${PAGE_NAMES.schedulers}"`, 'success')
+  }
+
+  async function statisticsRun(): Promise<void> {
+    const v = await ready('statistics')
+    if (!v) return
+    const corpus = await indexer.refresh()
+    statistics = ops.statistics(corpus, deps.today())
+    const header = `Statistics of ${codeSpan(v.description)} at ${stamp(deps.now())}, from the review log. Regenerated on each run.`
+    await writeGeneratedPage(host, statisticsPage(PAGE_NAMES.statistics, statistics, header))
+    host.showMsg(`Notekeeper: see the page "${PAGE_NAMES.statistics}"`, 'success')
+  }
+
+  /** A chart macro's SVG, from the last run's numbers (or the last index's, after a restart). */
+  function chart(name: string): string {
+    if (statistics === null) {
+      const corpus = indexer.latest()
+      if (corpus) statistics = ops.statistics(corpus, deps.today())
+    }
+    const svg = statistics === null ? null : chartFor(statistics, name)
+    return svg ?? '<span>Run /statistics to draw this chart.</span>'
   }
 
   async function triageClick(token: string, verb: TriageVerb): Promise<void> {
@@ -240,12 +275,34 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     await triage()
   }
 
-  async function run(command: CommandName): Promise<void> {
+  /** What is running now: a command asked for again meanwhile (a double click, a key held) is refused. */
+  const running = new Map<string, Promise<void>>()
+  async function once(name: string, work: () => Promise<void>): Promise<void> {
+    if (running.has(name)) {
+      host.showMsg(`Notekeeper: ${name} is already running`, 'warning')
+      return
+    }
+    const job = work().finally(() => running.delete(name))
+    running.set(name, job)
+    await job
+  }
+
+  /** Logseq unloads the plugin: close the window, let running commands finish (no lock left behind). */
+  async function dispose(): Promise<void> {
+    host.hideMainUI()
+    shell?.dispose()
+    shell = null
+    await Promise.allSettled([...running.values()])
+  }
+
+  const run = (command: CommandName): Promise<void> => once(command, () => runCommand(command))
+  async function runCommand(command: CommandName): Promise<void> {
     try {
       if (command === 'practice') await practice()
       else if (command === 'validate' || command === 'hygiene') await findingsPage(command)
       else if (command === 'triage') await triage()
       else if (command === 'schedulers') await schedulers()
+      else if (command === 'statistics') await statisticsRun()
       else {
         const v = await ready('backlinks')
         if (v) openBacklinks(showShell(), target => ops.backlinks(v, target), report)
@@ -256,11 +313,12 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     }
   }
 
-  async function useScheduler(name: SchedulerName): Promise<void> {
+  const useScheduler = (name: SchedulerName): Promise<void> => once('scheduler switch', () => switchTo(name))
+  async function switchTo(name: SchedulerName): Promise<void> {
     try {
       const v = await ready('schedulers')
       if (!v) return
-      const { items, changed } = await switchScheduler(v, name, deps.today())
+      const { items, changed } = await ops.switchScheduler(v, name, deps.today())
       await indexer.refresh()
       refreshDueCount()
       host.showMsg(
@@ -278,19 +336,22 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     useScheduler,
     dueCount: () => due,
     async start() {
-      host.registerToolbarItem(
-        'notekeeper-due',
-        '<a class="button" data-on-click="nkPractice" title="Notekeeper: practise the due items"><span>🧠 </span><span id="notekeeper-due-count"></span></a>',
-      )
+      host.provideStyle(HOST_PAGE_STYLE)
+      toolbar('…', 'Notekeeper: practise the due items')
       host.provideModel({
         nkPractice: () => run('practice'),
         nkTriage: event => {
           const token = event.dataset?.['token'] ?? ''
           const verb = event.dataset?.['verb']
-          if (verb === 'promote' || verb === 'demote' || verb === 'prune') void triageClick(token, verb)
+          if (verb === 'promote' || verb === 'demote' || verb === 'prune')
+            void once('triage', () => triageClick(token, verb))
         },
       })
       host.onMacroRendererSlotted(({ slot, arguments: args }) => {
+        if (args[0]?.trim() === CHART_RENDERER) {
+          host.provideSlotUI(`nk-chart-${slot}`, slot, chart(args[1]?.trim() ?? ''))
+          return
+        }
         if (args[0]?.trim() !== TRIAGE_RENDERER) return
         const token = args[1]?.trim() ?? ''
         host.provideSlotUI(`nk-triage-${slot}`, slot, triageButtons(token, triageTargets.has(token)))
@@ -298,11 +359,14 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
       host.onThemeModeChanged(mode => {
         if (host.settings().theme === 'follow') doc.documentElement.dataset['theme'] = mode
       })
-      host.onSettingsChanged(() => {
+      // Logseq emits a settings change right after useSettingsSchema (LSPlugin.core.ts 117, 1310):
+      // only a new corpus folder means indexing again.
+      host.onSettingsChanged(next => {
         applyTheme()
-          .then(connect)
+          .then(() => (next.corpusPath !== connectedPath ? connect() : undefined))
           .catch((error: unknown) => report(messageOf(error)))
       })
+      host.onBeforeUnload(dispose)
       await applyTheme()
       await connect()
     },

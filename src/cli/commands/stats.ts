@@ -1,0 +1,73 @@
+import { loadCorpus } from '../../app/corpus.js'
+import { corpusStatistics } from '../../app/stats.js'
+import type { PassCount, Statistics } from '../../core/stats.js'
+import { type Command, UsageError } from '../context.js'
+
+const BARS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'] as const
+
+/** One character per value, scaled to the largest: the compact text chart of the terminal. */
+export function textBars(values: readonly number[]): string {
+  const max = Math.max(0, ...values)
+  return values
+    .map(v => (v <= 0 || max === 0 ? '·' : BARS[Math.min(BARS.length - 1, Math.floor(((v - 1) / max) * BARS.length))]))
+    .join('')
+}
+
+const percent = (count: PassCount) => (count.rate === null ? '   -' : `${(count.rate * 100).toFixed(0).padStart(3)}%`)
+
+function weeklySums(days: Statistics['reviewsPerDay']): number[] {
+  const sums: number[] = []
+  days.forEach((day, i) => {
+    const week = Math.floor(i / 7)
+    sums[week] = (sums[week] ?? 0) + day.reviews
+  })
+  return sums
+}
+
+/**
+ * `notekeeper stats [--json]`: reviews per day over the past year, true retention (young and
+ * mature) by week and month, the due forecast for 30 and 90 days, the intervals, the leeches.
+ * Writes nothing.
+ */
+export const statsCommand: Command = async ctx => {
+  if (ctx.args.length > 0) throw new UsageError('usage: notekeeper stats [--json]')
+  const corpus = await loadCorpus(ctx.vault)
+  if (corpus.configFinding) {
+    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}`)
+    return 2
+  }
+  const stats = corpusStatistics(corpus, ctx.today)
+  if (ctx.json) {
+    ctx.out(JSON.stringify(stats, null, 2))
+    return 0
+  }
+  const { totals, retention } = stats
+  const yearReviews = stats.reviewsPerDay.reduce((sum, d) => sum + d.reviews, 0)
+  const activeDays = stats.reviewsPerDay.filter(d => d.reviews > 0).length
+  ctx.out(`${totals.items} items, ${totals.reviewedItems} reviewed; ${totals.reviews} review lines in the log.`)
+  ctx.out(`Past year: ${yearReviews} reviews on ${activeDays} of 365 days. Per week (oldest first):`)
+  ctx.out(`  ${textBars(weeklySums(stats.reviewsPerDay))}`)
+  ctx.out(
+    `True retention (first review of a day, items seen on an earlier day): young ${percent(retention.total.young)} of ${retention.total.young.total}, mature ${percent(retention.total.mature)} of ${retention.total.mature.total}`,
+  )
+  ctx.out('  month     young   mature  reviews')
+  for (const month of retention.months.slice(-12))
+    ctx.out(
+      `  ${month.period}  ${percent(month.young)}    ${percent(month.mature)}  ${String(month.all.total).padStart(7)}`,
+    )
+  const due30 = stats.forecast.days30.map(d => d.due)
+  const due90 = stats.forecast.days90.map(d => d.due)
+  ctx.out(`Due in the next 30 days: ${due30.reduce((a, b) => a + b, 0)} (${due30[0] ?? 0} today)  ${textBars(due30)}`)
+  ctx.out(`Due in the next 90 days: ${due90.reduce((a, b) => a + b, 0)}  ${textBars(due90)}`)
+  ctx.out('Intervals of the reviewed items:')
+  for (const bucket of stats.intervals)
+    ctx.out(
+      `  ${`${bucket.from}${bucket.to === null ? '+' : bucket.to === bucket.from ? '' : `-${bucket.to}`} d`.padEnd(10)}${String(bucket.items).padStart(6)}`,
+    )
+  if (stats.leeches.length === 0) ctx.out('No leeches.')
+  else {
+    ctx.out(`Leeches (failed ${corpus.config.leechThreshold} times or more): ${stats.leeches.length}`)
+    for (const leech of stats.leeches.slice(0, 20)) ctx.out(`  ${leech.item}  ${leech.failures} failures`)
+  }
+  return 0
+}

@@ -1,0 +1,85 @@
+import { foldHistory, type HistoryFolding } from '../replay.js'
+import type { Scheduler } from '../scheduler.js'
+import type { IsoDate, Review, SchedulerName, SchedulerSwitch, StateEntry } from '../types.js'
+
+// Switching without an avalanche (SPEC 1.6, docs/adr/0022-switching-without-an-avalanche.md).
+// `config.switches` records each `schedulers --use`: the date and the two names. An item keeps
+// the due date the scheduler of its last review gave it; from its next review on, the active
+// scheduler takes over, with a memory state built from the whole history. Everything but that
+// one date is always the active scheduler's fold, so the state stays a function of the log,
+// the declared items and config.json.
+
+interface Regime {
+  /** The first date this scheduler was active on (undefined: from the beginning of the log). */
+  from: IsoDate | undefined
+  name: SchedulerName
+}
+
+/**
+ * The schedulers in force over time, or null when the record does not end at `active` (a
+ * `scheduler` key edited by hand after the last switch): then the active one replays everything.
+ */
+export function regimesOf(switches: readonly SchedulerSwitch[], active: SchedulerName): Regime[] | null {
+  const inOrder = [...switches].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+  const last = inOrder.at(-1)
+  if (last === undefined || last.to !== active) return null
+  const first = inOrder[0] as SchedulerSwitch
+  return [{ from: undefined, name: first.from }, ...inOrder.map(s => ({ from: s.date, name: s.to }))]
+}
+
+/** The scheduler in force on `date`: a review on a switch's date is the new scheduler's. */
+function regimeOn(regimes: readonly Regime[], date: IsoDate): SchedulerName {
+  let name = (regimes[0] as Regime).name
+  for (const regime of regimes) if (regime.from === undefined || regime.from <= date) name = regime.name
+  return name
+}
+
+/**
+ * `active`, made to honour the recorded switches: its `review` is the active scheduler's (a new
+ * review is always scheduled by it), and a whole history folds to the active scheduler's entry
+ * with the `next_due` of the scheduler that was in force at the history's last review.
+ */
+export function switchAware(
+  active: Scheduler,
+  switches: readonly SchedulerSwitch[],
+  make: (name: SchedulerName) => Scheduler,
+): Scheduler {
+  const regimes = regimesOf(switches, active.name)
+  if (regimes === null) return active
+  const others = new Map<SchedulerName, Scheduler>()
+  const folding: HistoryFolding = {
+    foldHistory(start: StateEntry, history: readonly Review[]): StateEntry {
+      const full = foldHistory(start, history, active)
+      const last = history.at(-1)
+      if (last === undefined) return full
+      const then = regimeOn(regimes, last.date)
+      if (then === active.name) return full
+      let scheduler = others.get(then)
+      if (scheduler === undefined) others.set(then, (scheduler = make(then)))
+      const kept = foldHistory(scheduler.initial(start.next_due), history, scheduler)
+      return { ...full, next_due: kept.next_due }
+    },
+  }
+  return {
+    name: active.name,
+    initial: nextDue => active.initial(nextDue),
+    review: (entry, date, grade, item) => active.review(entry, date, grade, item),
+    ...folding,
+  } as Scheduler & HistoryFolding
+}
+
+/**
+ * The record `schedulers --use to` leaves when `from` is active on `today` (ADR 0022). A record
+ * that does not end at `from` was overtaken by a hand edit, which replays fully: the new record
+ * starts afresh from there.
+ */
+export function switchesAfterUse(
+  switches: readonly SchedulerSwitch[],
+  from: SchedulerName,
+  to: SchedulerName,
+  today: IsoDate,
+): SchedulerSwitch[] {
+  if (from === to) return [...switches]
+  const chain = switches.at(-1)?.to === from ? switches : []
+  return [...chain, { date: today, from, to }]
+}

@@ -1,0 +1,90 @@
+import { runBacklinks } from '../../app/backlinks.js'
+import type { LoadedCorpus } from '../../app/corpus.js'
+import { runHygiene } from '../../app/hygiene.js'
+import { dueItems } from '../../app/practice.js'
+import { evaluateCorpus, forecastCorpus, switchScheduler } from '../../app/schedulers.js'
+import { corpusStatistics } from '../../app/stats.js'
+import { triageEdit } from '../../app/triage.js'
+import { runValidate } from '../../app/validate.js'
+import { buildReport, type Report } from '../../core/report/index.js'
+import type { IsoDate, SchedulerName } from '../../core/types.js'
+import type { Vault } from '../../ports/vault.js'
+import { lineTextFrom } from '../pages/report-page.js'
+import type { TriageVerb } from '../pages/triage-page.js'
+import { type PracticeBackend, practiceBackend } from '../review-window/practice-backend.js'
+import type { Indexer } from './indexer.js'
+
+export interface Reference {
+  file: string
+  line: number
+  text: string
+}
+
+/**
+ * The plugin's one route into `src/app`: every command, the review window's backend, the due
+ * count and the scheduler switch go through it. Tests may give a typed fake.
+ */
+export interface Operations {
+  /** The review window's backend over one vault (re-indexes on start, grades under the lock). */
+  practice(vault: () => Vault, today: () => IsoDate): PracticeBackend
+  dueCount(corpus: LoadedCorpus, today: IsoDate): number
+  forecast(corpus: LoadedCorpus, today: IsoDate, days: number): ReturnType<typeof forecastCorpus>
+  /** Each scheduler judged on the corpus's log (the Schedulers page). */
+  evaluate(corpus: LoadedCorpus): ReturnType<typeof evaluateCorpus>
+  /** The Statistics page's figures. */
+  statistics(corpus: LoadedCorpus, today: IsoDate): ReturnType<typeof corpusStatistics>
+  /** Writes "scheduler" and the switch record into config.json and regenerates state.json. */
+  switchScheduler(vault: Vault, name: SchedulerName, today: IsoDate): ReturnType<typeof switchScheduler>
+  /** `generatedAt` is the run's time as the page header shows it. */
+  validate(vault: Vault, today: IsoDate, generatedAt: string): Promise<Report>
+  hygiene(vault: Vault, today: IsoDate, generatedAt: string): Promise<Report>
+  /** Resolves with the host-facing message; rejects when the edit is refused or fails. */
+  triageEdit(
+    vault: Vault,
+    corpus: LoadedCorpus,
+    target: { file: string; line: number; text: string },
+    verb: TriageVerb,
+  ): Promise<string>
+  backlinks(vault: Vault, target: string): Promise<Reference[]>
+}
+
+export function appOperations(indexer: Indexer): Operations {
+  return {
+    practice: (vault, today) => practiceBackend(vault, indexer, today),
+    dueCount: (corpus, today) => dueItems(corpus, today).length,
+    forecast: forecastCorpus,
+    evaluate: evaluateCorpus,
+    statistics: corpusStatistics,
+    switchScheduler,
+    async validate(vault, today, generatedAt) {
+      const outcome = await runValidate(vault, { today, cache: indexer.cache })
+      indexer.remember(outcome.corpus)
+      return buildReport({
+        title: 'Validation',
+        corpus: vault.description,
+        generatedAt,
+        findings: outcome.findings,
+        summary: outcome.summary,
+        lineText: lineTextFrom(outcome.corpus.texts),
+      })
+    },
+    async hygiene(vault, today, generatedAt) {
+      // Offline only: the plugin never fetches external URLs (SPEC 2: only when asked to go online).
+      return (await runHygiene(vault, { today, online: false, generatedAt })).report
+    },
+    async triageEdit(vault, corpus, target, verb) {
+      const outcome = await triageEdit(
+        vault,
+        { file: target.file, line: target.line, verb, expect: target.text },
+        corpus.config,
+      )
+      if (!outcome.ok) throw new Error(outcome.message)
+      return outcome.message
+    },
+    async backlinks(vault, target) {
+      const result = await runBacklinks(vault, target)
+      if (!result.ok) throw new Error(result.message)
+      return result.references
+    },
+  }
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { statistics } from '../../src/core/stats.js'
+import { chartFor, statisticsPage } from '../../src/plugin/pages/statistics-page.js'
+
+const HOSTILE = 'deck#{{query (todo now)}}'
+
+describe('the Statistics page', () => {
+  const stats = statistics({
+    reviews: [1, 2, 3, 4, 5].map(k => ({ item: HOSTILE, date: `2026-11-0${k}`, grade: 'again' as const, line: k })),
+    state: { [HOSTILE]: { level: 1, next_due: '2026-11-06', reps: 5 } },
+    today: '2026-11-30',
+    leechThreshold: 4,
+  })
+
+  it('holds fixed text, numbers and chart macros; a leech’s id only inside a code span', () => {
+    const page = statisticsPage('Notekeeper/Statistics', stats, 'Statistics')
+    const leeches = page.children.at(-1)!
+    expect(leeches.content).toBe('Leeches: 1')
+    expect(leeches.children![0]!.content).toBe('5 failures: `deck#{{query (todo now)}}`')
+    expect(page.children[0]!.children![0]!.content).toBe('{{renderer :notekeeper-chart, heatmap}}')
+    expect(page.children[1]!.content).toBe(
+      'True retention (first review of a day, items seen on an earlier day): young 0% of 4, mature none yet of 0',
+    )
+  })
+
+  it('draws every chart it writes a macro for, and nothing for any other name', () => {
+    for (const name of ['heatmap', 'retention', 'forecast30', 'forecast90', 'intervals'])
+      expect(chartFor(stats, name)).toMatch(/^<svg [^>]*><title>[^<]*<\/title>/)
+    expect(chartFor(stats, '<script>')).toBeNull()
+  })
+})
