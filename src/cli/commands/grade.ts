@@ -1,6 +1,6 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { gradeItem, UnknownItemError } from '../../app/practice.js'
-import { isIsoDate } from '../../core/dates.js'
+import { dateProblem } from '../../core/dates.js'
 import { type Command, flagString, UsageError } from '../context.js'
 
 /** `notekeeper grade ID GRADE [--date D]`: appends one review and updates the state (SPEC 3). */
@@ -8,7 +8,8 @@ export const gradeCommand: Command = async ctx => {
   const [id, grade, extra] = ctx.args
   if (!id || !grade || extra !== undefined) throw new UsageError('usage: notekeeper grade ID GRADE [--date YYYY-MM-DD]')
   const date = flagString(ctx, 'date') ?? ctx.today
-  if (!isIsoDate(date)) throw new UsageError(`--date ${date} is not a calendar date (YYYY-MM-DD)`)
+  const problem = dateProblem(date)
+  if (problem !== null) throw new UsageError(`--date ${date} ${problem}; nothing written`)
   const corpus = await loadCorpus(ctx.vault)
   if (corpus.configFinding) {
     ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}; nothing written`)
