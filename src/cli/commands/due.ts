@@ -1,5 +1,6 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { dueItems, nextDueDate } from '../../app/practice.js'
+import type { CommandSpec } from '../command.js'
 import type { Command } from '../context.js'
 
 /** `notekeeper due [--json]`: `{"due": [{id, prompt, response, next_due, leech}]}` (SPEC 3). Writes nothing. */
@@ -29,4 +30,12 @@ export const dueCommand: Command = async ctx => {
   for (const item of due)
     ctx.out(`  ${item.next_due}  ${item.id}${item.leech ? '  [leech: rewrite it]' : ''}  (${item.file}:${item.line})`)
   return 0
+}
+
+export const dueSpec: CommandSpec = {
+  name: 'due',
+  summary: 'list the items due today or earlier; writes nothing',
+  usage: ['[--json]'],
+  json: true,
+  run: dueCommand,
 }

@@ -9,6 +9,7 @@ import {
   suggestGrade,
 } from '../../app/practice.js'
 import { GRADES, type Grade } from '../../core/types.js'
+import type { CommandSpec } from '../command.js'
 import type { Command, CommandContext } from '../context.js'
 
 const KEYS: Record<string, Grade> = { '1': 'again', '2': 'hard', '3': 'good', '4': 'easy' }
@@ -109,4 +110,11 @@ function indent(text: string, pad = '  '): string {
     .split('\n')
     .map(line => pad + line)
     .join('\n')
+}
+
+export const practiceSpec: CommandSpec = {
+  name: 'practice',
+  summary: 'practise the due items (terminal or piped input)',
+  usage: [''],
+  run: practiceCommand,
 }
