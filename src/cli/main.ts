@@ -3,6 +3,7 @@ import { ConfigInvalidError } from '../app/schedule.js'
 import { VaultError } from '../ports/vault.js'
 import { CommandUsageError, parseCommandLine } from './args.js'
 import type { CommandSpec } from './command.js'
+import { warnAboutConfig } from './config-output.js'
 import { type ExitCode, UsageError } from './context.js'
 import { commandHelp, commandUsage, globalUsage } from './help.js'
 import { CorpusUnreadableError, nodeContext } from './node-context.js'
@@ -36,7 +37,9 @@ export async function run(
       return invocation.error ? 2 : 0
     }
     spec = invocation.spec
-    return await spec.run(nodeContext(invocation.parsed, io))
+    const ctx = nodeContext(invocation.parsed, io)
+    if (spec.corpus !== false) await warnAboutConfig(ctx)
+    return await spec.run(ctx)
   } catch (error) {
     if (error instanceof UsageError) {
       if (error instanceof CommandUsageError) spec = error.spec

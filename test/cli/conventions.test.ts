@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { version } from '../../package.json'
@@ -125,5 +125,36 @@ describe('a folder that is not a corpus', () => {
     const result = await cli(['due', '--corpus', folder.path, '--today', TODAY])
     expect(result.code).toBe(0)
     expect(existsSync(join(folder.path, LOG))).toBe(false)
+  })
+})
+
+describe('config.json through the command line', () => {
+  const CONFIG = 'internalise/.srs/config.json'
+
+  it('an invalid config is one sentence naming the file once, with line and column, for every command', async () => {
+    const dir = copyCorpus()
+    writeFileSync(join(dir, CONFIG), '{\n  "scheduler": "leitner",,\n}\n')
+    const before = snapshot(dir)
+    for (const args of [['due'], ['replay'], ['validate'], ['grade', 'x#y', 'good'], ['triage'], ['hygiene']]) {
+      const result = await cli([...args, '--corpus', dir, '--today', TODAY])
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr, args.join(' ')).toBe(
+        `notekeeper: ${CONFIG}:2:26: not valid JSON: expected a key in double quotes; nothing written\n`,
+      )
+    }
+    const backlinks = await cli(['backlinks', 'reference/http.adoc', '--corpus', dir])
+    expect(backlinks.code).toBe(2)
+    expect(snapshot(dir)).toEqual(before)
+  })
+
+  it('an unknown key is a warning on stderr; the command still runs', async () => {
+    const dir = copyCorpus()
+    writeFileSync(join(dir, CONFIG), '{\n  "$schema": "../../schema/config.schema.json",\n  "leechTreshold": 3\n}\n')
+    const result = await cli(['due', '--json', '--corpus', dir, '--today', TODAY])
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.stdout)).toHaveProperty('due')
+    expect(result.stderr).toBe(
+      `notekeeper: warning: ${CONFIG}:3:3: unknown key "leechTreshold", ignored (did you mean "leechThreshold"?)\n`,
+    )
   })
 })

@@ -2,6 +2,7 @@ import { loadCorpus } from '../../app/corpus.js'
 import { gradeItem, UnknownItemError } from '../../app/practice.js'
 import { isIsoDate } from '../../core/dates.js'
 import type { CommandSpec } from '../command.js'
+import { configInvalid } from '../config-output.js'
 import { type Command, flagString, UsageError } from '../context.js'
 
 /** `notekeeper grade ID GRADE [--date D]`: appends one review and updates the state (SPEC 3). */
@@ -11,10 +12,7 @@ export const gradeCommand: Command = async ctx => {
   const date = flagString(ctx, 'date') ?? ctx.today
   if (!isIsoDate(date)) throw new UsageError(`--date ${date} is not a calendar date (YYYY-MM-DD)`)
   const corpus = await loadCorpus(ctx.vault)
-  if (corpus.configFinding) {
-    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}; nothing written`)
-    return 2
-  }
+  if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   try {
     const { state } = await gradeItem(ctx.vault, corpus, id, grade, date, ctx.today)
     const entry = state[id]

@@ -6,6 +6,7 @@ import { topFolder } from '../../core/corpus.js'
 import { joinInsideCorpus } from '../../core/links/paths.js'
 import { renderAsciiDoc, renderText } from '../../core/report/index.js'
 import type { CommandSpec } from '../command.js'
+import { configInvalid } from '../config-output.js'
 import { type Command, flagString, UsageError } from '../context.js'
 
 /** `notekeeper hygiene [--online] [--json] [--out FILE]` (SPEC 2 and 3): a report; writes nothing but `--out`. */
@@ -24,10 +25,8 @@ export const hygieneCommand: Command = async ctx => {
   })
   if (ctx.json) ctx.out(JSON.stringify({ findings: result.findings, summary: result.summary }, null, 2))
   else ctx.out(renderText(result.report))
-  if (result.configInvalid) {
-    ctx.err(`notekeeper: ${result.findings[0]?.message ?? 'config.json is invalid'}; nothing written`)
-    return 2
-  }
+  const problem = result.configInvalid ? result.findings[0] : undefined
+  if (problem) return configInvalid(ctx, problem)
   if (out !== undefined) {
     await ctx.vault.write(out, renderAsciiDoc(result.report))
     ctx.err(`report written to ${out}`)

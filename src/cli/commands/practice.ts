@@ -10,6 +10,7 @@ import {
 } from '../../app/practice.js'
 import { GRADES, type Grade } from '../../core/types.js'
 import type { CommandSpec } from '../command.js'
+import { configInvalid } from '../config-output.js'
 import type { Command, CommandContext } from '../context.js'
 
 const KEYS: Record<string, Grade> = { '1': 'again', '2': 'hard', '3': 'good', '4': 'easy' }
@@ -25,10 +26,7 @@ export const practiceCommand: Command = async ctx => {
   // whose text did not change from being scanned again.
   const cache: ScanCache = new Map()
   let corpus = await loadCorpus(ctx.vault, { cache })
-  if (corpus.configFinding) {
-    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}; nothing written`)
-    return 2
-  }
+  if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   await registerState(ctx.vault, corpus, ctx.today)
   const due = dueItems(corpus, ctx.today)
   if (due.length === 0) {

@@ -3,8 +3,8 @@ import { TRIAGE_VERBS, type TriageRequest, type TriageVerb, triageEdit } from '.
 import { parseConfig } from '../../core/config.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
 import { type TriageView, triageView } from '../../core/triage/view.js'
-import type { Finding } from '../../core/types.js'
 import type { CommandSpec } from '../command.js'
+import { configInvalid } from '../config-output.js'
 import { type Command, type CommandContext, type ExitCode, flagString, UsageError } from '../context.js'
 
 const USAGE = `usage: notekeeper triage [--json]
@@ -63,11 +63,6 @@ async function showView(ctx: CommandContext): Promise<ExitCode> {
   const unreadable = corpus.unreadable.filter(finding => finding.file.startsWith('track/'))
   for (const finding of unreadable) ctx.err(`${finding.file}: ${finding.message}`)
   return unreadable.length > 0 ? 1 : 0
-}
-
-function configInvalid(ctx: CommandContext, finding: Finding): ExitCode {
-  ctx.err(`notekeeper: ${finding.file}${finding.line ? `:${finding.line}` : ''}: ${finding.message}; nothing written`)
-  return 2
 }
 
 /** One block per note; each item with its line, ready for `triage promote FILE:LINE`. */
