@@ -158,3 +158,57 @@ describe('config.json through the command line', () => {
     )
   })
 })
+
+describe('grade and triage refuse what a person would not mean', () => {
+  it('grade takes 1-4 as practice does; refuses 5 and a date after today, appending nothing', async () => {
+    const dir = copyCorpus()
+    const id = (
+      JSON.parse((await cli(['due', '--json', '--corpus', dir, '--today', TODAY])).stdout) as { due: { id: string }[] }
+    ).due[0]!.id
+    const ok = await cli(['grade', id, '3', '--json', '--corpus', dir, '--today', TODAY])
+    expect(ok.code).toBe(0)
+    expect(JSON.parse(ok.stdout)).toMatchObject({ item: id, grade: 'good' })
+    expect(readFileSync(join(dir, LOG), 'utf8').trimEnd().split('\n').at(-1)).toBe(
+      JSON.stringify({ item: id, date: TODAY, grade: 'good' }),
+    )
+    const log = readFileSync(join(dir, LOG), 'utf8')
+    const five = await cli(['grade', id, '5', '--corpus', dir, '--today', TODAY])
+    expect(five.code).toBe(2)
+    expect(five.stderr).toMatch(/^notekeeper: "5" is not a grade: give 1-4 or again, hard, good, easy\n/)
+    const future = await cli(['grade', id, 'good', '--date', '2026-12-01', '--corpus', dir, '--today', TODAY])
+    expect(future.code).toBe(2)
+    expect(future.stderr).toMatch(/^notekeeper: --date 2026-12-01 is after today \(2026-11-30\)/)
+    expect(readFileSync(join(dir, LOG), 'utf8')).toBe(log)
+  })
+
+  const HOUSE = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'triage', 'house.adoc'), 'utf8')
+  const trackCorpus = (): string => {
+    const folder = tempFolder()
+    onTestFinished(folder.remove)
+    mkdirSync(join(folder.path, 'track'))
+    writeFileSync(join(folder.path, 'track/house.adoc'), HOUSE)
+    return folder.path
+  }
+
+  it('triage move to a status neither the note nor the ladder has is refused (exit 2) unless --create', async () => {
+    const dir = trackCorpus()
+    const typo = await cli(['triage', 'move', 'track/house.adoc:23', 'Whenevr', '--corpus', dir])
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toContain('no status "Whenevr" in the note or the ladder')
+    expect(typo.stderr).toContain('give --create')
+    expect(readFileSync(join(dir, 'track/house.adoc'), 'utf8')).toBe(HOUSE)
+    const ladder = await cli(['triage', 'move', 'track/house.adoc:23', 'later', '--corpus', dir])
+    expect(ladder.code).toBe(0)
+    const created = await cli(['triage', 'move', 'track/house.adoc:19', 'Whenever', '--create', '--corpus', dir])
+    expect(created.code).toBe(0)
+    expect(readFileSync(join(dir, 'track/house.adoc'), 'utf8')).toContain('== Whenever\n\n* [ ] Prune the apple tree\n')
+  })
+
+  it('triage add into an empty or new section follows the checkbox style of the note', async () => {
+    const dir = trackCorpus()
+    expect((await cli(['triage', 'add', 'track/house.adoc', 'Someday', 'Paint the fence', '--corpus', dir])).code).toBe(
+      0,
+    )
+    expect(readFileSync(join(dir, 'track/house.adoc'), 'utf8')).toContain('== Someday\n\n* [ ] Paint the fence\n')
+  })
+})

@@ -19,7 +19,7 @@ export const fsrsCommand: Command = async ctx => {
     result = await optimizeFsrs(corpus.log.reviews, corpus.config.aliases, { weights: corpus.config.fsrs.weights })
   } catch (error) {
     if (error instanceof OptimizerUnavailableError) {
-      ctx.err(error.message)
+      ctx.err(`notekeeper: ${error.message}`)
       return 2
     }
     throw error

@@ -12,8 +12,7 @@ import { GRADES, type Grade } from '../../core/types.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid } from '../config-output.js'
 import type { Command, CommandContext } from '../context.js'
-
-const KEYS: Record<string, Grade> = { '1': 'again', '2': 'hard', '3': 'good', '4': 'easy' }
+import { parseGrade } from '../grades.js'
 
 /**
  * `notekeeper practice`: each due item in turn: the prompt, the user's answer (one line; empty is
@@ -95,10 +94,9 @@ async function askGrade(
   for (;;) {
     const raw = await readLine(`grade [1-4 or again/hard/good/easy, Enter = ${suggested}]> `)
     if (raw === null) return null
-    const word = raw.trim().toLowerCase()
-    if (word === '') return suggested
-    const grade = KEYS[word] ?? (GRADES as readonly string[]).find(g => g === word)
-    if (grade) return grade as Grade
+    if (raw.trim() === '') return suggested
+    const grade = parseGrade(raw)
+    if (grade) return grade
     ctx.out(`  "${raw.trim()}" is not a grade.`)
   }
 }

@@ -8,7 +8,8 @@ import type { Command } from '../context.js'
 export const replayCommand: Command = async ctx => {
   const corpus = await loadCorpus(ctx.vault)
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
-  for (const finding of corpus.log.findings) ctx.err(`${finding.file}:${finding.line}: skipped: ${finding.message}`)
+  for (const finding of corpus.log.findings)
+    ctx.err(`notekeeper: ${finding.file}:${finding.line}: skipped: ${finding.message}`)
   const state = derivedState(corpus, ctx.today)
   const wrote = await writeStateIfChanged(ctx.vault, state)
   const count = Object.keys(state).length

@@ -9,8 +9,8 @@ import { type Command, type CommandContext, type ExitCode, flagString, UsageErro
 
 const USAGE = `usage: notekeeper triage [--json]
        notekeeper triage promote|demote|prune FILE:LINE [--expect TEXT]
-       notekeeper triage move FILE:LINE STATUS [--expect TEXT]
-       notekeeper triage add FILE STATUS TEXT`
+       notekeeper triage move FILE:LINE STATUS [--expect TEXT] [--create]
+       notekeeper triage add FILE STATUS TEXT [--create]`
 
 /**
  * `notekeeper triage`: without a verb, each Track note's items by status (SPEC 3); with one, an
@@ -22,6 +22,10 @@ export const triageCommand: Command = async ctx => {
   if (!(TRIAGE_VERBS as readonly string[]).includes(verb))
     throw new UsageError(`unknown triage verb "${verb}"\n${USAGE}`)
   const request = parseRequest(verb as TriageVerb, rest, flagString(ctx, 'expect'))
+  if (ctx.flags.get('create') === true) {
+    if (verb !== 'move' && verb !== 'add') throw new UsageError(`--create applies to move and add, not to ${verb}`)
+    request.create = true
+  }
   const config = parseConfig(await ctx.vault.read(CONFIG_PATH))
   if (!config.ok) return configInvalid(ctx, config.finding)
   const outcome = await triageEdit(ctx.vault, request, config.config)
@@ -61,7 +65,7 @@ async function showView(ctx: CommandContext): Promise<ExitCode> {
   const view = triageView(corpus.notes)
   ctx.out(ctx.json ? JSON.stringify(view) : formatView(view))
   const unreadable = corpus.unreadable.filter(finding => finding.file.startsWith('track/'))
-  for (const finding of unreadable) ctx.err(`${finding.file}: ${finding.message}`)
+  for (const finding of unreadable) ctx.err(`notekeeper: ${finding.file}: ${finding.message}`)
   return unreadable.length > 0 ? 1 : 0
 }
 
@@ -87,11 +91,12 @@ export const triageSpec: CommandSpec = {
   usage: [
     '[--json]',
     'promote|demote|prune FILE:LINE [--expect TEXT]',
-    'move FILE:LINE STATUS [--expect TEXT]',
-    'add FILE STATUS TEXT',
+    'move FILE:LINE STATUS [--expect TEXT] [--create]',
+    'add FILE STATUS TEXT [--create]',
   ],
   options: {
     expect: { type: 'string', value: 'TEXT', help: "refuse the edit unless the item's text is TEXT" },
+    create: { type: 'boolean', help: 'move or add to a status that neither the note nor the ladder has yet' },
   },
   args: { min: 0, max: Number.POSITIVE_INFINITY },
   json: true,
