@@ -13,6 +13,7 @@ function context(vault: MemoryVault, args: string[], flags: Record<string, strin
   const ctx: CommandContext = {
     vault,
     corpusDir: '/corpus',
+    cwd: '/corpus',
     today: '2026-11-30',
     json: flags['json'] === true,
     args,
