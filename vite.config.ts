@@ -93,6 +93,8 @@ export default defineConfig(({ mode }) => {
     test: {
       // The plugin build's root is src/plugin; the tests run from the checkout.
       root,
+      // A temp folder per run, checked empty at the end (tests clean up after themselves).
+      globalSetup: ['test/support/global-setup.ts'],
       projects: [
         {
           extends: true,

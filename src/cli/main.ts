@@ -39,7 +39,7 @@ export async function run(
       return invocation.error ? 2 : 0
     }
     spec = invocation.spec
-    const ctx = nodeContext(invocation.parsed, io)
+    const ctx = nodeContext(invocation.parsed, io, spec.corpus !== false)
     if (spec.corpus !== false) await warnAboutConfig(ctx)
     return await spec.run(ctx)
   } catch (error) {

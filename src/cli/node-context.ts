@@ -17,6 +17,8 @@ export function nodeContext(
     stderr: NodeJS.WritableStream
     stdin: NodeJS.ReadableStream & { isTTY?: boolean }
   },
+  /** False for commands that need no corpus (`completion`): no folder is checked. */
+  needsCorpus = true,
 ): CommandContext {
   const options = new Map(parsed.options)
   const corpusOption = options.get('corpus')
@@ -29,9 +31,9 @@ export function nodeContext(
   if (today !== undefined && !isIsoDate(today))
     throw new UsageError(`--today ${today} is not a calendar date (YYYY-MM-DD)`)
   const corpusDir = resolve(corpusOption ?? '.')
-  if (!existsSync(corpusDir) || !statSync(corpusDir).isDirectory())
+  if (needsCorpus && (!existsSync(corpusDir) || !statSync(corpusDir).isDirectory()))
     throw new CorpusUnreadableError(`${corpusDir}: not a folder`)
-  if (!isCorpusFolder(corpusDir))
+  if (needsCorpus && !isCorpusFolder(corpusDir))
     throw new CorpusUnreadableError(
       `${corpusDir} is not a corpus: it holds none of ${NOTES_FOLDERS.map(f => `${f}/`).join(', ')} (give --corpus DIR)`,
     )

@@ -1,5 +1,6 @@
 import type { CommandSpec } from './command.js'
 import { backlinksSpec } from './commands/backlinks.js'
+import { completionSpec } from './commands/completion.js'
 import { dueSpec } from './commands/due.js'
 import { fsrsSpec } from './commands/fsrs.js'
 import { gradeSpec } from './commands/grade.js'
@@ -22,4 +23,5 @@ export const COMMANDS: readonly CommandSpec[] = [
   backlinksSpec,
   schedulersSpec,
   fsrsSpec,
+  completionSpec(() => COMMANDS),
 ]

@@ -1,15 +1,22 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { type MemoryVault, memoryVault } from '../../src/adapters/memory-vault.js'
 import { nodeVault } from '../../src/adapters/node-vault.js'
 import { backlinksCommand } from '../../src/cli/commands/backlinks.js'
 import { fileLinkCache, hygieneCommand } from '../../src/cli/commands/hygiene.js'
 import { type CommandContext, UsageError } from '../../src/cli/context.js'
 import type { Vault } from '../../src/ports/vault.js'
+import { tempFolder } from '../support/temp-corpus.js'
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'hygiene')
+
+/** A cache folder of the test's own, removed when it ends. */
+function cacheFolder(): string {
+  const folder = tempFolder('notekeeper-cache-')
+  onTestFinished(folder.remove)
+  return folder.path
+}
 
 function context(vault: Vault, args: string[] = [], flags: Record<string, string | true> = {}, json = false) {
   const out: string[] = []
@@ -25,7 +32,7 @@ function context(vault: Vault, args: string[] = [], flags: Record<string, string
     out: text => out.push(text),
     err: text => err.push(text),
     input: (async function* () {})(),
-    cacheDir: mkdtempSync(join(tmpdir(), 'notekeeper-cache-')),
+    cacheDir: cacheFolder(),
     interactive: false,
   }
   return { ctx, out, err }
@@ -125,7 +132,7 @@ describe('notekeeper hygiene', () => {
   })
 
   it('keeps online answers in links.json under the cache folder', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'notekeeper-cache-'))
+    const dir = cacheFolder()
     const cache = fileLinkCache(join(dir, 'nested'))
     expect(await cache.load()).toBeNull()
     await cache.save('{"https://example.com/": {"status": 200, "checkedAt": 1}}\n')
