@@ -24,6 +24,10 @@ export const hygieneCommand: Command = async ctx => {
     online,
     cache: fileLinkCache(ctx.cacheDir),
     corpusName: ctx.corpusDir,
+    // On stderr, so that stdout stays the report (or the JSON).
+    onProgress: (done, total) => {
+      if (done === total || done % 25 === 0) ctx.err(`notekeeper: checking external links: ${done} of ${total}`)
+    },
   })
   if (ctx.json) ctx.out(JSON.stringify({ findings: result.findings, summary: result.summary }, null, 2))
   else ctx.out(renderText(result.report))
