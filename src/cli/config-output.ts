@@ -1,3 +1,4 @@
+import type { LoadedCorpus } from '../app/corpus.js'
 import { configProblemText, parseConfig } from '../core/config.js'
 import { CONFIG_PATH } from '../core/corpus.js'
 import type { Finding } from '../core/types.js'
@@ -18,4 +19,10 @@ export async function warnAboutConfig(ctx: CommandContext): Promise<void> {
   if (!parsed.ok) return
   for (const warning of parsed.warnings)
     ctx.err(`notekeeper: warning: ${CONFIG_PATH}:${warning.line}:${warning.column}: ${warning.message}`)
+}
+
+/** Log lines replay skipped (SPEC 1.4), one stderr line each: they never stop a command. */
+export function warnSkippedLines(ctx: CommandContext, corpus: LoadedCorpus): void {
+  for (const finding of corpus.log.findings)
+    ctx.err(`notekeeper: warning: ${finding.file}:${finding.line}: skipped: ${finding.message}`)
 }

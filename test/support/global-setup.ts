@@ -9,11 +9,15 @@ import { join } from 'node:path'
  * it at the end was left by this run: the run fails, naming what a test did not clean up.
  */
 export default function setup(): () => void {
+  // Both vitest projects run this; the first one's folder serves the whole run.
+  if (process.env['NOTEKEEPER_TEST_RUN']) return () => undefined
   const run = mkdtempSync(join(tmpdir(), 'notekeeper-test-run-'))
   const previous = { TMPDIR: process.env['TMPDIR'], XDG_CACHE_HOME: process.env['XDG_CACHE_HOME'] }
+  process.env['NOTEKEEPER_TEST_RUN'] = run
   process.env['TMPDIR'] = run
   process.env['XDG_CACHE_HOME'] = join(run, 'cache')
   return () => {
+    delete process.env['NOTEKEEPER_TEST_RUN']
     for (const [name, value] of Object.entries(previous))
       if (value === undefined) delete process.env[name]
       else process.env[name] = value

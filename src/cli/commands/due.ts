@@ -1,13 +1,14 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { dueItems, nextDueDate } from '../../app/practice.js'
 import type { CommandSpec } from '../command.js'
-import { configInvalid } from '../config-output.js'
+import { configInvalid, warnSkippedLines } from '../config-output.js'
 import type { Command } from '../context.js'
 
 /** `notekeeper due [--json]`: `{"due": [{id, prompt, response, next_due, leech}]}` (SPEC 3). Writes nothing. */
 export const dueCommand: Command = async ctx => {
   const corpus = await loadCorpus(ctx.vault)
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
+  warnSkippedLines(ctx, corpus)
   const due = dueItems(corpus, ctx.today)
   if (ctx.json) {
     ctx.out(

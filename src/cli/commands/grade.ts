@@ -2,7 +2,7 @@ import { loadCorpus } from '../../app/corpus.js'
 import { gradeItem, UnknownItemError } from '../../app/practice.js'
 import { isIsoDate } from '../../core/dates.js'
 import type { CommandSpec } from '../command.js'
-import { configInvalid } from '../config-output.js'
+import { configInvalid, warnSkippedLines } from '../config-output.js'
 import { type Command, flagString, UsageError } from '../context.js'
 import { parseGrade } from '../grades.js'
 
@@ -18,6 +18,7 @@ export const gradeCommand: Command = async ctx => {
     throw new UsageError(`--date ${date} is after today (${ctx.today}): a review cannot be recorded in advance`)
   const corpus = await loadCorpus(ctx.vault)
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
+  warnSkippedLines(ctx, corpus)
   try {
     const { state } = await gradeItem(ctx.vault, corpus, id, grade, date, ctx.today)
     const entry = state[id]

@@ -10,7 +10,7 @@ import {
 } from '../../app/practice.js'
 import { GRADES, type Grade } from '../../core/types.js'
 import type { CommandSpec } from '../command.js'
-import { configInvalid } from '../config-output.js'
+import { configInvalid, warnSkippedLines } from '../config-output.js'
 import type { Command, CommandContext } from '../context.js'
 import { parseGrade } from '../grades.js'
 
@@ -26,6 +26,7 @@ export const practiceCommand: Command = async ctx => {
   const cache: ScanCache = new Map()
   let corpus = await loadCorpus(ctx.vault, { cache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
+  warnSkippedLines(ctx, corpus)
   await registerState(ctx.vault, corpus, ctx.today)
   const due = dueItems(corpus, ctx.today)
   if (due.length === 0) {

@@ -1,15 +1,14 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { derivedState, writeStateIfChanged } from '../../app/schedule.js'
 import type { CommandSpec } from '../command.js'
-import { configInvalid } from '../config-output.js'
+import { configInvalid, warnSkippedLines } from '../config-output.js'
 import type { Command } from '../context.js'
 
 /** `notekeeper replay`: regenerates state.json from the log and the declared items (SPEC 3). */
 export const replayCommand: Command = async ctx => {
   const corpus = await loadCorpus(ctx.vault)
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
-  for (const finding of corpus.log.findings)
-    ctx.err(`notekeeper: ${finding.file}:${finding.line}: skipped: ${finding.message}`)
+  warnSkippedLines(ctx, corpus)
   const state = derivedState(corpus, ctx.today)
   const wrote = await writeStateIfChanged(ctx.vault, state)
   const count = Object.keys(state).length

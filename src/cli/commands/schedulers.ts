@@ -3,7 +3,7 @@ import { forecastCorpus, switchScheduler } from '../../app/schedulers.js'
 import { SCHEDULERS } from '../../core/config.js'
 import type { SchedulerName } from '../../core/types.js'
 import type { CommandSpec } from '../command.js'
-import { configInvalid } from '../config-output.js'
+import { configInvalid, warnSkippedLines } from '../config-output.js'
 import { type Command, flagString, UsageError } from '../context.js'
 
 /**
@@ -32,6 +32,7 @@ export const schedulersCommand: Command = async ctx => {
     throw new UsageError(`--days ${daysText}: give a whole number of days from 1 to 3650`)
   const corpus = await loadCorpus(ctx.vault)
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
+  warnSkippedLines(ctx, corpus)
   const forecasts = forecastCorpus(corpus, ctx.today, days)
   if (ctx.json) {
     ctx.out(JSON.stringify({ today: ctx.today, days, active: corpus.config.scheduler, schedulers: forecasts }, null, 2))

@@ -13,11 +13,13 @@ export const validateCommand: Command = async ctx => {
   if (problem) return configInvalid(ctx, problem)
   if (!ctx.json)
     ctx.err(
-      dryRun
-        ? 'dry run: nothing written'
-        : outcome.wrote
-          ? 'state.json regenerated'
-          : 'state.json already matches the log',
+      `notekeeper: ${
+        dryRun
+          ? 'dry run: nothing written'
+          : outcome.wrote
+            ? 'state.json regenerated'
+            : 'state.json already matches the log'
+      }`,
     )
   return code
 }
