@@ -1,5 +1,6 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { dueItems, nextDueDate } from '../../app/practice.js'
+import { relativeDay } from '../../core/human-dates.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid, warnSkippedLines } from '../config-output.js'
 import type { Command } from '../context.js'
@@ -22,7 +23,9 @@ export const dueCommand: Command = async ctx => {
   }
   if (due.length === 0) {
     const next = nextDueDate(corpus, ctx.today)
-    ctx.out(`Nothing is due today (${ctx.today}).${next ? ` The next item is due on ${next}.` : ''}`)
+    ctx.out(
+      `Nothing is due today (${ctx.today}).${next ? ` The next item is due on ${next} (${relativeDay(next, ctx.today)}).` : ''}`,
+    )
     return 0
   }
   ctx.out(`${due.length} item${due.length === 1 ? '' : 's'} due today (${ctx.today}):`)
