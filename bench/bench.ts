@@ -9,12 +9,14 @@ import { ChildFailure, type ChildResult, coldRuns, runChild, spawnMeasurement, T
 import { writeCorpus, writeLog } from './generate.js'
 import { CHEAP_RUNS, EXPENSIVE_RUNS, median, number, ratio, row, seconds, timed, verdict } from './measure.js'
 import { nearDuplicateStep } from './near-duplicate-step.js'
+import { realCorpusStep } from './real-step.js'
 
 // `npm run bench` (after `vite build --mode cli`): builds a large synthetic corpus in a temp
 // folder and prints, each the median of several runs, how long the expensive operations take
 // beside their floor (the least any implementation must spend) and the targets.
 //   --notes N  --items N  --reviews N   size of the corpus (10,000 / 30,000 / 1,000,000)
 //   --keep                              leave the temp folder in place
+//   --real-only                         only the real-text step (the real corpus + generated notes)
 // A "cold" run is a fresh node process: no JIT warm-up and no scan cache. The OS page cache is
 // warm (the files were just written); dropping it needs root and would slow every other
 // process on the machine, so the figures are for a corpus the system has read recently.
@@ -28,16 +30,18 @@ interface Options {
   items: number
   reviews: number
   keep: boolean
+  realOnly: boolean
 }
 
 // ---------------------------------------------------------------- main
 
 function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { notes: 10_000, items: 30_000, reviews: 1_000_000, keep: false }
+  const options: Options = { notes: 10_000, items: 30_000, reviews: 1_000_000, keep: false, realOnly: false }
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
     const value = Number(argv[i + 1])
     if (flag === '--keep') options.keep = true
+    else if (flag === '--real-only') options.realOnly = true
     else if (
       (flag === '--notes' || flag === '--items' || flag === '--reviews') &&
       Number.isInteger(value) &&
@@ -45,7 +49,7 @@ function parseOptions(argv: readonly string[]): Options {
     ) {
       options[flag.slice(2) as 'notes' | 'items' | 'reviews'] = value
       i++
-    } else throw new Error(`unknown option ${flag} (use --notes N, --items N, --reviews N, --keep)`)
+    } else throw new Error(`unknown option ${flag} (use --notes N, --items N, --reviews N, --keep, --real-only)`)
   }
   return options
 }
@@ -193,6 +197,7 @@ async function main(options: Options): Promise<void> {
     console.log(`  index: ${index[0]?.detail}; floor: ${indexFloor[0]?.detail}; replay: ${full[0]?.detail}`)
 
     await nearDuplicateStep(SEED)
+    await realCorpusStep(SEED, options.keep)
   } finally {
     if (options.keep) console.log(`\nkept ${root}`)
     else rmSync(root, { recursive: true, force: true })
@@ -204,5 +209,7 @@ if (argv[0] === '--child') {
   const result = await runChild(argv[1] ?? '', argv[2] ?? '.')
   console.log(JSON.stringify(result))
 } else {
-  await main(parseOptions(argv))
+  const options = parseOptions(argv)
+  if (options.realOnly) await realCorpusStep(SEED, options.keep)
+  else await main(options)
 }

@@ -1,5 +1,5 @@
 import { scanNote } from '../core/asciidoc/scan.js'
-import { DEFAULT_CONFIG, parseConfig } from '../core/config.js'
+import { DEFAULT_CONFIG, DEFAULT_NOTE_BYTES, parseConfig } from '../core/config.js'
 import { CONFIG_PATH, isVisibleAdoc, LOG_PATH, STATE_PATH } from '../core/corpus.js'
 import { parseLog } from '../core/log/parse.js'
 import { parseState } from '../core/state.js'
@@ -46,8 +46,12 @@ const READS_IN_FLIGHT = 32
 export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promise<LoadedCorpus> {
   const files = (await vault.list()).sort()
   const adoc = files.filter(isVisibleAdoc)
-  // The machine-managed files are read alongside the notes; parsed once the notes are in.
-  const managed = Promise.all([vault.read(CONFIG_PATH), vault.read(LOG_PATH), vault.read(STATE_PATH)])
+  // The configuration first (a small file): it holds the size limit notes are read under.
+  const configText = await vault.read(CONFIG_PATH)
+  const parsedConfig = parseConfig(configText)
+  const noteBytes = (parsedConfig.ok ? parsedConfig.config : DEFAULT_CONFIG).limits.noteBytes ?? DEFAULT_NOTE_BYTES
+  // The log and the state are read alongside the notes; parsed once the notes are in.
+  const managed = Promise.all([vault.read(LOG_PATH), vault.read(STATE_PATH)])
   managed.catch(() => undefined) // awaited below; this only keeps an early failure from counting as unhandled
   // One slot per file, so that the results keep path order whatever order the reads end in.
   const outcomes = new Array<NoteOutcome | undefined>(adoc.length)
@@ -56,7 +60,7 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   const worker = async (): Promise<void> => {
     while (next < adoc.length) {
       const index = next++
-      outcomes[index] = await readNote(vault, adoc[index] as string, options.cache)
+      outcomes[index] = await readNote(vault, adoc[index] as string, options.cache, noteBytes)
       options.onProgress?.(++done, adoc.length)
     }
   }
@@ -72,8 +76,7 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
       notes.push(outcome.model)
     }
   }
-  const [configText, logText, stateText] = await managed
-  const parsedConfig = parseConfig(configText)
+  const [logText, stateText] = await managed
   const log = logText === null ? { reviews: [], findings: [] } : parseLog(logText, LOG_PATH)
   let state: State | null = null
   let stateError: string | null = null
@@ -101,10 +104,27 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
 
 type NoteOutcome = { path: string; text: string; model: NoteModel } | { finding: Finding } | 'missing'
 
-async function readNote(vault: Vault, path: string, cache: ScanCache | undefined): Promise<NoteOutcome> {
+async function readNote(
+  vault: Vault,
+  path: string,
+  cache: ScanCache | undefined,
+  noteBytes: number,
+): Promise<NoteOutcome> {
   try {
     const text = await vault.read(path)
     if (text === null) return 'missing'
+    const bytes = utf8Bytes(text, noteBytes)
+    if (bytes > noteBytes) {
+      return {
+        finding: {
+          rule: 'note-unreadable',
+          severity: 'error',
+          file: path,
+          message: `${path} is ${bytes} bytes, over limits.noteBytes (${noteBytes}): not read`,
+          bytes,
+        },
+      }
+    }
     return { path, text, model: scanCached(path, text, cache) }
   } catch (error) {
     return {
@@ -124,6 +144,18 @@ function scanCached(path: string, text: string, cache: ScanCache | undefined): N
   const model = scanNote(path, text)
   cache?.set(path, { text, model })
   return model
+}
+
+/** The UTF-8 size of a text, counted only as far as needed to know it is over `limit`. */
+function utf8Bytes(text: string, limit: number): number {
+  if (text.length * 3 <= limit) return text.length
+  let bytes = 0
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    // A surrogate pair is 4 bytes: 2 for each half.
+    bytes += code < 0x80 ? 1 : code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 2 : 3
+  }
+  return bytes
 }
 
 export function messageOf(error: unknown): string {

@@ -1,7 +1,6 @@
-import { splitLines } from '../core/asciidoc/walk.js'
-import { applyIgnore, type Summary, sortFindings, summarize } from '../core/findings.js'
+import { applyIgnore, capRanked, type Summary, sortFindings, summarize } from '../core/findings.js'
 import { hygieneWithExternal } from '../core/hygiene/index.js'
-import { buildReport, type Report } from '../core/report/index.js'
+import { buildReport, lineLookup, type Report } from '../core/report/index.js'
 import type { Finding, IsoDate } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import { loadCorpus } from './corpus.js'
@@ -36,12 +35,11 @@ export interface HygieneResult {
 /** The hygiene sweep (SPEC 2): writes nothing. */
 export async function runHygiene(vault: Vault, options: HygieneOptions): Promise<HygieneResult> {
   const corpus = await loadCorpus(vault)
-  const lineText = (file: string, line: number) => {
-    const text = corpus.texts.get(file)
-    return text === undefined ? null : (splitLines(text)[line - 1] ?? null)
-  }
-  const finish = (findings: Finding[], ignored: Finding[], configInvalid: boolean): HygieneResult => {
-    const summary = summarize(findings, ignored.length)
+  const lineText = lineLookup(corpus.texts)
+  const finish = (found: Finding[], ignored: Finding[], configInvalid: boolean): HygieneResult => {
+    // The cap comes after the ignore list, so that dismissing a candidate lets the next one in.
+    const { shown: findings, omitted } = capRanked(found)
+    const summary = summarize(findings, ignored.length, omitted)
     const report = buildReport({
       title: 'Hygiene sweep',
       corpus: options.corpusName ?? vault.description,

@@ -1,5 +1,5 @@
 import type { summarize } from '../core/findings.js'
-import { buildReport, renderText } from '../core/report/index.js'
+import { buildReport, findingsJson, lineLookup, renderText } from '../core/report/index.js'
 import type { Finding } from '../core/types.js'
 import type { CommandContext, ExitCode } from './context.js'
 
@@ -12,7 +12,7 @@ export async function printFindings(
   texts: Map<string, string>,
 ): Promise<ExitCode> {
   if (ctx.json) {
-    ctx.out(JSON.stringify({ findings, summary }, null, 2))
+    for (const piece of findingsJson(findings, summary)) ctx.out(piece)
   } else {
     const report = buildReport({
       title,
@@ -20,7 +20,7 @@ export async function printFindings(
       generatedAt: ctx.today,
       findings,
       summary,
-      lineText: (file, line) => texts.get(file)?.split(/\r?\n/)[line - 1] ?? null,
+      lineText: lineLookup(texts),
     })
     ctx.out(renderText(report))
   }

@@ -7,11 +7,15 @@ import type { Config, Finding, SchedulerName } from './types.js'
 
 export const SCHEDULERS: readonly SchedulerName[] = ['leitner', 'fsrs', 'sm2', 'passfail']
 
+/** The largest note read (SPEC 1.8): far above any real note (the largest of 3,345 real files is
+ *  under 1 MB), low enough that one hostile file cannot hold up the others. */
+export const DEFAULT_NOTE_BYTES = 4 * 1024 * 1024
+
 export const DEFAULT_CONFIG: Config = {
   scheduler: 'leitner',
   leechThreshold: 4,
   fsrs: { retention: 0.9, weights: [] },
-  limits: { newPerDay: null, reviewsPerDay: null },
+  limits: { newPerDay: null, reviewsPerDay: null, noteBytes: DEFAULT_NOTE_BYTES },
   hygiene: { staleDays: 365, nearDuplicate: 0.5, ignore: [] },
   track: { ladder: ['Now', 'Next', 'Later', 'Someday'], final: ['Done', 'Dropped'] },
   aliases: {},

@@ -31,8 +31,10 @@ export type Rule =
   | 'source-missing'
   | 'date-invalid'
   | 'xref-unresolved'
+  | 'xref-unverifiable'
   | 'item-missing-id'
   | 'item-duplicate-id'
+  | 'item-empty-response'
   | 'log-malformed'
   | 'log-future-date'
   | 'log-unknown-item'
@@ -125,6 +127,8 @@ export interface Reference {
   /** The target as written (`other.adoc#part`, `#anchor`, `images/x.png`, `https://...`). */
   target: string
   line: number
+  /** An xref written `<<target>>` rather than `xref:target[]`: without `#` it names an id, never a file. */
+  shorthand?: true
 }
 
 /** A top-level list entry inside a level-1 section of a Track note (SPEC 1.3). */
@@ -176,7 +180,8 @@ export interface Config {
   scheduler: SchedulerName
   leechThreshold: number
   fsrs: { retention: number; weights: number[] }
-  limits: { newPerDay: number | null; reviewsPerDay: number | null }
+  /** `noteBytes`: a note larger than this is not read (SPEC 1.8); absent means DEFAULT_NOTE_BYTES. */
+  limits: { newPerDay: number | null; reviewsPerDay: number | null; noteBytes?: number }
   hygiene: {
     staleDays: number
     nearDuplicate: number

@@ -6,7 +6,7 @@ import { buildTargetIndex, resolveReference } from './links/resolve.js'
 import { historiesByItem, replay } from './replay.js'
 import type { Scheduler } from './scheduler.js'
 import { entriesEqual } from './state.js'
-import type { Config, Finding, IsoDate, NoteModel, Review, State } from './types.js'
+import type { Config, Finding, IsoDate, NoteModel, Reference, Review, State } from './types.js'
 
 export interface ValidateInput {
   notes: readonly NoteModel[]
@@ -32,6 +32,20 @@ export interface ValidateResult {
   state: State
 }
 
+/** One finding per note for its Antora resource ids (SPEC 2.2): a count, never one per reference. */
+function unverifiableFinding(file: string, first: Reference, count: number): Finding {
+  const others = count > 1 ? ` and ${count - 1} more` : ''
+  return {
+    rule: 'xref-unverifiable',
+    severity: 'info',
+    file,
+    line: first.line,
+    message: `${first.kind} ${first.target}${others}: Antora resource ids, which only the site generator can resolve; not checked`,
+    target: first.target,
+    count,
+  }
+}
+
 const DATE_ATTRIBUTES = ['updated', 'review_by', 'created'] as const
 
 /** SPEC 2, Validate: every rule from `note-unreadable` to `state-without-item`. Pure. */
@@ -41,21 +55,26 @@ export function validate(input: ValidateInput): ValidateResult {
   for (const note of input.notes) {
     if (note.folder === null) continue
     findings.push(...headerFindings(note), ...itemFindings(note))
+    const unverifiable: Reference[] = []
     for (const reference of note.references) {
-      if (reference.kind !== 'xref') continue
       const resolved = resolveReference(note, reference, targets)
+      if ('unverifiable' in resolved) unverifiable.push(reference)
+      if (reference.kind !== 'xref') continue
       if ('ok' in resolved && !resolved.ok) {
+        const hint = resolved.hint === undefined ? '' : ` (${resolved.hint})`
         findings.push({
           rule: 'xref-unresolved',
           severity: 'error',
           file: note.path,
           line: reference.line,
-          message: `xref to ${reference.target}: the ${resolved.missing} does not exist`,
+          message: `xref to ${reference.target}: the ${resolved.missing} does not exist${hint}`,
           target: reference.target,
           missing: resolved.missing,
         })
       }
     }
+    const first = unverifiable[0]
+    if (first !== undefined) findings.push(unverifiableFinding(note.path, first, unverifiable.length))
   }
   const declared = declaredItems(input.notes)
   const aliases = input.config.aliases

@@ -1,5 +1,5 @@
 import type { Report, ReportEntry } from '../core/report/index.js'
-import { summaryLine } from '../core/report/index.js'
+import { lineLookup, summaryLine } from '../core/report/index.js'
 import type { GeneratedPage } from './generated-page.js'
 import type { BatchBlock } from './host.js'
 import { codeSpan, locationSpan } from './logseq-escape.js'
@@ -29,9 +29,5 @@ function entryLine(entry: ReportEntry): string {
 
 /** Line lookup over the texts a loaded corpus holds (1-based). */
 export function lineTextFrom(texts: ReadonlyMap<string, string>): (file: string, line: number) => string | null {
-  return (file, line) => {
-    const text = texts.get(file)
-    if (text === undefined) return null
-    return text.split(/\r?\n/)[line - 1] ?? null
-  }
+  return lineLookup(texts)
 }

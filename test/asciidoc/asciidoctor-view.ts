@@ -25,6 +25,8 @@ export interface AsciidoctorView {
   title: string | null
   /** Header attributes set by the note itself (built-ins and derived author/revision ones left out). */
   attributes: Record<string, string>
+  /** Every attribute Asciidoctor holds once the header is read, built-ins included. */
+  allAttributes: Record<string, string>
   /** id -> line of the node Asciidoctor registered it on (the block's line for block and inline anchors). */
   refs: Map<string, { line: number | undefined; node: string }>
   sections: { level: number; title: string; id: string; line: number }[]
@@ -123,6 +125,9 @@ export async function asciidoctorView(text: string, docname: string): Promise<As
   const headerOnly = await load(text, { ...options, parse_header_only: true })
   const base = await baseline
   const attributes: Record<string, string> = {}
+  const allAttributes: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headerOnly.getAttributes() as Record<string, unknown>))
+    allAttributes[name] = String(value)
   for (const [name, value] of Object.entries(headerOnly.getAttributes() as Record<string, unknown>)) {
     if (!DERIVED.has(name) && name !== 'docname' && base[name] !== value) attributes[name] = String(value)
   }
@@ -179,6 +184,7 @@ export async function asciidoctorView(text: string, docname: string): Promise<As
   return {
     title: header?.rawTitle ?? null,
     attributes,
+    allAttributes,
     refs,
     sections,
     dlistEntries,

@@ -268,7 +268,7 @@ describe('scanNote: what Asciidoctor reads that a line-by-line reading misses', 
       ['Kept section', 11],
       ['Last', 20],
     ])
-    expect(note.references).toEqual([{ kind: 'xref', target: 'kept-ref', line: 5 }])
+    expect(note.references).toEqual([{ kind: 'xref', target: 'kept-ref', line: 5, shorthand: true }])
   })
 
   it('substitutes attribute references in attribute values, leaving unknown ones as written', () => {

@@ -71,7 +71,7 @@ describe('config.json (SPEC 1.8)', () => {
     const result = parseConfig('{\n  "schedular": "fsrs",\n  "limits": {"newPerDay": 3, "perDay": 1}\n}')
     expect(result).toEqual({
       ok: true,
-      config: { ...DEFAULT_CONFIG, limits: { newPerDay: 3, reviewsPerDay: null } },
+      config: { ...DEFAULT_CONFIG, limits: { ...DEFAULT_CONFIG.limits, newPerDay: 3 } },
       warnings: [
         { line: 2, column: 3, message: 'unknown key "schedular", ignored (did you mean "scheduler"?)' },
         { line: 3, column: 30, message: 'unknown key "limits.perDay", ignored' },

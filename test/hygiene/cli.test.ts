@@ -75,7 +75,7 @@ describe('notekeeper hygiene', () => {
     expect(await hygieneCommand(ctx)).toBe(0)
     expect(JSON.parse(out[0] as string)).toEqual({
       findings: [],
-      summary: { errors: 0, warnings: 0, infos: 0, ignored: 1, rules: {} },
+      summary: { errors: 0, warnings: 0, infos: 0, ignored: 1, rules: {}, omitted: {} },
     })
   })
 

@@ -105,3 +105,59 @@ describe('resolveReference, as Asciidoctor resolves', () => {
     })
   })
 })
+
+describe('references resolved as Asciidoctor resolves them on real text (issue 9)', () => {
+  const resolvedIn = (text: string, files: string[] = []): [string, Resolution][] => {
+    const note = scanNote('reference/note.adoc', text)
+    const targets = buildTargetIndex([...FILES, ...files], [OTHER, HOME, DEEP, note])
+    return note.references.map(ref => [ref.target, resolveReference(note, ref, targets)])
+  }
+
+  it('R1: an xref in a // comment line of a table is no reference', () => {
+    const text = '= N\n\n|===\n| a | <<home.adoc#intro,Home>>\n// | b | <<gone.adoc#x,Gone>>\n|===\n'
+    expect(resolvedIn(text).map(([target]) => target)).toEqual(['home.adoc#intro'])
+  })
+
+  it('R2: <<other.adoc,Other>> is an id, unresolved, with a hint; xref:other.adoc[] is the file', () => {
+    const [[, shorthand], [, macro]] = resolvedIn('= N\n\nSee <<other.adoc,Other>> and xref:other.adoc[Other].\n') as [
+      [string, Resolution],
+      [string, Resolution],
+    ]
+    expect(shorthand).toMatchObject({ ok: false, missing: 'anchor', file: 'reference/note.adoc' })
+    expect((shorthand as { hint: string }).hint).toContain('xref:other.adoc[]')
+    expect(macro).toEqual({ ok: true, file: 'reference/other.adoc', anchor: null })
+  })
+
+  it('R3: attribute references in targets come from the attributes defined above, in the header or the body', () => {
+    const text =
+      '= N\n:d: sub\n\ninclude::{d}/deep.adoc[]\n\n:d: pics\n\nimage::{d}/a.png[A]\n\nxref:{missing}/x.adoc[X]\n'
+    expect(resolvedIn(text)).toEqual([
+      ['sub/deep.adoc', { ok: true, file: 'reference/sub/deep.adoc', anchor: null }],
+      ['pics/a.png', { ok: true, file: 'reference/pics/a.png', anchor: null }],
+      ['{missing}/x.adoc', { ok: false, missing: 'file', file: 'reference/{missing}/x.adoc' }],
+    ])
+  })
+
+  it('non-file schemes are URLs, never files', () => {
+    for (const target of ['view-source:https://example.org/x', 'irc://irc.libera.chat/x', 'mailto:me@example.org']) {
+      expect(resolve('link', target)).toEqual({ external: true, url: target })
+    }
+  })
+
+  it('Antora resource ids are unverifiable, not dead; plain paths and natural xrefs are not taken for them', () => {
+    for (const target of [
+      'module:page.adoc',
+      'component:module:page.adoc#frag',
+      '2.0@component:module:page.adoc',
+      'partial$snippet.adoc',
+      'example$code.java',
+      'ROOT:attachment$file.zip',
+    ]) {
+      expect(resolve('xref', target), target).toEqual({ unverifiable: true, reason: 'an Antora resource id' })
+    }
+    expect(resolve('include', 'partial$x.adoc')).toEqual({ unverifiable: true, reason: 'an Antora resource id' })
+    expect(resolve('xref', 'other.adoc')).toMatchObject({ ok: true })
+    expect(resolve('xref', 'Note: Getting Started')).toMatchObject({ ok: false, missing: 'anchor' })
+    expect(resolve('link', 'https://example.org/a.adoc')).toMatchObject({ external: true })
+  })
+})

@@ -247,7 +247,7 @@ describe('the sweep as a whole', () => {
     expect(code).toBe(1)
     const keys = findings.map(f => `${f.file}\u0000${String(f.line ?? 0).padStart(6, '0')}\u0000${f.rule}`)
     expect(keys).toEqual([...keys].sort())
-    expect(Object.keys(summary)).toEqual(['errors', 'warnings', 'infos', 'ignored', 'rules'])
+    expect(Object.keys(summary)).toEqual(['errors', 'warnings', 'infos', 'ignored', 'rules', 'omitted'])
     expect(summary.errors).toBe(findings.filter(f => f.severity === 'error').length)
     expect(summary.warnings).toBe(findings.filter(f => f.severity === 'warning').length)
     expect(summary.infos).toBe(findings.filter(f => f.severity === 'info').length)
@@ -294,7 +294,7 @@ describe('the sweep as a whole', () => {
     ]
     const result = await hygiene({ ...files, ...config({ hygiene: { ignore } }) })
     expect(result.findings).toEqual([])
-    expect(result.summary).toEqual({ errors: 0, warnings: 0, infos: 0, ignored: 2, rules: {} })
+    expect(result.summary).toEqual({ errors: 0, warnings: 0, infos: 0, ignored: 2, rules: {}, omitted: {} })
     expect(result.code).toBe(0)
   })
 

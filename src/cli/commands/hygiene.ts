@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { runHygiene } from '../../app/hygiene.js'
 import { CACHE_FILE, type LinkCacheStore } from '../../app/online-links.js'
-import { renderAsciiDoc, renderText } from '../../core/report/index.js'
+import { findingsJson, renderAsciiDoc, renderText } from '../../core/report/index.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid } from '../config-output.js'
 import { type Command, flagString, UsageError } from '../context.js'
@@ -29,7 +29,7 @@ export const hygieneCommand: Command = async ctx => {
       if (done === total || done % 25 === 0) ctx.err(`notekeeper: checking external links: ${done} of ${total}`)
     },
   })
-  if (ctx.json) ctx.out(JSON.stringify({ findings: result.findings, summary: result.summary }, null, 2))
+  if (ctx.json) for (const piece of findingsJson(result.findings, result.summary)) ctx.out(piece)
   else ctx.out(renderText(result.report))
   const problem = result.configInvalid ? result.findings[0] : undefined
   if (problem) return configInvalid(ctx, problem)

@@ -18,6 +18,7 @@ import {
   delimiterOf,
   INLINE_SECTION_ANCHOR,
   isBlockAttributeLine,
+  isCommentLine,
   isLayoutBreak,
   type ListType,
   ORDERED_LIST,
@@ -64,12 +65,62 @@ const VERBATIM_CLASS: Record<string, LineClass> = {
 }
 const COMPOUND = new Set(['example', 'sidebar', 'quote', 'open', 'abstract', 'partintro', 'admonition'])
 
+/**
+ * A manpage's `== Name` section is part of its header for Asciidoctor (`parseManpageHeader`):
+ * its id is registered, but it is no section; the paragraph under it is the name and purpose.
+ */
+function readManpageName(reader: Reader, sink: Sink): void {
+  if (reader.skipBlank() === null) return
+  const first = reader.peek()
+  if (!first || sectionLevel(first.text, reader.peekAt(1)?.text ?? null) !== 1) return
+  const heading = readHeading(reader, sink, null)
+  const id = headingId(sink, heading.id, heading.title)
+  if (id !== '') registerAnchor(sink, id, heading.first.line, 'section')
+  if (reader.skipBlank() === null) return
+  const lines = reader.readParagraph(() => false, true)
+  classifyAll(sink, lines, 'text')
+}
+
 /** Walks the body of the document (after the header) at section level. */
 export function walkDocumentBody(reader: Reader, sink: Sink, headerLeftovers: BlockAttributes): void {
+  if (sink.attributes.get('doctype') === 'manpage') readManpageName(reader, sink)
   const context: Context = { sectionLevel: true, listType: null, textOnly: false, bibliography: false }
   if (!nextBlock(reader, sink, context, headerLeftovers)) return
   while (nextBlock(reader, sink, context)) {
     // each call reads one block or one section title
+  }
+}
+
+/**
+ * How deep blocks may nest before their content is read as plain text (issue 15). Asciidoctor
+ * has no limit, but it re-reads an item's or a block's lines at each level, so a hostile note of
+ * thousands of levels costs depth x size (and overflows the stack); real notes nest a few levels.
+ * Past the limit the lines keep their prose class (references in them still count), their
+ * structure is not read, and the note gets one problem saying so.
+ */
+export const MAX_NESTING = 16
+
+/** Walks the blocks of a nested reader (a compound block, an AsciiDoc cell, a list item) one level deeper. */
+function walkNested(sink: Sink, source: Reader | Entry[], context: Context): void {
+  if (sink.depth >= MAX_NESTING) {
+    if (!sink.tooDeep) {
+      sink.tooDeep = true
+      const first = Array.isArray(source) ? source[0] : source.peek()
+      sink.problems.push({
+        line: first?.line ?? 1,
+        message: `blocks nested deeper than ${MAX_NESTING} levels: what is inside is read as plain text`,
+      })
+    }
+    return
+  }
+  const reader = Array.isArray(source) ? new Reader(source) : source
+  sink.depth++
+  try {
+    while (nextBlock(reader, sink, context)) {
+      // one block at a time, at this level
+    }
+  } finally {
+    sink.depth--
   }
 }
 
@@ -141,12 +192,36 @@ function readHeading(
   return { first, title, id }
 }
 
-function readSectionTitle(reader: Reader, sink: Sink, attrs: BlockAttributes, level: number): void {
+/**
+ * The id of a heading without an explicit one: generated unless `:!sectids:` is in effect;
+ * Asciidoctor.js registers neither an absent nor an empty id (reported as `""`).
+ */
+export function headingId(sink: Sink, explicit: string | null, title: string): string {
+  if (explicit !== null) return explicit
+  if (!sink.attributes.has('sectids')) return ''
+  return generateSectionId(title, sink.attributes, sink.registered)
+}
+
+/**
+ * The level Asciidoctor gives a section title (`Parser.initializeSection`): the written level
+ * moved by `:leveloffset:` (never below 0), and a level-0 title with a special style
+ * (`[appendix]`, `[preface]`, `[colophon]`, ...) in a book made a level-1 section.
+ */
+function effectiveLevel(sink: Sink, written: number, style: string | null): number {
+  const offset = Number.parseInt(sink.attributes.get('leveloffset') ?? '0', 10)
+  let level = Number.isNaN(offset) ? written : Math.max(0, written + offset)
+  const book = sink.attributes.get('doctype') === 'book'
+  const special = style !== null && !(book && style === 'abstract') && !/^sect[1-5]$/.test(style)
+  if (book && special && level === 0) level = 1
+  return level
+}
+
+function readSectionTitle(reader: Reader, sink: Sink, attrs: BlockAttributes, written: number): void {
   const heading = readHeading(reader, sink, attrs.id)
-  const id = heading.id ?? generateSectionId(heading.title, sink.attributes, sink.registered)
-  registerAnchor(sink, id, heading.first.line, 'section')
+  const id = headingId(sink, heading.id, heading.title)
+  if (id !== '') registerAnchor(sink, id, heading.first.line, 'section')
   sink.sections.push({
-    level,
+    level: effectiveLevel(sink, written, attrs.style),
     title: heading.title,
     id,
     line: heading.first.line,
@@ -184,21 +259,18 @@ function readDelimitedBlock(
     return
   }
   classifyAll(sink, fences, 'markup')
+  // A table's `//` lines are skipped before its cells are read, whatever its format.
+  if (effective === 'table')
+    for (const entry of block.lines) if (isCommentLine(entry.text)) classify(sink, entry.line, 'comment')
   if (effective === 'table' && (terminator.startsWith('|') || terminator.startsWith('!'))) {
     readTable(block.lines, terminator.slice(0, 1), sink, cell => {
-      const inner = new Reader(cell)
       const cellContext: Context = { sectionLevel: false, listType: null, textOnly: false, bibliography: false }
-      while (nextBlock(inner, sink, cellContext)) {
-        // blocks of an AsciiDoc cell
-      }
+      walkNested(sink, cell, cellContext)
     })
   }
   if (COMPOUND.has(effective)) {
-    const inner = new Reader(block.lines)
     const innerContext: Context = { sectionLevel: false, listType: null, textOnly: false, bibliography: false }
-    while (nextBlock(inner, sink, innerContext)) {
-      // blocks inside the delimited block
-    }
+    walkNested(sink, block.lines, innerContext)
   }
   // Tables and verses keep their lines as prose: inline references count, structure does not.
 }
@@ -268,7 +340,8 @@ function readUndelimitedBlock(
     reader.unread()
     const heading = readHeading(reader, sink, attrs.id)
     if (attrs.id === null) {
-      attrs.id = heading.id ?? generateSectionId(heading.title, sink.attributes, sink.registered)
+      const id = headingId(sink, heading.id, heading.title)
+      attrs.id = id === '' ? null : id
       attrs.idLine = line.line
     }
     return
@@ -319,7 +392,6 @@ function readParagraphLines(
 /** The blocks of one list item, read from its buffered lines as Asciidoctor does. */
 function readItemBody(lines: Entry[], sink: Sink, listType: ListType, hasTextIn: boolean): void {
   if (lines.length === 0) return
-  const reader = new Reader(lines)
   let index = 0
   while (lines[index]?.text.startsWith('//')) index++
   if (lines[index] === undefined) {
@@ -330,8 +402,6 @@ function readItemBody(lines: Entry[], sink: Sink, listType: ListType, hasTextIn:
   const adjacent = (lines[index] as Entry).text !== ''
   if (adjacent && listType !== 'dlist') hasText = false
   const context: Context = { sectionLevel: false, listType, textOnly: !hasText, bibliography: false }
-  while (nextBlock(reader, sink, context)) {
-    // each block attached to the item
-  }
+  walkNested(sink, lines, context)
   for (const entry of lines) if (entry.continuation !== undefined) classify(sink, entry.line, 'markup')
 }

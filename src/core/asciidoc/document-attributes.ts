@@ -4,7 +4,9 @@
 // titles all read this one map, as they read Asciidoctor's `document.attributes`.
 //
 // Left out on purpose: the clock attributes (`localdate`, `docyear`, ...), which a pure core
-// cannot know, and `{set:...}` / `{counter:...}` references, which stay as written.
+// cannot know, and `{set:...}` references, which stay as written. `{counter:name}` counts as in
+// Asciidoctor (it can end up in a section id), but only where the scanner substitutes: attribute
+// values and section titles, not paragraphs.
 
 const DEFAULTS: readonly (readonly [string, string])[] = Object.entries({
   'attribute-undefined': 'drop-line',
@@ -104,21 +106,55 @@ const REFERENCE = /(\\)?\{([\p{Alphabetic}\p{N}\p{Pc}][\p{Alphabetic}\p{N}\p{Pc}
 const PASS_VALUE = /^pass:([a-z]+(?:,[a-z-]+)*)?\[([\s\S]*)\]$/
 
 /**
+ * Asciidoctor's `max-attribute-value-size` in secure mode: a stored value is cut to 4096 bytes
+ * (UTF-8, never inside a character). It is also what keeps `:a: {a}{a}` from doubling forever.
+ */
+export const MAX_VALUE_LENGTH = 4096
+/** What one substitution may add to its text: past it, references stay as written (issue 15). */
+const MAX_GROWTH = 65_536
+
+/** The longest prefix of `value` that fits in `bytes` UTF-8 bytes (Ruby's `limit_bytesize`). */
+export function limitBytes(value: string, bytes: number): string {
+  if (value.length * 3 <= bytes) return value
+  // One byte a character: the common case, checked without walking the characters.
+  if (/^[\u0000-\u007f]*$/.test(value)) return value.length <= bytes ? value : value.slice(0, bytes)
+  let used = 0
+  let index = 0
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0
+    used += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4
+    if (used > bytes) return value.slice(0, index)
+    index += char.length
+  }
+  return value
+}
+
+/**
  * Asciidoctor's `subAttributes`: `{name}` becomes the attribute's value; `\{name}` stays as
  * `{name}`; a missing attribute follows `attribute-missing` (default `skip`: left as written;
  * `drop`: removed; `drop-line`: the line goes). `missing` overrides the document's setting.
+ * One pass, so a value is never substituted again; the growth is bounded all the same, so that
+ * a line of thousands of references to a long value costs time in proportion to the line.
  */
 export function substituteReferences(text: string, attributes: ReadonlyMap<string, string>, missing?: string): string {
   if (!text.includes('{')) return text
   let dropLine = false
+  let growth = 0
   const result = text.replace(
     REFERENCE,
     (whole, openingEscape: string | undefined, name: string, closingEscape: string | undefined) => {
       if (openingEscape === '\\' || closingEscape === '\\') return `{${name}}`
+      if (name.startsWith('counter') && isMutable(attributes)) {
+        const value = nextCounterValue(attributes, name)
+        if (value !== null) return name.startsWith('counter2:') ? '' : value
+      }
       if (name.includes(':')) return whole
       const key = name.toLowerCase()
       const value = attributes.get(key) ?? INTRINSIC[key]
-      if (value !== undefined) return value
+      if (value !== undefined) {
+        growth += value.length - whole.length
+        return growth > MAX_GROWTH ? whole : value
+      }
       const policy = missing ?? attributes.get('attribute-missing') ?? 'skip'
       if (policy === 'drop') return ''
       if (policy === 'drop-line') {
@@ -129,6 +165,28 @@ export function substituteReferences(text: string, attributes: ReadonlyMap<strin
     },
   )
   return dropLine ? '' : result
+}
+
+function isMutable(attributes: ReadonlyMap<string, string>): attributes is Map<string, string> {
+  return attributes instanceof Map
+}
+
+/** Asciidoctor's `Document#counter` and `Helpers.nextval`: the number (or letter) after the current value. */
+function nextCounterValue(attributes: Map<string, string>, reference: string): string | null {
+  const match = /^counter2?:([\p{Alphabetic}\p{N}_][\p{Alphabetic}\p{N}_-]*)(?::(.*))?$/u.exec(reference)
+  if (!match) return null
+  const name = (match[1] ?? '').toLowerCase()
+  const current = attributes.get(name)
+  let next: string
+  if (current !== undefined && current !== '') {
+    if (/^-?\d+$/.test(current)) next = String(Number(current) + 1)
+    else if (current.length === 1) next = String.fromCharCode(current.charCodeAt(0) + 1)
+    else next = current
+  } else next = match[2] !== undefined && match[2] !== '' ? match[2] : '1'
+  // Bounded like every other value: a counter is one short token.
+  if (next.length > MAX_VALUE_LENGTH) return null
+  attributes.set(name, next)
+  return next
 }
 
 /**
@@ -142,7 +200,8 @@ export function attributeEntryValue(value: string, attributes: ReadonlyMap<strin
   if (pass) {
     const subs = (pass[1] ?? '').split(',')
     const content = pass[2] ?? ''
-    return subs.includes('a') || subs.includes('attributes') ? substituteReferences(content, attributes) : content
+    const kept = subs.includes('a') || subs.includes('attributes') ? substituteReferences(content, attributes) : content
+    return limitBytes(kept, MAX_VALUE_LENGTH)
   }
-  return substituteReferences(value, attributes)
+  return limitBytes(substituteReferences(value, attributes), MAX_VALUE_LENGTH)
 }

@@ -22,6 +22,11 @@ import {
 const plus = (entry: Entry): Entry => ({ text: '+', line: entry.line, continuation: 'plus' })
 const placeholder = (entry: Entry): Entry => ({ text: '', line: entry.line, continuation: 'placeholder' })
 
+/** `push(...lines)` without the spread: a block of a million lines would overflow the stack. */
+function pushAll(buffer: Entry[], lines: readonly Entry[]): void {
+  for (const line of lines) buffer.push(line)
+}
+
 function nestedListType(text: string, candidates: readonly ListType[]): ListType | undefined {
   return candidates.find(type => LIST_PATTERNS[type].test(text))
 }
@@ -83,7 +88,7 @@ export function readListItemLines(
       if (continuation !== 'active') break
       buffer.push(line)
       const block = reader.readUntilTerminator(delimiter.terminator)
-      buffer.push(...block.lines)
+      pushAll(buffer, block.lines)
       if (block.closing) buffer.push(block.closing)
       continuation = 'inactive'
     } else if (dlist && continuation !== 'active' && isBlockAttributeLine(line.text)) {
@@ -99,7 +104,7 @@ export function readListItemLines(
         if (isBlank(next) || isBlockAttributeLine(next.text)) {
           attributeLines.push(reader.read() as Entry)
         } else if (ANY_LIST.test(next.text) && !isSiblingListItem(next.text, listType, trait)) {
-          buffer.push(...attributeLines)
+          pushAll(buffer, attributeLines)
           break
         } else {
           interrupt = true
@@ -115,7 +120,7 @@ export function readListItemLines(
     } else if (continuation === 'active' && !isBlank(line)) {
       if (LITERAL_PARAGRAPH.test(line.text)) {
         reader.unread()
-        buffer.push(...readIndented(reader, listType, trait))
+        pushAll(buffer, readIndented(reader, listType, trait))
         continuation = 'inactive'
       } else if (
         (line.text.startsWith('.') && BLOCK_TITLE.test(line.text)) ||
@@ -155,7 +160,7 @@ export function readListItemLines(
           if (nested === 'dlist' && !DESCRIPTION_LIST.exec(line.text)?.[3]) hasText = false
         } else if (LITERAL_PARAGRAPH.test(line.text)) {
           reader.unread()
-          buffer.push(...readIndented(reader, listType, trait))
+          pushAll(buffer, readIndented(reader, listType, trait))
         } else {
           break
         }

@@ -169,7 +169,7 @@ export function readAttributeEntry(reader: Reader, sink: Sink): { name: string; 
  */
 export function applyAttributeEntry(
   sink: Sink,
-  entry: { name: string; value: string },
+  entry: { name: string; value: string; line: number },
 ): { name: string; value: string | null } {
   const unset = entry.name.startsWith('!') || entry.name.endsWith('!')
   let name = sanitizeAttributeName(entry.name.replace(/^!|!$/g, ''))
@@ -177,9 +177,17 @@ export function applyAttributeEntry(
   else if (name === 'hardbreaks') name = 'hardbreaks-option'
   if (unset) {
     sink.attributes.delete(name)
+    sink.attributeLog.push({ line: entry.line, name, value: null })
     return { name, value: null }
   }
-  const value = attributeEntryValue(entry.value, sink.attributes)
+  let value = attributeEntryValue(entry.value, sink.attributes)
+  // `:leveloffset: +1` moves the current offset (Asciidoctor stores the sum: "1").
+  if (name === 'leveloffset' && (value.startsWith('+') || value.startsWith('-'))) {
+    const current = Number.parseInt(sink.attributes.get('leveloffset') ?? '0', 10) || 0
+    const delta = Number.parseInt(value, 10)
+    if (!Number.isNaN(delta)) value = String(current + delta)
+  }
   sink.attributes.set(name, value)
+  sink.attributeLog.push({ line: entry.line, name, value })
   return { name, value }
 }

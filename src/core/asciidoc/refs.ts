@@ -9,20 +9,33 @@ import { type LineClass, registerAnchor, type Sink } from './sink.js'
 import { ID_SOURCE, INCLUDE_DIRECTIVE } from './syntax.js'
 
 const WORD = String.raw`\p{Alphabetic}\p{N}\p{Pc}`
-const ANCHOR_SCAN = new RegExp(
-  String.raw`(?:^|[^\\\[])\[\[(${ID_SOURCE})(?:, *(.+?))? ?\]\]|(?:^|[^\\])anchor:(${ID_SOURCE})\[(?:\]|(.*?[^\\])\])`,
-  'gu',
+// Asciidoctor's inline patterns, with one change: every open-ended span (`.+?`, `[\s\S]*?`,
+// `[^\n[]*`) is bounded to SPAN characters. Unbounded, each `[[a,` or `image:a` that never closes
+// scans to the end of its paragraph, so a long line costs its length squared (a 200 KB line of
+// `[[a,` took 6.7 s); bounded, every attempt costs at most SPAN, so the scan is linear. Only an
+// anchor text, a target or an attribute list longer than SPAN reads differently (issue 15).
+const SPAN = 1024
+const PASS_MACRO = new RegExp(
+  String.raw`(\\{0,2})(\+\+\+|\+\+|\$\$)([\s\S]{0,${SPAN}}?)\2|(\\?)pass:([a-z]+(?:,[a-z-]+)*)?\[(|[\s\S]{0,${SPAN}}?[^\\])\]`,
+  'g',
 )
-const PASS_MACRO = /(\\{0,2})(\+\+\+|\+\+|\$\$)([\s\S]*?)\2|(\\?)pass:([a-z]+(?:,[a-z-]+)*)?\[(|[\s\S]*?[^\\])\]/g
-const PASS_SINGLE = new RegExp(String.raw`(^|[^${WORD};:\\])\+(\S|\S[\s\S]*?\S)\+(?![${WORD}])`, 'gu')
-const INLINE_IMAGE = /\\?i(mage|con):([^:\s[](?:[^\n[]*[^\s[])?)\[(|[\s\S]*?[^\\])\]/g
+const PASS_SINGLE = new RegExp(String.raw`(^|[^${WORD};:\\])\+(\S|\S[\s\S]{0,${SPAN}}?\S)\+(?![${WORD}])`, 'gu')
+const INLINE_IMAGE = new RegExp(
+  String.raw`\\?i(mage|con):([^:\s[](?:[^\n[]{0,${SPAN}}[^\s[])?)\[(|[\s\S]{0,${SPAN}}?[^\\])\]`,
+  'g',
+)
 // Asciidoctor's InlineLinkRx on unescaped text (`<`/`>` instead of `&lt;`/`&gt;`); no `u` flag,
 // because the `(?!\2)` guard needs an unset group to match the empty string.
-const URL_LINK =
-  /(^|link:|[ \t\u00a0]|\\?<(?=\\?(?:https?|file|ftp|irc)(:))|[>()[\];"'])(\\?(?:https?|file|ftp|irc):\/\/)(?:([^\s[\]]+)\[(|[\s\S]*?[^\\])\]|(?!\2)([^\s]+?)>|([^\s[\]<]*([^\s,.?![\]<)])))/gm
-const LINK_MACRO = /\\?(?:link|(mailto)):(|[^:\s[][^\s[]*)\[(|[\s\S]*?[^\\])\]/g
+const URL_LINK = new RegExp(
+  String.raw`(^|link:|[ \t\u00a0]|\\?<(?=\\?(?:https?|file|ftp|irc)(:))|[>()[\];"'])(\\?(?:https?|file|ftp|irc):\/\/)(?:([^\s[\]]{1,${SPAN * 8}})\[(|[\s\S]{0,${SPAN}}?[^\\])\]|(?!\2)([^\s]{1,${SPAN * 8}}?)>|([^\s[\]<]*([^\s,.?![\]<)])))`,
+  'gm',
+)
+const LINK_MACRO = new RegExp(
+  String.raw`\\?(?:link|(mailto)):(|[^:\s[][^\s[]{0,${SPAN}})\[(|[\s\S]{0,${SPAN}}?[^\\])\]`,
+  'g',
+)
 const XREF = new RegExp(
-  String.raw`\\?(?:<<([${WORD}#/.:{][\s\S]*?)>>|xref:([${WORD}#/.:{][\s\S]*?)\[(?:\]|([\s\S]*?[^\\])\]))`,
+  String.raw`\\?(?:<<([${WORD}#/.:{][\s\S]{0,${SPAN}}?)>>|xref:([${WORD}#/.:{][\s\S]{0,${SPAN}}?)\[(?:\]|([\s\S]{0,${SPAN}}?[^\\])\]))`,
   'gu',
 )
 
@@ -44,50 +57,112 @@ function joinRun(entries: { text: string; line: number }[]): Run {
   return { text: parts.join('\n'), starts }
 }
 
+/** The line of an offset: a binary search, so that thousands of references in one run stay linear. */
 function lineAt(run: Run, offset: number): number {
-  let line = run.starts[0]?.line ?? 1
-  for (const start of run.starts) {
-    if (start.offset > offset) break
-    line = start.line
+  let low = 0
+  let high = run.starts.length - 1
+  while (low < high) {
+    const middle = (low + high + 1) >> 1
+    if ((run.starts[middle] as { offset: number }).offset <= offset) low = middle
+    else high = middle - 1
   }
-  return line
+  return run.starts[low]?.line ?? 1
 }
 
-/** Blanks a span but keeps its newlines, so offsets still map to lines. */
-function blank(text: string, from: number, to: number): string {
-  return text.slice(0, from) + text.slice(from, to).replace(/[^\n]/g, ' ') + text.slice(to)
+/**
+ * Blanks spans (sorted, not overlapping: they come from one global regex pass) but keeps their
+ * newlines, so offsets still map to lines. One rebuild per pass, not one per match.
+ */
+function blankSpans(text: string, spans: readonly (readonly [number, number])[]): string {
+  if (spans.length === 0) return text
+  const parts: string[] = []
+  let at = 0
+  for (const [from, to] of spans) {
+    if (from < at) continue
+    const piece = text.slice(from, to)
+    parts.push(text.slice(at, from), piece.includes('\n') ? piece.replace(/[^\n]/g, ' ') : ' '.repeat(piece.length))
+    at = to
+  }
+  parts.push(text.slice(at))
+  return parts.join('')
+}
+
+const ID_AT = new RegExp(ID_SOURCE, 'uy')
+const ANCHOR_MACRO = new RegExp(String.raw`(?:^|[^\\])anchor:(${ID_SOURCE})\[(?:\]|(.{0,${SPAN}}?[^\\])\])`, 'gu')
+
+/**
+ * `[[id]]`, `[[id ]]` and `[[id, reftext]]` as Asciidoctor's InlineAnchorRx finds them
+ * (`(?:^|[^\\[])\[\[(id)(?:, *(.+?))? ?\]\]`), without its cost: the regex scans to the end of the
+ * line from every `[[id,` that never closes, so a line of them costs its length squared. Here the
+ * next `]]` and the next newline are found once and reused, so the scan is linear.
+ */
+function bracketAnchors(text: string): { id: string; at: number }[] {
+  const found: { id: string; at: number }[] = []
+  let close = text.indexOf(']]')
+  let newline = -1
+  let lastEnd = -1
+  for (let i = text.indexOf('[['); i >= 0 && close >= 0; ) {
+    const before = i === 0 ? '' : text[i - 1]
+    let end = -1
+    ID_AT.lastIndex = i + 2
+    // The regex consumes the character before `[[`: right after a match there is none to take.
+    const blocked = before === '\\' || before === '[' || (i > 0 && i === lastEnd)
+    const id = blocked ? null : ID_AT.exec(text)
+    if (id) {
+      const after = i + 2 + id[0].length
+      if (text.startsWith(']]', after)) end = after + 2
+      else if (text.startsWith(' ]]', after)) end = after + 3
+      else if (text[after] === ',') {
+        // The reftext is at least one character, then the first `]]` on the same line ends it.
+        while (close >= 0 && close < after + 2) close = text.indexOf(']]', close + 1)
+        if (newline !== -2 && newline < after) {
+          newline = text.indexOf('\n', after)
+          if (newline < 0) newline = -2
+        }
+        if (close >= 0 && (newline === -2 || close < newline)) end = close + 2
+      }
+    }
+    if (end > 0) {
+      found.push({ id: (id as RegExpExecArray)[0], at: i })
+      lastEnd = end
+      i = text.indexOf('[[', end)
+    } else i = text.indexOf('[[', i + 1)
+  }
+  return found
 }
 
 /** Registers `[[id]]` and `anchor:id[]` in a plain paragraph (Asciidoctor's catalogInlineAnchors). */
 export function scanParagraphAnchors(lines: Entry[], sink: Sink): void {
   const run = joinRun(lines)
-  if (!run.text.includes('[[') && !run.text.includes('anchor:')) return
-  for (const match of run.text.matchAll(ANCHOR_SCAN)) {
-    const id = match[1] ?? match[3]
-    if (!id) continue
-    const at = match.index + match[0].indexOf(match[1] ? '[[' : 'anchor:')
-    registerAnchor(sink, id, lineAt(run, at), 'inline')
+  const found = run.text.includes('[[') ? bracketAnchors(run.text) : []
+  if (run.text.includes('anchor:')) {
+    for (const match of run.text.matchAll(ANCHOR_MACRO)) {
+      if (match[1]) found.push({ id: match[1], at: match.index + match[0].indexOf('anchor:') })
+    }
+    found.sort((a, b) => a.at - b.at)
   }
+  for (const anchor of found) registerAnchor(sink, anchor.id, lineAt(run, anchor.at), 'inline')
 }
 
 function maskPassthroughs(text: string): string {
   if (!text.includes('+') && !text.includes('$$') && !text.includes('pass:')) return text
-  let masked = text
+  const macros: [number, number][] = []
   for (const match of text.matchAll(PASS_MACRO)) {
     if ((match[1] ?? '') !== '' || (match[4] ?? '') !== '') continue
-    masked = blank(masked, match.index, match.index + match[0].length)
+    macros.push([match.index, match.index + match[0].length])
   }
+  const masked = blankSpans(text, macros)
   if (!masked.includes('+')) return masked
+  const singles: [number, number][] = []
   for (const match of masked.matchAll(PASS_SINGLE)) {
-    const from = match.index + (match[1] ?? '').length
-    masked = blank(masked, from, match.index + match[0].length)
+    singles.push([match.index + (match[1] ?? '').length, match.index + match[0].length])
   }
-  return masked
+  return blankSpans(masked, singles)
 }
 
 /** The references in one run of prose lines. */
 function referencesInRun(run: Run): Reference[] {
-  const found: { kind: Reference['kind']; target: string; at: number }[] = []
+  const found: { kind: Reference['kind']; target: string; at: number; shorthand?: true }[] = []
   // Each macro needs its own marker in the text; most prose has none, so look before scanning.
   const source = run.text
   const hasImage = source.includes('image:') || source.includes('icon:')
@@ -97,11 +172,15 @@ function referencesInRun(run: Run): Reference[] {
   if (!hasImage && !hasUrl && !hasLink && !hasXref) return []
   let text = maskPassthroughs(source)
 
+  let spans: [number, number][] = []
   for (const match of hasImage ? text.matchAll(INLINE_IMAGE) : []) {
     if (match[0].startsWith('\\')) continue
     if (match[1] === 'mage') found.push({ kind: 'image', target: match[2] ?? '', at: match.index })
-    text = blank(text, match.index, match.index + match[0].length)
+    spans.push([match.index, match.index + match[0].length])
   }
+  // Blanked so that the later kinds do not see inside them; with no later kind, no need.
+  if (hasUrl || hasLink || hasXref) text = blankSpans(text, spans)
+  spans = []
   for (const match of hasUrl ? text.matchAll(URL_LINK) : []) {
     const prefix = match[1] ?? ''
     const scheme = match[3] ?? ''
@@ -112,25 +191,32 @@ function referencesInRun(run: Run): Reference[] {
     const at = match.index + prefix.length
     found.push({ kind: 'link', target, at })
     const labelStart = match[4] !== undefined ? match[0].indexOf('[', prefix.length + scheme.length) : -1
-    text = blank(
-      text,
+    spans.push([
       match.index + (prefix === 'link:' ? 0 : prefix.length),
       labelStart > 0 ? match.index + labelStart : match.index + match[0].length,
-    )
+    ])
   }
+  text = blankSpans(text, spans)
+  spans = []
   for (const match of hasLink ? text.matchAll(LINK_MACRO) : []) {
     if (match[0].startsWith('\\') || match[1] === 'mailto') continue
     found.push({ kind: 'link', target: match[2] ?? '', at: match.index })
-    text = blank(text, match.index, match.index + match[0].indexOf('['))
+    spans.push([match.index, match.index + match[0].indexOf('[')])
   }
+  text = blankSpans(text, spans)
   for (const match of hasXref ? text.matchAll(XREF) : []) {
     if (match[0].startsWith('\\')) continue
     const raw = match[1] !== undefined ? (match[1].split(',')[0] ?? '') : (match[2] ?? '')
-    found.push({ kind: 'xref', target: raw.trim(), at: match.index })
+    if (match[1] !== undefined) found.push({ kind: 'xref', target: raw.trim(), at: match.index, shorthand: true })
+    else found.push({ kind: 'xref', target: raw.trim(), at: match.index })
   }
   return found
     .sort((a, b) => a.at - b.at)
-    .map(ref => ({ kind: ref.kind, target: ref.target, line: lineAt(run, ref.at) }))
+    .map(ref => {
+      const reference: Reference = { kind: ref.kind, target: ref.target, line: lineAt(run, ref.at) }
+      if (ref.shorthand) reference.shorthand = true
+      return reference
+    })
 }
 
 /**
@@ -141,7 +227,8 @@ export function findReferences(lines: string[], classes: LineClass[]): Reference
   const references: Reference[] = []
   let run: { text: string; line: number }[] = []
   const flush = (): void => {
-    if (run.length > 0) references.push(...referencesInRun(joinRun(run)))
+    // One push per reference: a spread of 400,000 arguments overflows the stack.
+    if (run.length > 0) for (const reference of referencesInRun(joinRun(run))) references.push(reference)
     run = []
   }
   lines.forEach((text, index) => {

@@ -25,7 +25,8 @@
 //     `[qanda]`, `["qanda"]`, `[style=qanda]` all make a `[qanda]` list.
 
 import { itemId, topFolder } from '../corpus.js'
-import type { NoteModel, PracticeItem, Section, TrackStatus } from '../types.js'
+import type { NoteModel, PracticeItem, Reference, Section, TrackStatus } from '../types.js'
+import { defaultAttributes, substituteReferences } from './document-attributes.js'
 import type { Header } from './header.js'
 import { findReferences } from './refs.js'
 import type { RawSection, Sink } from './sink.js'
@@ -58,6 +59,28 @@ function trackOf(sink: Sink, sections: Section[]): TrackStatus[] {
     }))
 }
 
+/**
+ * Reference targets with their `{name}` references substituted as Asciidoctor does, from the
+ * attributes the note defines above the reference's line (header and body entries, built-ins);
+ * an unknown one stays as written. `:d: sub` then `include::{d}/x.adoc[]` targets `sub/x.adoc`.
+ */
+function substituteTargets(references: Reference[], sink: Sink, docname: string): Reference[] {
+  if (!references.some(ref => ref.target.includes('{'))) return references
+  const attributes = defaultAttributes(docname)
+  let applied = 0
+  return references.map(ref => {
+    for (let entry = sink.attributeLog[applied]; entry && entry.line < ref.line; entry = sink.attributeLog[++applied]) {
+      if (entry.value === null) attributes.delete(entry.name)
+      else attributes.set(entry.name, entry.value)
+    }
+    if (!ref.target.includes('{')) return ref
+    // A `{counter:x}` in a target counts on a copy: it must not move the note's counters.
+    const own = ref.target.includes('{counter') ? new Map(attributes) : attributes
+    const target = substituteReferences(ref.target, own, 'skip')
+    return target === ref.target ? ref : { ...ref, target }
+  })
+}
+
 function termWithoutAnchor(term: string): string {
   const anchor = LEADING_INLINE_ANCHOR.exec(term)
   return (anchor ? term.slice(anchor[0].length) : term).trim()
@@ -65,7 +88,8 @@ function termWithoutAnchor(term: string): string {
 
 export function scanNote(path: string, text: string): NoteModel {
   const folder = topFolder(path)
-  const sink = buildSink(splitLines(text), (path.split('/').pop() ?? path).replace(/\.adoc$/, ''))
+  const docname = (path.split('/').pop() ?? path).replace(/\.adoc$/, '')
+  const sink = buildSink(splitLines(text), docname)
   let header: Header | null = null
   try {
     header = readNote(sink)
@@ -94,7 +118,11 @@ export function scanNote(path: string, text: string): NoteModel {
       })
     }
   }
-  const references = [...sink.references, ...findReferences(sink.lines, sink.classes)].sort((a, b) => a.line - b.line)
+  const references = substituteTargets(
+    [...sink.references, ...findReferences(sink.lines, sink.classes)].sort((a, b) => a.line - b.line),
+    sink,
+    docname,
+  )
   return {
     path,
     folder,

@@ -2,7 +2,9 @@
 // the id from the *converted* title (HTML), so markup that vanishes in HTML vanishes from the id:
 // `*bold*` gives `bold`, `_x_` gives `x`, `a -- b` gives `ab` (the dash becomes an entity, which is
 // dropped). This module reproduces the substitutions that change the id; rarer ones (footnotes,
-// xrefs without text, counters) are not reproduced and are listed in the differential test.
+// xrefs without text) are not reproduced. `:!sectids:` (no generated ids) is the caller's.
+
+import { substituteReferences } from './document-attributes.js'
 
 const WORD = String.raw`\p{Alphabetic}\p{N}\p{Pc}`
 const INVALID_ID_CHARS = new RegExp(
@@ -48,32 +50,45 @@ const CHARACTER_ATTRIBUTES: Record<string, string> = {
   blank: '',
 }
 
+/** Stand-in for a passthrough's content while the other substitutions run (a private-use character). */
+const HELD = '\uE000'
+
 /** What the converted title reduces to once tags are gone: the text a reader sees. */
 export function plainTitle(title: string, attributes: ReadonlyMap<string, string>): string {
   // Plain words need none of the substitutions below.
   if (/^[\p{Alphabetic}\p{N} ,?!]*$/u.test(title)) return title
-  let text = title
-  // Passthroughs keep their content verbatim (tags in it are stripped later).
-  text = text.replace(
-    /\+\+\+([\s\S]*?)\+\+\+|\$\$([\s\S]*?)\$\$|pass:[a-z,]*\[([\s\S]*?)\]/g,
-    (_m, a, b, c) => a ?? b ?? c ?? '',
-  )
+  // Passthroughs keep their content verbatim: it is held aside until the end, so that neither
+  // special characters nor macros touch it (`pass:[<b>x</b>]` gives `x` once tags are stripped).
+  const held: string[] = []
+  let text = title.replace(/\+\+\+([\s\S]*?)\+\+\+|\$\$([\s\S]*?)\$\$|pass:[a-z,]*\[([\s\S]*?)\]/g, (_m, a, b, c) => {
+    held.push(a ?? b ?? c ?? '')
+    return HELD
+  })
   // An xref shows its text, or `[id]` when Asciidoctor cannot resolve it at parse time.
   text = text.replace(/<<([^,>]+)(?:,\s*([^>]*))?>>/g, (_m, target: string, label?: string) => label ?? `[${target}]`)
+  // Arrows are replacements Asciidoctor makes on the escaped text (`-&gt;`): one entity each,
+  // dropped from the id, so `a->b` gives `_ab`. Taken before `<`/`>` become entities below.
+  text = text.replace(/->|=>|<-|<=/g, DROPPED)
   // Special characters become entities, which the id drops; a character reference written in
   // the source (`&amp;`, `&#169;`, `&#x00A9;`) is restored by Asciidoctor's replacements and
   // dropped as well. One pass, so that the `&` of a stand-in is not replaced again.
   text = text.replace(CHARACTER_REFERENCE, DROPPED)
-  text = text.replace(/\\?\{([\p{Alphabetic}\p{N}_][\p{Alphabetic}\p{N}_-]*)\}/gu, (whole, name: string) => {
-    if (whole.startsWith('\\')) return whole.slice(1)
-    const character = CHARACTER_ATTRIBUTES[name.toLowerCase()]
-    const value = attributes.get(name.toLowerCase())
-    // Asciidoctor stores values with special characters already escaped, so they vanish too.
-    return value !== undefined ? value.replace(CHARACTER_REFERENCE, DROPPED) : (character ?? whole)
-  })
-  // Inline anchors and images leave nothing visible; link and xref macros leave their text.
+  text = text.replace(
+    /\\?\{([\p{Alphabetic}\p{N}_][\p{Alphabetic}\p{N}_-]*|counter2?:[^}]*)\}/gu,
+    (whole, name: string) => {
+      if (whole.startsWith('\\')) return whole.slice(1)
+      if (name.startsWith('counter')) return substituteReferences(whole, attributes)
+      const character = CHARACTER_ATTRIBUTES[name.toLowerCase()]
+      const value = attributes.get(name.toLowerCase())
+      // Asciidoctor stores values with special characters already escaped, so they vanish too.
+      return value !== undefined ? value.replace(CHARACTER_REFERENCE, DROPPED) : (character ?? whole)
+    },
+  )
+  // Inline anchors and images leave nothing visible; an icon without `:icons:` shows `[name]`
+  // (the brackets are dropped from the id); link and xref macros leave their text.
   text = text.replace(/\[\[[^\]]*\]\]|anchor:[^\s[]+\[[^\]]*\]/g, '')
   text = text.replace(/image:[^:\s[][^\s[]*\[[^\]]*\]/g, '')
+  text = text.replace(/icon:([^\s[]+)\[[^\]]*\]/g, '$1')
   text = text.replace(
     /(?:link:|mailto:)?((?:https?|ftp|irc|file):\/\/[^\s[\]]+|[^\s[\]:]+)\[([^\]]*)\]/g,
     (whole, target: string, label: string) =>
@@ -85,11 +100,11 @@ export function plainTitle(title: string, attributes: ReadonlyMap<string, string
   text = text.replace(/(^| )--( |$)/g, DROPPED)
   text = text.replace(/([\p{Alphabetic}\p{N}_])--(?=[\p{Alphabetic}\p{N}_])/gu, `$1${DROPPED}`)
   text = text.replace(/\.\.\./g, DROPPED)
-  text = text.replace(/->|=>|<-|<=/g, DROPPED)
   // Emphasis with underscores: the marks are word characters, so they must go explicitly.
   text = text.replace(/__(.+?)__/g, '$1')
   text = text.replace(/(^|[^\p{Alphabetic}\p{N}_;:}])(?:\[[^\]]*\])?_(\S|\S.*?\S)_(?![\p{Alphabetic}\p{N}_])/gu, '$1$2')
-  return text
+  let next = 0
+  return text.replace(/\uE000/g, () => held[next++] ?? '')
 }
 
 /** `_section_title`: the id Asciidoctor gives a section without an explicit one. */
@@ -110,7 +125,8 @@ export function generateSectionId(
     if (id.endsWith(separator)) id = id.slice(0, -1)
     if (prefix === '' && id.startsWith(separator)) id = id.slice(1)
   }
-  if (!registered.has(id)) return id
+  // Asciidoctor.js 4.1 takes an empty id as none: it is neither registered nor numbered (`== !`).
+  if (id === '' || !registered.has(id)) return id
   for (let n = 2; ; n++) {
     const candidate = `${id}${separator}${n}`
     if (!registered.has(candidate)) return candidate

@@ -49,6 +49,12 @@ export interface Sink {
   /** The document attributes as parsing goes (defaults, then header and body entries): for
    *  preprocessor conditionals and `{name}` references in attribute values and section titles. */
   attributes: Map<string, string>
+  /** Every attribute entry applied, in reading order (null: unset), so that a reference found
+   *  after the walk is substituted with the attributes defined above its line. */
+  attributeLog: { line: number; name: string; value: string | null }[]
+  /** How many nested walkers are open (blocks.ts bounds it), and whether the bound was met. */
+  depth: number
+  tooDeep: boolean
   /** Lines the preprocessor removed (directives, excluded regions): they do not exist for the parser. */
   hidden: Set<number>
 }

@@ -159,9 +159,15 @@ export function delimiterOf(line: string): Delimiter | null {
   }
   const entry = DELIMITED_BLOCKS[tip]
   if (!entry) return null
-  const uniformTail = tip.length === 4 && [...line.slice(1)].every(c => c === tip[3])
-  if (!(terminator.length === tip.length || uniformTail)) return null
+  if (!(terminator.length === tip.length || (tip.length === 4 && isUniformAfterFirst(line)))) return null
   return { context: entry[0], masquerades: entry[1], terminator }
+}
+
+/** Every character after the first is the same (a fence of any length); no copy of the line. */
+function isUniformAfterFirst(line: string): boolean {
+  const c = line.charCodeAt(1)
+  for (let i = 2; i < line.length; i++) if (line.charCodeAt(i) !== c) return false
+  return true
 }
 
 // ---------------------------------------------------------------- single lines

@@ -3,8 +3,8 @@
 // whose content is a small document of its own (walked as blocks by the caller).
 
 import type { Entry } from './reader.js'
-import { registerAnchor, type Sink } from './sink.js'
-import { LEADING_INLINE_ANCHOR } from './syntax.js'
+import { classify, registerAnchor, type Sink } from './sink.js'
+import { isCommentLine, LEADING_INLINE_ANCHOR } from './syntax.js'
 
 const ASCIIDOC_CELL_SPEC =
   /(?:^|[ \t])(?:(?:\d+(?:\.\d*)?|(?:\d*\.)?\d+)[*+])?(?:[<^>](?:\.[<^>]?)?|(?:[<^>]?\.)?[<^>])?a$/
@@ -17,11 +17,18 @@ const CELL_SPEC = /^[ \t]*(?:(?:\d+(?:\.\d*)?|(?:\d*\.)?\d+)[*+])?(?:[<^>](?:\.[
  * (Asciidoctor "recovers" it). An `a|` cell runs to the next line holding a separator.
  */
 export function readTable(
-  lines: Entry[],
+  written: Entry[],
   separator: string,
   sink: Sink,
   walkAsciiDocCell: (cell: Entry[]) => void,
 ): void {
+  // Asciidoctor reads a table's lines with `skip_line_comments`: a `//` line is gone before any
+  // cell is parsed, so the references in it do not exist (an `a|` cell's included).
+  const lines: Entry[] = []
+  for (const entry of written) {
+    if (isCommentLine(entry.text)) classify(sink, entry.line, 'comment')
+    else lines.push(entry)
+  }
   let firstCell = true
   let index = 0
   // A table whose first line does not open with a separator is "recovered" by Asciidoctor, and

@@ -41,6 +41,9 @@ export function buildSink(rawLines: string[], docname?: string): Sink {
     references: [],
     problems: [],
     attributes: defaultAttributes(docname),
+    attributeLog: [],
+    depth: 0,
+    tooDeep: false,
     hidden: new Set(),
   }
 }

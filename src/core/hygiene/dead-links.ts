@@ -29,7 +29,8 @@ export function deadLinks(
           external.push({ file: note.path, line: ref.line, target: ref.target, url: resolution.url })
         continue
       }
-      if (resolution.ok) continue
+      // Antora resource ids are reported once, by validate (xref-unverifiable), never as dead.
+      if ('unverifiable' in resolution || resolution.ok) continue
       const where = resolution.file ?? 'a place outside the corpus'
       const message =
         resolution.missing === 'anchor'

@@ -4,12 +4,14 @@ import { buildTargetIndex } from '../links/resolve.js'
 import type { Config, Finding, IsoDate, NoteModel } from '../types.js'
 import { labelContradictions } from './contradictions.js'
 import { deadLinks, type ExternalReference } from './dead-links.js'
+import { emptyResponses } from './empty-responses.js'
 import { nearDuplicateFindings, type ShingledNote, shinglesOf } from './near-duplicates.js'
 import { proseLines } from './prose.js'
 import { scanProse } from './prose-scan.js'
 import { reviewOverdue, stale } from './review-dates.js'
 import { SentenceFlips } from './sentence-flips.js'
 import { sentencesOf } from './sentences.js'
+import { Vocabulary } from './vocabulary.js'
 
 export interface HygieneInput {
   /** Every scanned `.adoc` file (notes, README, ADRs): all are link targets, only notes are checked. */
@@ -31,13 +33,14 @@ export function hygiene(input: HygieneInput): Finding[] {
 export function hygieneWithExternal(input: HygieneInput): { findings: Finding[]; external: ExternalReference[] } {
   const index = buildTargetIndex(input.files, input.notes)
   const notes = input.notes.filter(note => isNotePath(note.path))
-  const { shingled, flips } = compareProse(notes, input.texts)
+  const { shingled, flips, vocabulary } = compareProse(notes, input.texts)
   const links = deadLinks(notes, index)
   const findings = [
     ...links.findings,
     ...nearDuplicateFindings(shingled, input.config.hygiene.nearDuplicate),
-    ...labelContradictions(notes),
-    ...flips.findings(file => sentencesOf(input.texts.get(file) ?? '')),
+    ...labelContradictions(notes, input.texts, vocabulary),
+    ...emptyResponses(notes),
+    ...flips.findings(file => sentencesOf(input.texts.get(file) ?? ''), vocabulary),
     ...reviewOverdue(notes, input.today),
     ...stale(notes, input.today, input.config.hygiene.staleDays),
   ]
@@ -52,9 +55,10 @@ export function hygieneWithExternal(input: HygieneInput): { findings: Finding[];
 function compareProse(
   notes: readonly NoteModel[],
   texts: ReadonlyMap<string, string>,
-): { shingled: ShingledNote[]; flips: SentenceFlips } {
+): { shingled: ShingledNote[]; flips: SentenceFlips; vocabulary: Vocabulary } {
   const shingled: ShingledNote[] = []
   const flips = new SentenceFlips()
+  const vocabulary = new Vocabulary()
   // The note's word hashes, in a buffer reused from note to note.
   let words = new Uint32Array(1 << 12)
   let count = 0
@@ -78,8 +82,9 @@ function compareProse(
     flips.startNote(note.path)
     scanProse(prose, visitor)
     shingled.push({ path: note.path, line: prose[0]?.line ?? 1, shingles: shinglesOf(words, count) })
+    vocabulary.add(note.path, words, count)
   }
-  return { shingled, flips }
+  return { shingled, flips, vocabulary }
 }
 
 export type { ExternalReference }

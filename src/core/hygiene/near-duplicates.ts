@@ -1,6 +1,8 @@
 import type { Finding } from '../types.js'
+import { Clusters } from './clusters.js'
 import { mix } from './hashing.js'
 import { forEachWord, proseLines } from './prose.js'
+import { nearDuplicateScore } from './rank.js'
 import { sortedJaccard } from './similarity.js'
 
 // Near-duplicate notes (SPEC 2.2 `near-duplicate`; decision record docs/adr/0006). Word
@@ -92,14 +94,33 @@ export function lshPairs(notes: readonly ShingledNote[], threshold: number): Sim
 
 /**
  * The pairs of sets (indices, x < y) that share an LSH bucket in at least one band: likely
- * similar at `threshold` or above, to be confirmed by the caller.
+ * similar at `threshold` or above, to be confirmed by the caller. Holds every candidate pair:
+ * for the benchmark and the tests; the sweep uses `forEachLshCandidate`.
  */
 export function lshCandidates(sets: readonly Uint32Array[], threshold: number): [number, number][] {
+  const seen = new Set<number>()
+  const candidates: [number, number][] = []
+  forEachLshCandidate(sets, threshold, (x, y) => {
+    const code = x * sets.length + y
+    if (seen.has(code)) return
+    seen.add(code)
+    candidates.push([x, y])
+  })
+  return candidates
+}
+
+/**
+ * Calls `visit(x, y)` (x < y) for the pairs of sets that share an LSH bucket, once per band
+ * they share: nothing is kept per pair, so the memory is the signatures' whatever the pairs.
+ */
+export function forEachLshCandidate(
+  sets: readonly Uint32Array[],
+  threshold: number,
+  visit: (x: number, y: number) => void,
+): void {
   if (sets.length >= NOTE_LIMIT) throw new RangeError(`more than ${NOTE_LIMIT} notes`)
   const signatures = sets.map(signature)
   const { bands, rows } = bandingFor(threshold)
-  const seen = new Set<number>()
-  const candidates: [number, number][] = []
   // Buckets without a Map per band: (band key, note) packed into one double (26 + 26 bits) and
   // sorted, so that each bucket is a run of equal keys. A key cut to 26 bits only adds chance
   // candidates, which the exact Jaccard removes.
@@ -116,20 +137,11 @@ export function lshCandidates(sets: readonly Uint32Array[], threshold: number): 
       const key = Math.floor((packed[from] as number) / NOTE_LIMIT)
       let to = from + 1
       while (to < packed.length && Math.floor((packed[to] as number) / NOTE_LIMIT) === key) to++
-      for (let i = from; i < to; i++) {
-        for (let j = i + 1; j < to; j++) {
-          const x = (packed[i] as number) % NOTE_LIMIT
-          const y = (packed[j] as number) % NOTE_LIMIT
-          const code = x * sets.length + y
-          if (seen.has(code)) continue
-          seen.add(code)
-          candidates.push([x, y])
-        }
-      }
+      for (let i = from; i < to; i++)
+        for (let j = i + 1; j < to; j++) visit((packed[i] as number) % NOTE_LIMIT, (packed[j] as number) % NOTE_LIMIT)
       from = to
     }
   }
-  return candidates
 }
 
 /** More notes than this would not fit the packed bucket entries. */
@@ -151,7 +163,7 @@ export function exactAllPairs(notes: readonly ShingledNote[], threshold: number)
   return pairs
 }
 
-/** `near-duplicate` findings, one per pair, on the first file in path order with the second as `other`. */
+/** `near-duplicate` findings, one per cluster of notes (see `nearDuplicateFindings`). */
 export function nearDuplicates(
   notes: readonly { path: string; text: string; prose?: readonly { line: number; text: string }[] }[],
   threshold: number,
@@ -162,21 +174,46 @@ export function nearDuplicates(
   )
 }
 
-/** `nearDuplicates` of notes shingled already (the sweep shingles them in its one pass over the prose). */
+/**
+ * One `near-duplicate` finding per cluster of notes linked by pairs at `threshold` or above
+ * (a note and its three copies are one finding with four members), on the first file in path
+ * order, with the second as `other`, every member in `members`, the highest similarity of a
+ * pair in the cluster and a `score` to rank it (clusters.ts, rank.ts). A pair whose notes are
+ * in one cluster already is not compared again, and nothing is kept per pair.
+ */
 export function nearDuplicateFindings(notes: readonly ShingledNote[], threshold: number): Finding[] {
-  const shingled = [...notes].sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0))
-  return lshPairs(shingled, threshold).map(({ a, b, similarity }) => {
-    const first = shingled[a] as ShingledNote
-    const second = shingled[b] as ShingledNote
-    const rounded = Math.round(similarity * 100) / 100
+  const eligible = [...notes]
+    .filter(note => note.shingles.length >= MIN_SHINGLES)
+    .sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0))
+  const clusters = new Clusters(eligible.length)
+  const best = new Float64Array(eligible.length)
+  forEachLshCandidate(
+    eligible.map(note => note.shingles),
+    threshold,
+    (x, y) => {
+      if (clusters.find(x) === clusters.find(y)) return
+      const similarity = jaccard((eligible[x] as ShingledNote).shingles, (eligible[y] as ShingledNote).shingles)
+      if (similarity < threshold) return
+      const most = Math.max(similarity, best[clusters.find(x)] as number, best[clusters.find(y)] as number)
+      best[clusters.union(x, y)] = most
+    },
+  )
+  return clusters.groups().map(group => {
+    const members = group.map(k => eligible[k] as ShingledNote)
+    const [first, second] = members as [ShingledNote, ShingledNote]
+    const similarity = Math.round((best[clusters.find(group[0] as number)] as number) * 100) / 100
+    const others = members.length > 2 ? ` and ${members.length - 2} other note${members.length > 3 ? 's' : ''}` : ''
+    const shown = `similarity ${members.length > 2 ? 'up to ' : ''}${similarity.toFixed(2)}`
     return {
       rule: 'near-duplicate',
       severity: 'warning',
       file: first.path,
       line: first.line,
-      message: `nearly the same text as ${second.path} (similarity ${rounded.toFixed(2)}): merge them or make the difference clear`,
+      message: `nearly the same text as ${second.path}${others} (${shown}): merge them or make the difference clear`,
       other: { file: second.path, line: second.line },
-      similarity: rounded,
+      members: members.map(note => ({ file: note.path, line: note.line })),
+      similarity,
+      score: nearDuplicateScore(similarity, members.length),
     }
   })
 }

@@ -1,9 +1,12 @@
 import type { Finding } from '../types.js'
-import { byPlace, clip, finding, type Place } from './contradiction-finding.js'
+import { Clusters, distinctPlaces, fileCount } from './clusters.js'
+import { byPlace, clip, clusterFinding, type Place } from './contradiction-finding.js'
 import { hashRange, hashString } from './hashing.js'
 import type { ProseVisitor } from './prose-scan.js'
+import { contradictionScore } from './rank.js'
 import { HashSets, jaccardBetween, oneWordApartPairs } from './sentence-pairs.js'
 import type { PlacedSentence } from './sentences.js'
+import type { Vocabulary } from './vocabulary.js'
 
 // Sentence flips, the contradiction candidates with reason `date`, `number` or `negation`
 // (SPEC 2.2; the same-prompt and same-term ones are in contradictions.ts).
@@ -103,8 +106,10 @@ export class SentenceFlips implements ProseVisitor {
     const hash = wordHash | 0
     if (this.allCount === this.all.length) this.all = grown(this.all)
     this.all[this.allCount++] = hash
-    // Words start with a letter unless they are numbers or dates (prose.ts WORD).
-    if (isDigit(lower.charCodeAt(start))) {
+    // Words start with a letter unless they are numbers or dates (prose.ts WORD). A number in
+    // a URL (`releases/tag/2024-01-07`, `#v0.8.4`) is part of an address, not a value the
+    // sentence states: it is an ordinary word.
+    if (isDigit(lower.charCodeAt(start)) && !inUrl(lower, start)) {
       const word = lower.slice(start, end)
       if (DATE.test(word)) (this.dates ??= []).push(word)
       else (this.numbers ??= []).push(word)
@@ -156,31 +161,91 @@ export class SentenceFlips implements ProseVisitor {
     }
   }
 
-  /** The flips among the sentences fed; `sentences(file)` gives a note's `sentencesOf` again, to quote them. */
-  findings(sentences: (file: string) => readonly PlacedSentence[]): Finding[] {
+  /**
+   * The flips among the sentences fed, one finding per cluster of sentences linked by flips
+   * (the same sentence in four notes with two different numbers is one finding); `sentences(file)`
+   * gives a note's `sentencesOf` again, to quote them. Nothing is kept per pair: a pair joins
+   * two clusters, and the cluster keeps its best pair (the most alike) for its message.
+   */
+  findings(sentences: (file: string) => readonly PlacedSentence[], vocabulary?: Vocabulary): Finding[] {
     const { files, lines, tokens, wordsAt, probeWords, skeletons } = this
     const words = (k: number): [HashSets, number] =>
       (wordsAt[k] as number) >= 0 ? [probeWords, wordsAt[k] as number] : [skeletons, k]
+    // A note's sentences are found again once however many clusters quote it.
+    const quoted = new Map<string, readonly PlacedSentence[]>()
     const sentence = (k: number): Sentence => {
       const file = files[k] as string
-      const text = (sentences(file)[this.ordinals[k] as number] as PlacedSentence).text
+      let ofNote = quoted.get(file)
+      if (ofNote === undefined) {
+        ofNote = sentences(file)
+        quoted.set(file, ofNote)
+      }
+      const text = (ofNote[this.ordinals[k] as number] as PlacedSentence).text
       return { file, line: lines[k] as number, text }
     }
-    const findings = new Map<number, { first: Sentence; second: Sentence; finding: Finding }>()
+    const clusters = new Clusters(files.length)
+    const best = new Map<number, BestPair>()
     oneWordApartPairs(skeletons, Int32Array.from(this.kinds), (x, y) => {
-      const code = x * files.length + y
-      if (findings.has(code) || files[x] === files[y]) return
+      if (files[x] === files[y]) return
+      // Notes about different subjects (vocabulary.ts) share template sentences, not facts.
+      if (vocabulary !== undefined && !vocabulary.related(files[x] as string, files[y] as string)) return
       const reason = flipBetween(tokens[x] as FlipTokens, tokens[y] as FlipTokens)
       if (reason === null) return
       const similarity = jaccardBetween(...words(x), ...words(y))
       if (similarity < SIMILAR_SENTENCES || similarity === 1) return
-      const [first, second] = [sentence(x), sentence(y)].sort(byPlace) as [Sentence, Sentence]
-      findings.set(code, { first, second, finding: finding(first, second, reason, flipMessage(reason, second)) })
+      const candidates = [best.get(clusters.find(x)), best.get(clusters.find(y)), { x, y, reason, similarity }]
+      best.delete(clusters.find(x))
+      best.delete(clusters.find(y))
+      const kept = candidates.reduce<BestPair | undefined>(
+        (most, pair) => (pair !== undefined && (most === undefined || pair.similarity > most.similarity) ? pair : most),
+        undefined,
+      ) as BestPair
+      best.set(clusters.union(x, y), kept)
     })
-    return [...findings.values()]
-      .sort((p, q) => byPlace(p.first, q.first) || byPlace(p.second, q.second))
-      .map(f => f.finding)
+    const found: { first: Place; finding: Finding }[] = []
+    for (const group of clusters.groups()) {
+      const pair = best.get(clusters.find(group[0] as number)) as BestPair
+      const members = group.map(k => ({ file: files[k] as string, line: lines[k] as number }))
+      const [first, second] = [sentence(pair.x), sentence(pair.y)].sort(byPlace) as [Sentence, Sentence]
+      const places = distinctPlaces(members)
+      const head = places[0] as Place
+      // The finding sits on the cluster's first place; its message quotes the best pair's other side.
+      const shown = second.file !== head.file ? second : first
+      found.push({
+        first: head,
+        finding: clusterFinding(
+          places,
+          shown,
+          pair.reason,
+          flipMessage(pair.reason, shown, places.length),
+          contradictionScore(pair.reason, pair.similarity, fileCount(places)),
+        ),
+      })
+    }
+    return found.sort((p, q) => byPlace(p.first, q.first)).map(f => f.finding)
   }
+}
+
+interface BestPair {
+  x: number
+  y: number
+  reason: Flip
+  similarity: number
+}
+
+/**
+ * Whether position `at` of a line is inside a URL or a link target: the run of characters
+ * before it, back to white space or a `[` (which opens a macro's visible text), has a scheme.
+ */
+function inUrl(lower: string, at: number): boolean {
+  let from = at
+  while (from > 0) {
+    const code = lower.charCodeAt(from - 1)
+    if (code === 32 || code === 9 || code === 91) break
+    from--
+  }
+  const run = lower.slice(from, at)
+  return run.includes('://') || run.startsWith('link:') || run.startsWith('mailto:') || run.startsWith('xref:')
 }
 
 function grown(buffer: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
@@ -201,12 +266,14 @@ function flipBetween(a: FlipTokens, b: FlipTokens): Flip | null {
   return a.dates !== b.dates ? 'date' : a.numbers !== b.numbers ? 'number' : a.negated !== b.negated ? 'negation' : null
 }
 
-function flipMessage(reason: Flip, second: Sentence): string {
+function flipMessage(reason: Flip, second: Sentence, places: number): string {
   const what =
     reason === 'date'
       ? 'a different date'
       : reason === 'number'
         ? 'a different number'
         : 'the opposite polarity (a negation)'
-  return `an almost identical sentence at ${second.file}:${second.line} has ${what}: "${clip(second.text)}"; is one of them out of date?`
+  const rest = places - 2
+  const more = rest > 0 ? ` (and ${rest} other place${rest === 1 ? '' : 's'} with the same sentence)` : ''
+  return `an almost identical sentence at ${second.file}:${second.line} has ${what}: "${clip(second.text)}"${more}; is one of them out of date?`
 }

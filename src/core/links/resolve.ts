@@ -12,8 +12,11 @@ export interface TargetIndex {
 
 export type Resolution =
   | { ok: true; file: string; anchor: string | null }
-  | { ok: false; missing: 'file' | 'anchor'; file?: string }
+  | { ok: false; missing: 'file' | 'anchor'; file?: string; hint?: string }
   | { external: true; url: string }
+  /** An Antora resource id (`module:page.adoc`, `partial$x.adoc`): only a site generator knows
+   *  its components and modules, so no plain AsciiDoc tool, Notekeeper included, can check it. */
+  | { unverifiable: true; reason: string }
 
 export function buildTargetIndex(files: readonly string[], notes: readonly NoteModel[]): TargetIndex {
   const ids = new Map<string, Set<string>>()
@@ -35,23 +38,38 @@ export function buildTargetIndex(files: readonly string[], notes: readonly NoteM
   return { files: new Set([...files, ...notes.map(note => note.path)]), ids, titles }
 }
 
-// A URL, as opposed to a path: `scheme://...` or one of the schemes written without slashes.
-// Deliberately narrower than "anything with a colon": `<<Note: Title>>` is a natural xref.
-const URL_PATTERN = /^(?:[a-z][a-z0-9+.-]*:\/\/|(?:mailto|data|tel|irc|urn):)/i
+// A URL, as opposed to a path: `scheme://...` or one of the schemes written without slashes
+// (`mailto:`, `irc:`, `view-source:`, ...). Deliberately narrower than "anything with a colon":
+// `<<Note: Title>>` is a natural xref and `module:page.adoc` an Antora resource id.
+const URL_PATTERN =
+  /^(?:[a-z][a-z0-9+.-]*:\/\/|(?:mailto|data|tel|irc|ircs|urn|view-source|javascript|about|news|nntp|callto|sms|xmpp|magnet|geo|skype|slack|git|ssh|file|ftp):)/i
+
+// Antora's resource ids: `[version@][[component:]module:][family$]path`. A family (`page$`,
+// `partial$`, `example$`, `image$`, `attachment$`) or a `name:` coordinate before the path is
+// what no folder-relative path holds; names are Antora's (letters, digits, `_`, `-`, `.`).
+const ANTORA_NAME = String.raw`[\w][\w.-]*`
+const ANTORA_RESOURCE_ID = new RegExp(
+  String.raw`^(?:${ANTORA_NAME}@)?(?:(?:${ANTORA_NAME}:){0,2}(?:page|partial|example|image|attachment)\$[^\s$]+|(?:${ANTORA_NAME}:){1,2}[^\s:$/\\][^\s:$]*\.adoc(?:#\S*)?|${ANTORA_NAME}@(?:${ANTORA_NAME}:){0,2}[^\s:$/\\][^\s:$]*\.adoc(?:#\S*)?)$`,
+)
+
+/** Whether a target is an Antora resource id rather than a path (SPEC 2.1). */
+export function isAntoraResourceId(target: string): boolean {
+  return (target.includes('$') || target.includes(':') || target.includes('@')) && ANTORA_RESOURCE_ID.test(target)
+}
 
 /**
  * Resolves one reference written in `from` the way Asciidoctor would (substitutors.js, xref
- * macros), then checks the result against the corpus. The reference does not tell whether
- * an xref was written as a macro or in the `<<...>>` form; the two only differ for a target
- * without `#` that names a file (`<<other.adoc>>` is an id for Asciidoctor, `xref:other.adoc[]`
- * a document), and we follow the macro reading, the one a writer means.
+ * macros), then checks the result against the corpus. The two forms of an xref differ for a
+ * target without `#`: `xref:other.adoc[]` is a document, `<<other.adoc>>` (and
+ * `<<other.adoc,Other>>`) an id `other.adoc`, which Asciidoctor links to nothing.
  */
 export function resolveReference(from: NoteModel, ref: Reference, index: TargetIndex): Resolution {
   const target = substituteAttributes(ref.target.trim(), from)
+  if (isAntoraResourceId(target)) return { unverifiable: true, reason: 'an Antora resource id' }
   if (URL_PATTERN.test(target)) return { external: true, url: target }
   switch (ref.kind) {
     case 'xref':
-      return resolveXref(from, target, index)
+      return ref.shorthand ? resolveShorthand(from, target, index) : resolveXref(from, target, index)
     case 'image': {
       const imagesdir = substituteAttributes(attributeOf(from, 'imagesdir') ?? '', from)
       if (URL_PATTERN.test(imagesdir)) return { external: true, url: `${imagesdir.replace(/\/$/, '')}/${target}` }
@@ -72,6 +90,17 @@ export function resolveReference(from: NoteModel, ref: Reference, index: TargetI
       return resolveFile(from, decodePath(path), index)
     }
   }
+}
+
+/** `<<target>>`: with a `#` as the macro; without one, always an id of this note (or its title). */
+function resolveShorthand(from: NoteModel, target: string, index: TargetIndex): Resolution {
+  if (target.includes('#')) return resolveXref(from, target, index)
+  const resolved = resolveId(from.path, target, index, true)
+  if ('ok' in resolved && !resolved.ok && hasExtension(target) && !target.includes(' ')) {
+    const hint = `<<${target}>> names an id, not a file: write xref:${target}[] or <<${target}#,text>>`
+    return { ...resolved, hint }
+  }
+  return resolved
 }
 
 function resolveXref(from: NoteModel, target: string, index: TargetIndex): Resolution {

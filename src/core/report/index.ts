@@ -1,4 +1,6 @@
 export { escapeAsciiDoc, renderAsciiDoc } from './asciidoc.js'
+export { findingsJson } from './json.js'
+export { type LineText, lineLookup } from './lines.js'
 export {
   buildReport,
   type Report,

@@ -1,4 +1,4 @@
-import { SEVERITY_ORDER, type Summary } from '../findings.js'
+import { RANKED_RULES, SEVERITY_ORDER, type Summary } from '../findings.js'
 import type { Finding, Rule, Severity } from '../types.js'
 
 // A format-neutral report: the CLI renders it as text or as an AsciiDoc page, the plugin as
@@ -47,8 +47,10 @@ export const RULE_ORDER: readonly Rule[] = [
   'source-missing',
   'date-invalid',
   'xref-unresolved',
+  'xref-unverifiable',
   'item-missing-id',
   'item-duplicate-id',
+  'item-empty-response',
   'log-malformed',
   'log-future-date',
   'log-unknown-item',
@@ -81,7 +83,8 @@ export function buildReport(input: ReportInput): Report {
     rule,
     severity: (entries[0] as ReportEntry).finding.severity,
     count: entries.length,
-    entries,
+    // Candidates a person judges come best-scored first (a stable sort keeps place order on ties).
+    entries: RANKED_RULES.has(rule) ? entries.sort((a, b) => scoreOf(b.finding) - scoreOf(a.finding)) : entries,
   }))
   sections.sort(
     (a, b) =>
@@ -91,8 +94,12 @@ export function buildReport(input: ReportInput): Report {
   return { title: input.title, corpus: input.corpus, generatedAt: input.generatedAt, summary: input.summary, sections }
 }
 
-/** "2 errors, 1 warning, 0 infos, 3 ignored". */
+const scoreOf = (finding: Finding): number => (typeof finding['score'] === 'number' ? finding['score'] : 0)
+
+/** "2 errors, 1 warning, 0 infos, 3 ignored", then what the caps left out ("; 40 more contradiction"). */
 export function summaryLine(summary: Summary): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-  return `${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}, ${plural(summary.infos, 'info')}, ${summary.ignored} ignored`
+  const omitted = Object.entries(summary.omitted ?? {}).map(([rule, n]) => `${n} more ${rule} not shown`)
+  const caps = omitted.length > 0 ? `; ${omitted.join(', ')} (the best-scored are shown)` : ''
+  return `${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}, ${plural(summary.infos, 'info')}, ${summary.ignored} ignored${caps}`
 }

@@ -1,3 +1,4 @@
+import type { Finding } from '../types.js'
 import type { Report } from './model.js'
 import { summaryLine } from './model.js'
 
@@ -14,9 +15,21 @@ export function renderText(report: Report): string {
     for (const { finding, location, lineText } of section.entries) {
       lines.push(`${location}: ${finding.severity} ${finding.rule}: ${oneLine(finding.message)}`)
       if (lineText !== null && lineText.trim() !== '') lines.push(`    | ${oneLine(lineText.trim())}`)
+      const members = membersLine(finding)
+      if (members !== null) lines.push(`    members: ${oneLine(members)}`)
     }
   }
   return `${lines.join('\n')}\n`
+}
+
+/** The places of a cluster of more than two (the first ten), null for any other finding. */
+export function membersLine(finding: Finding): string | null {
+  const members = finding['members']
+  if (!Array.isArray(members) || members.length <= 2) return null
+  const places = (members as { file: string; line?: number }[]).map(m =>
+    m.line === undefined ? m.file : `${m.file}:${m.line}`,
+  )
+  return places.length > 10 ? `${places.slice(0, 10).join(', ')} and ${places.length - 10} more` : places.join(', ')
 }
 
 /** A message or line never spans lines or carries terminal control characters. */

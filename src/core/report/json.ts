@@ -1,0 +1,31 @@
+import type { Summary } from '../findings.js'
+import type { Finding } from '../types.js'
+
+// `--json` for findings (SPEC 3), in pieces: the text `JSON.stringify({findings, summary},
+// null, 2)` would make, byte for byte, but never as one string, so that no number of findings
+// can reach the engine's string length limit (a million findings crashed with "Invalid string
+// length", issue 9). Each piece ends with a newline and holds whole findings.
+
+/** About this many characters per piece: few writes, and each far below any limit. */
+const PIECE = 1 << 20
+
+export function* findingsJson(findings: readonly Finding[], summary: Summary): Generator<string> {
+  if (findings.length === 0) {
+    yield `{\n  "findings": [],\n  "summary": ${indent(JSON.stringify(summary, null, 2))}\n}\n`
+    return
+  }
+  let piece = '{\n  "findings": [\n'
+  for (let index = 0; index < findings.length; index++) {
+    const comma = index + 1 < findings.length ? ',' : ''
+    piece += `    ${indent(indent(JSON.stringify(findings[index], null, 2)))}${comma}\n`
+    if (piece.length >= PIECE) {
+      yield piece
+      piece = ''
+    }
+  }
+  yield `${piece}  ],\n  "summary": ${indent(JSON.stringify(summary, null, 2))}\n}\n`
+}
+
+function indent(json: string): string {
+  return json.replace(/\n/g, '\n  ')
+}
