@@ -13,7 +13,7 @@ export function repositoryRoot(from: string = import.meta.dirname): string {
   }
 }
 
-/** Where the real corpus is: `../shared/ext-corpora/asciidoc` from the repository root, else /work/shared. */
+/** Where the real corpus is: `../shared/ext-corpora/asciidoc` from the repository root, else the same folder under /work. */
 export function realCorpusRoot(root: string = repositoryRoot()): string | null {
   for (const candidate of [
     resolve(root, '..', 'shared', 'ext-corpora', 'asciidoc'),

@@ -15,6 +15,8 @@ export interface HygieneOptions {
   fetch?: FetchLike
   now?: () => number
   timeoutMs?: number
+  /** Progress of the online check (URLs asked, of how many). */
+  onProgress?: (done: number, total: number) => void
   /** Shown in the report; the CLI passes today's date so that two runs give the same page. */
   generatedAt?: string
   /** How the report names the corpus (a folder, a graph). */
@@ -65,6 +67,7 @@ export async function runHygiene(vault: Vault, options: HygieneOptions): Promise
       ...(options.cache && { cache: options.cache }),
       ...(options.now && { now: options.now }),
       ...(options.timeoutMs && { timeoutMs: options.timeoutMs }),
+      ...(options.onProgress && { onProgress: options.onProgress }),
     }
     found.push(...(await onlineDeadLinks(offline.external, onlineOptions)))
   }

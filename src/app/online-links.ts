@@ -27,6 +27,10 @@ export interface LinkCheck {
   status: number | null
   alive: boolean
   error?: string
+  /** The system error under a failed request (`ENOTFOUND`, `EAI_AGAIN`, `ENETUNREACH`, ...). */
+  code?: string
+  /** True when the answer came from the cache, not from the network today. */
+  cached?: boolean
 }
 
 export interface OnlineOptions {
@@ -35,6 +39,8 @@ export interface OnlineOptions {
   now?: () => number
   concurrency?: number
   timeoutMs?: number
+  /** Called after each URL asked on the network (the CLI shows it on stderr). */
+  onProgress?: (done: number, total: number) => void
 }
 
 interface CacheEntry {
@@ -51,16 +57,18 @@ export async function checkUrls(urls: readonly string[], options: OnlineOptions)
   for (const url of new Set(urls)) {
     const cached = cache[url]
     if (cached && now() - cached.checkedAt < CACHE_TTL_MS)
-      results.set(url, { url, status: cached.status, alive: isAlive(cached.status) })
+      results.set(url, { url, status: cached.status, alive: isAlive(cached.status), cached: true })
     else pending.push(url)
   }
   const workers = Math.max(1, Math.min(options.concurrency ?? MAX_CONCURRENCY, MAX_CONCURRENCY))
   let next = 0
+  let asked = 0
   const worker = async () => {
     while (next < pending.length) {
       const url = pending[next++] as string
       const check = await checkOne(url, options.fetch, options.timeoutMs ?? 10_000)
       results.set(url, check)
+      options.onProgress?.(++asked, pending.length)
       // Only a real answer is remembered: a timeout today says nothing about tomorrow.
       if (check.status !== null && check.status !== 429) cache[url] = { status: check.status, checkedAt: now() }
     }
@@ -80,9 +88,13 @@ export async function onlineDeadLinks(
     options,
   )
   const findings: Finding[] = []
+  const unreachable = networkUnreachable(external, checks)
+  if (unreachable) findings.push(unreachable)
   for (const ref of external) {
     const check = checks.get(ref.url)
     if (!check || check.alive || check.status === 429) continue
+    // Without a network, an unanswered link says nothing about the link.
+    if (unreachable && check.status === null) continue
     const why = check.status === null ? `no answer (${check.error ?? 'network error'})` : `HTTP ${check.status}`
     findings.push({
       rule: 'dead-link',
@@ -98,6 +110,39 @@ export async function onlineDeadLinks(
   return findings
 }
 
+/** Error codes that mean this machine cannot reach the network, whatever the link. */
+const NETWORK_CODES = new Set(['ENETUNREACH', 'ENETDOWN', 'EHOSTUNREACH', 'EAI_AGAIN', 'EAI_FAIL'])
+
+/**
+ * One `network-unreachable` finding when not a single URL asked today got an answer and either an
+ * error says the network is down or the failures span several hosts: N `dead-link` errors would
+ * blame the notes for the machine's network. Null when any answer came back.
+ */
+function networkUnreachable(external: readonly ExternalReference[], checks: Map<string, LinkCheck>): Finding | null {
+  const asked = [...checks.values()].filter(check => !check.cached)
+  if (asked.length === 0 || asked.some(check => check.status !== null)) return null
+  const hosts = new Set(asked.map(check => hostOf(check.url)))
+  if (!asked.some(check => NETWORK_CODES.has(check.code ?? '')) && hosts.size < 2) return null
+  const first = external.find(ref => checks.get(ref.url)?.cached !== true)
+  const sample = asked[0]
+  return {
+    rule: 'network-unreachable',
+    severity: 'warning',
+    file: first?.file ?? '',
+    ...(first && { line: first.line }),
+    message: `none of ${asked.length} external links on ${hosts.size} host${hosts.size === 1 ? '' : 's'} answered (${sample?.code ?? sample?.error ?? 'no answer'}): the network looks unreachable, so no link was marked dead; run again online`,
+    checked: asked.length,
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return url
+  }
+}
+
 async function checkOne(url: string, fetch: FetchLike, timeoutMs: number): Promise<LinkCheck> {
   try {
     let status = await request(fetch, url, 'HEAD', timeoutMs)
@@ -106,7 +151,10 @@ async function checkOne(url: string, fetch: FetchLike, timeoutMs: number): Promi
       status = await request(fetch, url, 'GET', timeoutMs)
     return { url, status, alive: isAlive(status) }
   } catch (error) {
-    return { url, status: null, alive: false, error: error instanceof Error ? error.message : String(error) }
+    const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined
+    const code = typeof cause?.code === 'string' ? cause.code : undefined
+    const message = error instanceof Error ? error.message : String(error)
+    return { url, status: null, alive: false, error: code ? `${message}: ${code}` : message, ...(code && { code }) }
   }
 }
 

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { nodeVault } from '../adapters/node-vault.js'
 import { dateProblem, localToday } from '../core/dates.js'
+import { INTENTS as NOTES_FOLDERS } from '../core/types.js'
 import type { ParsedArgs } from './args.js'
 import type { CommandContext } from './context.js'
 import { UsageError } from './context.js'
@@ -17,6 +18,8 @@ export function nodeContext(
     stderr: NodeJS.WritableStream
     stdin: NodeJS.ReadableStream & { isTTY?: boolean }
   },
+  /** False for commands that need no corpus (`completion`): no folder is checked. */
+  needsCorpus = true,
 ): CommandContext {
   const options = new Map(parsed.options)
   const corpusOption = options.get('corpus')
@@ -29,8 +32,12 @@ export function nodeContext(
   const todayProblem = today === undefined ? null : dateProblem(today)
   if (todayProblem !== null) throw new UsageError(`--today ${today} ${todayProblem}`)
   const corpusDir = resolve(corpusOption ?? '.')
-  if (!existsSync(corpusDir) || !statSync(corpusDir).isDirectory())
+  if (needsCorpus && (!existsSync(corpusDir) || !statSync(corpusDir).isDirectory()))
     throw new CorpusUnreadableError(`${corpusDir}: not a folder`)
+  if (needsCorpus && !isCorpusFolder(corpusDir))
+    throw new CorpusUnreadableError(
+      `${corpusDir} is not a corpus: it holds none of ${NOTES_FOLDERS.map(f => `${f}/`).join(', ')} (give --corpus DIR)`,
+    )
   let lines: AsyncIterable<string> | null = null
   const input = (): AsyncIterable<string> => {
     lines ??= createInterface({ input: io.stdin, crlfDelay: Infinity, terminal: false })
@@ -43,6 +50,7 @@ export function nodeContext(
   return {
     vault: nodeVault(corpusDir),
     corpusDir,
+    cwd: process.cwd(),
     today: today ?? localToday(new Date()),
     json,
     args: parsed.positional,
@@ -60,6 +68,17 @@ export function nodeContext(
     cacheDir: join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'notekeeper'),
     interactive: Boolean(io.stdin.isTTY),
   }
+}
+
+/** SPEC 1.1: a corpus is a folder holding at least one of the notes folders (as a folder). */
+export function isCorpusFolder(dir: string): boolean {
+  return NOTES_FOLDERS.some(folder => {
+    try {
+      return statSync(join(dir, folder)).isDirectory()
+    } catch {
+      return false
+    }
+  })
 }
 
 export class CorpusUnreadableError extends Error {

@@ -44,6 +44,7 @@ export type Rule =
   | 'item-without-state'
   | 'state-without-item'
   | 'dead-link'
+  | 'network-unreachable'
   | 'near-duplicate'
   | 'contradiction'
   | 'review-overdue'

@@ -133,4 +133,35 @@ describe('hygiene sweep and the network', () => {
     ])
     expect(result.summary.errors).toBe(1)
   })
+
+  it('without a network: one network-unreachable warning, not a dead link per URL; progress reported', async () => {
+    const offline: FetchLike = async () => {
+      throw new TypeError('fetch failed', { cause: { code: 'EAI_AGAIN' } })
+    }
+    const progress: number[] = []
+    const result = await runHygiene(
+      memoryVault({
+        'reference/web.adoc':
+          '= Web\n:intent: reference\n:source: x\n:updated: 2026-11-01\n\nhttps://a.example/x[a] https://b.example/y[b]\n',
+      }),
+      { today: '2026-11-30', online: true, fetch: offline, onProgress: done => progress.push(done) },
+    )
+    expect(result.findings.map(f => [f.rule, f.severity, f.file, f.line])).toEqual([
+      ['network-unreachable', 'warning', 'reference/web.adoc', 6],
+    ])
+    expect(result.findings[0]?.message).toMatch(/^none of 2 external links on 2 hosts answered \(EAI_AGAIN\)/)
+    expect(result.summary.errors).toBe(0)
+    expect(progress).toEqual([1, 2])
+  })
+
+  it('a host that does not exist, beside links that answer, is still a dead link', async () => {
+    const result = await runHygiene(
+      memoryVault({
+        'reference/web.adoc': `= Web\n:intent: reference\n:source: x\n:updated: 2026-11-01\n\n${base}/ok[ok] http://no-such-host.invalid/x[x]\n`,
+      }),
+      { today: '2026-11-30', online: true, fetch: realFetch },
+    )
+    expect(result.findings.map(f => f.rule)).toEqual(['dead-link'])
+    expect(result.findings[0]?.message).toMatch(/^http:\/\/no-such-host\.invalid\/x: no answer/)
+  })
 })

@@ -34,11 +34,20 @@ export interface ProcessResult {
 }
 
 /** Runs the built binary in its own process (asynchronously, so that several can overlap). */
-export function runBuilt(bin: string, args: string[], env: Record<string, string> = {}): Promise<ProcessResult> {
+export function runBuilt(
+  bin: string,
+  args: string[],
+  env: Record<string, string> = {},
+  /** Run as this user (and group of the same number); root only. */
+  uid?: number,
+  cwd?: string,
+): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(uid !== undefined && { uid, gid: uid }),
+      ...(cwd !== undefined && { cwd }),
     })
     let stdout = ''
     let stderr = ''

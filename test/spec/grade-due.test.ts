@@ -70,8 +70,9 @@ describe('notekeeper grade', () => {
     ['an id without its note path', ['grade', 'a', 'good']],
     ['a grade in capitals', ['grade', 'deck#a', 'Good']],
     ['an unknown grade', ['grade', 'deck#a', 'medium']],
-    ['a grade number', ['grade', 'deck#a', '3']],
+    ['a grade number outside 1-4', ['grade', 'deck#a', '5']],
     ['a --date that is not a calendar date', ['grade', 'deck#a', 'good', '--date', '2026-02-29']],
+    ['a --date after today', ['grade', 'deck#a', 'good', '--date', '2026-12-31']],
     ['a missing grade', ['grade', 'deck#a']],
   ]
   for (const [what, args] of refusals) {

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   CONFIG,
@@ -82,6 +83,8 @@ describe('dead-link', () => {
     const { findings } = await hygiene({
       'README.adoc': '= Method\n\nlink:gone.pdf[] image::gone.png[] xref:gone.adoc[]\n',
       'docs/adr/0001-x.adoc': '= ADR\n\ninclude::gone.adoc[]\n',
+      // A corpus holds at least one notes folder (SPEC 1).
+      'track/empty.adoc': '= Empty\n:intent: track\n:updated: 2026-11-01\n',
     })
     expect(findings).toEqual([])
   })
@@ -260,19 +263,20 @@ describe('the sweep as a whole', () => {
     const before = snapshot(dir)
     await run(dir, TODAY, 'hygiene')
     expect(changedPaths(before, snapshot(dir))).toEqual([])
-    const result = await run(dir, TODAY, 'hygiene', '--out', 'reports/hygiene.adoc')
+    // SPEC 3: --out is relative to the current folder; an absolute path names the same place.
+    const result = await run(dir, TODAY, 'hygiene', '--out', join(dir, 'reports/hygiene.adoc'))
     expect(result.code).toBe(1)
     expect(changedPaths(before, snapshot(dir))).toEqual(['reports/', 'reports/hygiene.adoc'])
     // An AsciiDoc page (its text from the corpus is escaped, so match only plain words).
     const page = read(dir, 'reports/hygiene.adoc')
-    expect(page).toMatch(/^= \S/)
+    expect(page).toMatch(/^\/\/ Written by notekeeper hygiene --out; replaced on every run\.\n= \S/)
     expect(page).toContain('gone')
   })
 
   it('refuses --out inside the notes folders (the report would become a note)', async () => {
     const { dir } = await hygiene(files)
     const before = snapshot(dir)
-    expect((await run(dir, TODAY, 'hygiene', '--out', 'reference/report.adoc')).code).toBe(2)
+    expect((await run(dir, TODAY, 'hygiene', '--out', join(dir, 'reference/report.adoc'))).code).toBe(2)
     expect(exists(dir, 'reference/report.adoc')).toBe(false)
     expect(changedPaths(before, snapshot(dir))).toEqual([])
   })

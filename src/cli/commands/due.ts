@@ -1,15 +1,16 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { dueItems, nextDueDate } from '../../app/practice.js'
+import { relativeDay } from '../../core/human-dates.js'
+import type { CommandSpec } from '../command.js'
+import { configInvalid, warnSkippedLines } from '../config-output.js'
 import type { Command } from '../context.js'
 import { practiceScope } from '../practice-scope.js'
 
 /** `notekeeper due [--note FILE] [--folder DIR] [--json]`: `{"due": [{id, prompt, response, next_due, leech}]}` (SPEC 3). Writes nothing. */
 export const dueCommand: Command = async ctx => {
   const corpus = await loadCorpus(ctx.vault)
-  if (corpus.configFinding) {
-    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}`)
-    return 2
-  }
+  if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
+  warnSkippedLines(ctx, corpus)
   const due = dueItems(corpus, ctx.today, practiceScope(ctx, corpus))
   if (ctx.json) {
     ctx.out(
@@ -23,11 +24,21 @@ export const dueCommand: Command = async ctx => {
   }
   if (due.length === 0) {
     const next = nextDueDate(corpus, ctx.today)
-    ctx.out(`Nothing is due today (${ctx.today}).${next ? ` The next item is due on ${next}.` : ''}`)
+    ctx.out(
+      `Nothing is due today (${ctx.today}).${next ? ` The next item is due on ${next} (${relativeDay(next, ctx.today)}).` : ''}`,
+    )
     return 0
   }
   ctx.out(`${due.length} item${due.length === 1 ? '' : 's'} due today (${ctx.today}):`)
   for (const item of due)
     ctx.out(`  ${item.next_due}  ${item.id}${item.leech ? '  [leech: rewrite it]' : ''}  (${item.file}:${item.line})`)
   return 0
+}
+
+export const dueSpec: CommandSpec = {
+  name: 'due',
+  summary: 'list the items due today or earlier; writes nothing',
+  usage: ['[--json]'],
+  json: true,
+  run: dueCommand,
 }

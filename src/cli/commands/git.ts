@@ -5,6 +5,7 @@ import { mergeHeadsOf, mergeLogs, mergeStateTexts, rebasePickOf } from '../../ap
 import { gitSetup, NotAWorkTreeError, shellQuote } from '../../app/git-setup.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
 import { GitMissingError } from '../../ports/git.js'
+import type { CommandSpec } from '../command.js'
 import { type Command, type CommandContext, UsageError } from '../context.js'
 
 /**
@@ -95,4 +96,17 @@ function readIfAny(path: string): string | null {
   } catch {
     return null // no rebase under way
   }
+}
+
+export const gitSpec: CommandSpec = {
+  name: 'git',
+  summary: 'set up the merge drivers for the log and state.json in a git clone',
+  usage: ['setup'],
+  description:
+    'Run once in every clone of a corpus kept in git: git does not copy merge drivers with a clone.\n' +
+    'git itself runs the hidden driver commands merge-log and merge-state during a merge.',
+  // setup; merge-log O A B; merge-state O A B P
+  args: { min: 1, max: 5 },
+  json: true,
+  run: gitCommand,
 }

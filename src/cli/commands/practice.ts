@@ -11,11 +11,12 @@ import {
 import { type AnswerCheck, checkAnswer } from '../../core/practice.js'
 import { PracticeSession, summaryLine } from '../../core/practice-session.js'
 import { GRADES, type Grade } from '../../core/types.js'
+import type { CommandSpec } from '../command.js'
+import { configInvalid, warnSkippedLines } from '../config-output.js'
 import type { Command, CommandContext } from '../context.js'
+import { parseGrade } from '../grades.js'
 import { practiceScope } from '../practice-scope.js'
 import { renderDiff, renderTerminal, styled, type TerminalStyle } from '../terminal-card.js'
-
-const KEYS: Record<string, Grade> = { '1': 'again', '2': 'hard', '3': 'good', '4': 'easy' }
 
 /**
  * `notekeeper practice [--note FILE] [--folder DIR]`: each due item in turn: the prompt rendered
@@ -31,10 +32,8 @@ export const practiceCommand: Command = async ctx => {
   // whose text did not change from being scanned again.
   const cache: ScanCache = new Map()
   let corpus = await loadCorpus(ctx.vault, { cache })
-  if (corpus.configFinding) {
-    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}; nothing written`)
-    return 2
-  }
+  if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
+  warnSkippedLines(ctx, corpus)
   const scope = practiceScope(ctx, corpus)
   await registerState(ctx.vault, corpus, ctx.today)
   const due = dueItems(corpus, ctx.today, scope)
@@ -92,6 +91,7 @@ export const practiceCommand: Command = async ctx => {
     const left = summary.left > 0 ? ` ${summary.left} left for later${ended ? ' (input ended)' : ''}.` : ''
     const skipped = summary.skipped > 0 ? ` ${summary.skipped} skipped.` : ''
     ctx.out(`${summaryLine(summary)}.${left}${skipped} Every grade given is in the log.`)
+    ctx.closeInput?.()
   }
   return 0
 }
@@ -160,8 +160,8 @@ async function askGrade(
     }
     if (word === 'u' || word === 'undo') return 'undo'
     if (word === 's' || word === 'skip') return 'skip'
-    const grade = KEYS[word] ?? (GRADES as readonly string[]).find(g => g === word)
-    if (grade) return grade as Grade
+    const grade = parseGrade(raw)
+    if (grade) return grade
     ctx.out(`  "${raw.trim()}" is not a grade.`)
   }
 }
@@ -175,4 +175,15 @@ function fallbackReader(ctx: CommandContext): (prompt: string) => Promise<string
     const next = await lines.next()
     return next.done ? null : next.value
   }
+}
+
+export const practiceSpec: CommandSpec = {
+  name: 'practice',
+  summary: 'practise the due items (terminal or piped input); u undoes, s skips',
+  usage: ['[--note FILE] [--folder DIR]'],
+  options: {
+    note: { type: 'string', value: 'FILE', help: 'only the items of this note (its path from the corpus root)' },
+    folder: { type: 'string', value: 'DIR', help: 'only the items of the notes under this folder' },
+  },
+  run: practiceCommand,
 }

@@ -2,6 +2,8 @@ import { loadCorpus } from '../../app/corpus.js'
 import { forecastCorpus, switchScheduler } from '../../app/schedulers.js'
 import { SCHEDULERS } from '../../core/config.js'
 import type { SchedulerName } from '../../core/types.js'
+import type { CommandSpec } from '../command.js'
+import { configInvalid, warnSkippedLines } from '../config-output.js'
 import { type Command, flagString, UsageError } from '../context.js'
 import { evaluateCommand } from './schedulers-evaluate.js'
 
@@ -40,10 +42,8 @@ export const schedulersCommand: Command = async ctx => {
   if (!Number.isInteger(days) || days < 1 || days > 3650)
     throw new UsageError(`--days ${daysText}: give a whole number of days from 1 to 3650`)
   const corpus = await loadCorpus(ctx.vault)
-  if (corpus.configFinding) {
-    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}`)
-    return 2
-  }
+  if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
+  warnSkippedLines(ctx, corpus)
   const forecasts = forecastCorpus(corpus, ctx.today, days)
   if (ctx.json) {
     ctx.out(JSON.stringify({ today: ctx.today, days, active: corpus.config.scheduler, schedulers: forecasts }, null, 2))
@@ -97,4 +97,19 @@ export const schedulersCommand: Command = async ctx => {
     ),
   )
   return 0
+}
+
+export const schedulersSpec: CommandSpec = {
+  name: 'schedulers',
+  summary: 'compare the schedulers on the log, or switch to one',
+  usage: ['--compare [--days N] [--json]', '--evaluate [--json]', '--use NAME [--reschedule]'],
+  options: {
+    compare: { type: 'boolean', help: 'what each scheduler would make of the log; writes nothing' },
+    days: { type: 'string', value: 'N', help: 'days of the comparison (default 30)' },
+    evaluate: { type: 'boolean', help: "each scheduler's predictions scored on the log; writes nothing" },
+    use: { type: 'string', value: 'NAME', help: 'switch to NAME (config.json); items keep their due dates' },
+    reschedule: { type: 'boolean', help: 'with --use: re-date every item under the new scheduler' },
+  },
+  json: true,
+  run: schedulersCommand,
 }

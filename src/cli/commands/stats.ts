@@ -1,6 +1,7 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { corpusStatistics } from '../../app/stats.js'
 import type { PassCount, Statistics } from '../../core/stats.js'
+import type { CommandSpec } from '../command.js'
 import { type Command, UsageError } from '../context.js'
 
 const BARS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'] as const
@@ -70,4 +71,12 @@ export const statsCommand: Command = async ctx => {
     for (const leech of stats.leeches.slice(0, 20)) ctx.out(`  ${leech.item}  ${leech.failures} failures`)
   }
   return 0
+}
+
+export const statsSpec: CommandSpec = {
+  name: 'stats',
+  summary: 'reviews per day, true retention, forecast, intervals, leeches',
+  usage: ['[--json]'],
+  json: true,
+  run: statsCommand,
 }

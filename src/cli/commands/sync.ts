@@ -2,6 +2,7 @@ import { gitProcess } from '../../adapters/git-process.js'
 import { NotAWorkTreeError } from '../../app/git-setup.js'
 import { GitFailedError, SyncRefusedError, syncCorpus } from '../../app/sync.js'
 import { GitMissingError } from '../../ports/git.js'
+import type { CommandSpec } from '../command.js'
 import { type Command, UsageError } from '../context.js'
 
 /**
@@ -56,4 +57,13 @@ export const syncCommand: Command = async ctx => {
     }
     throw error
   }
+}
+
+export const syncSpec: CommandSpec = {
+  name: 'sync',
+  summary: 'commit, pull with the drivers, replay, validate, push',
+  usage: ['[--dry-run] [--json]'],
+  options: { 'dry-run': { type: 'boolean', help: 'say what a sync would commit, merge and push; change nothing' } },
+  json: true,
+  run: syncCommand,
 }

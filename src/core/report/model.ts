@@ -59,6 +59,7 @@ export const RULE_ORDER: readonly Rule[] = [
   'item-without-state',
   'state-without-item',
   'dead-link',
+  'network-unreachable',
   'near-duplicate',
   'contradiction',
   'review-overdue',

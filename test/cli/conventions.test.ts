@@ -1,0 +1,215 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { version } from '../../package.json'
+import { COMMANDS } from '../../src/cli/registry.js'
+import { cli, copyCorpus } from '../support/cli.js'
+import { tempFolder } from '../support/temp-corpus.js'
+
+const TODAY = '2026-11-30'
+const STATE = 'internalise/.srs/state.json'
+const LOG = 'internalise/.srs/log.jsonl'
+
+/** Every file under a folder with its bytes, to show that a refused run changed nothing. */
+function snapshot(dir: string): Map<string, string> {
+  const files = new Map<string, string>()
+  const walk = (rel: string): void => {
+    for (const entry of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const path = rel ? `${rel}/${entry.name}` : entry.name
+      if (entry.isDirectory()) walk(path)
+      else files.set(path, readFileSync(join(dir, path), 'latin1'))
+    }
+  }
+  walk('')
+  return files
+}
+
+describe('strict parsing: a bad invocation is exit 2, usage on stderr, nothing written', () => {
+  it('validate --dryrun (a typo of --dry-run) writes no state.json and suggests the right option', async () => {
+    const dir = copyCorpus()
+    const before = snapshot(dir)
+    const result = await cli(['validate', '--dryrun', '--corpus', dir, '--today', TODAY])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(/^notekeeper: validate: unknown option --dryrun \(did you mean --dry-run\?\)\n/)
+    expect(result.stderr).toContain('usage: notekeeper validate [--dry-run] [--json]')
+    expect(existsSync(join(dir, STATE))).toBe(false)
+    expect(snapshot(dir)).toEqual(before)
+  })
+
+  it.each([
+    [['due', '--frob']],
+    [['due', 'extra']],
+    [['due', '--json=yes']],
+    [['grade', 'x#y', 'good', '--date']],
+    [['grade', 'x#y', 'good', '--date', '--json']],
+    [['grade', 'x#y']],
+    [['grade', 'x#y', 'good', '--date', TODAY, '--date', TODAY]],
+    [['practice', '--json']],
+    [['replay', '--dry-run']],
+    [['hygiene', '--out']],
+    [['triage', 'promote', 'track/reading.adoc:5', '--expec', 'x']],
+    [['-x', 'due']],
+  ])('%j is refused before anything is read or written', async args => {
+    const dir = copyCorpus()
+    const before = snapshot(dir)
+    const result = await cli([...args, '--corpus', dir, '--today', TODAY])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr.split('\n')[0]).toMatch(/^notekeeper: \S/)
+    expect(result.stderr).toContain('usage: notekeeper')
+    expect(result.stderr.match(/notekeeper:/g)).toHaveLength(1)
+    expect(snapshot(dir)).toEqual(before)
+  })
+
+  it('an unknown command suggests the nearest one; no command at all prints the usage on stderr', async () => {
+    const typo = await cli(['valdate'])
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toMatch(/^notekeeper: unknown command "valdate" \(did you mean validate\?\)/)
+    const none = await cli([])
+    expect(none.code).toBe(2)
+    expect(none.stdout).toBe('')
+    expect(none.stderr).toContain('usage: notekeeper <command>')
+  })
+})
+
+describe('help and version', () => {
+  it('-h and --help print each command its own help on stdout, exit 0, without needing a corpus', async () => {
+    for (const spec of COMMANDS)
+      for (const flag of ['-h', '--help']) {
+        const result = await cli([spec.name, flag, ...(spec.corpus === false ? [] : ['--corpus', '/nonexistent'])])
+        expect(result.code, `${spec.name} ${flag}`).toBe(0)
+        expect(result.stderr).toBe('')
+        expect(result.stdout).toMatch(new RegExp(`^usage: notekeeper ${spec.name}\\b`))
+        for (const option of Object.keys(spec.options ?? {})) expect(result.stdout).toContain(`--${option}`)
+      }
+    const practice = await cli(['practice', '--help'])
+    expect(practice.stdout).not.toContain('commands:')
+    expect((await cli(['help', 'grade'])).stdout).toMatch(/^usage: notekeeper grade ID GRADE/)
+  })
+
+  it('--help and -h alone list every command on stdout', async () => {
+    for (const flag of ['--help', '-h']) {
+      const result = await cli([flag])
+      expect(result.code).toBe(0)
+      for (const spec of COMMANDS) expect(result.stdout).toContain(`  ${spec.name} `)
+    }
+  })
+
+  it('--version prints the package version', async () => {
+    const result = await cli(['--version'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe(`notekeeper ${version}\n`)
+  })
+})
+
+describe('a folder that is not a corpus', () => {
+  it('is refused by every corpus command with a clear message, and nothing is created in it', async () => {
+    const folder = tempFolder()
+    onTestFinished(folder.remove)
+    mkdirSync(join(folder.path, 'notes'))
+    for (const args of [['due'], ['validate'], ['replay'], ['grade', 'a#b', 'good'], ['triage'], ['hygiene']]) {
+      const result = await cli([...args, '--corpus', folder.path, '--today', TODAY])
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr).toBe(
+        `notekeeper: ${folder.path} is not a corpus: it holds none of internalise/, reference/, track/ (give --corpus DIR)\n`,
+      )
+    }
+    expect(readdirSync(folder.path)).toEqual(['notes'])
+  })
+
+  it('a folder with only a reference/ folder is a corpus', async () => {
+    const folder = tempFolder()
+    onTestFinished(folder.remove)
+    mkdirSync(join(folder.path, 'reference'))
+    const result = await cli(['due', '--corpus', folder.path, '--today', TODAY])
+    expect(result.code).toBe(0)
+    expect(existsSync(join(folder.path, LOG))).toBe(false)
+  })
+})
+
+describe('config.json through the command line', () => {
+  const CONFIG = 'internalise/.srs/config.json'
+
+  it('an invalid config is one sentence naming the file once, with line and column, for every command', async () => {
+    const dir = copyCorpus()
+    writeFileSync(join(dir, CONFIG), '{\n  "scheduler": "leitner",,\n}\n')
+    const before = snapshot(dir)
+    for (const args of [['due'], ['replay'], ['validate'], ['grade', 'x#y', 'good'], ['triage'], ['hygiene']]) {
+      const result = await cli([...args, '--corpus', dir, '--today', TODAY])
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr, args.join(' ')).toBe(
+        `notekeeper: ${CONFIG}:2:26: not valid JSON: expected a key in double quotes; nothing written\n`,
+      )
+    }
+    const backlinks = await cli(['backlinks', 'reference/http.adoc', '--corpus', dir])
+    expect(backlinks.code).toBe(2)
+    expect(snapshot(dir)).toEqual(before)
+  })
+
+  it('an unknown key is a warning on stderr; the command still runs', async () => {
+    const dir = copyCorpus()
+    writeFileSync(join(dir, CONFIG), '{\n  "$schema": "../../schema/config.schema.json",\n  "leechTreshold": 3\n}\n')
+    const result = await cli(['due', '--json', '--corpus', dir, '--today', TODAY])
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.stdout)).toHaveProperty('due')
+    // The example's log has planted bad lines: their warnings follow.
+    expect(result.stderr.split('\n')[0]).toBe(
+      `notekeeper: warning: ${CONFIG}:3:3: unknown key "leechTreshold", ignored (did you mean "leechThreshold"?)`,
+    )
+  })
+})
+
+describe('grade and triage refuse what a person would not mean', () => {
+  it('grade takes 1-4 as practice does; refuses 5 and a date after today, appending nothing', async () => {
+    const dir = copyCorpus()
+    const id = (
+      JSON.parse((await cli(['due', '--json', '--corpus', dir, '--today', TODAY])).stdout) as { due: { id: string }[] }
+    ).due[0]!.id
+    const ok = await cli(['grade', id, '3', '--json', '--corpus', dir, '--today', TODAY])
+    expect(ok.code).toBe(0)
+    expect(JSON.parse(ok.stdout)).toMatchObject({ item: id, grade: 'good' })
+    expect(readFileSync(join(dir, LOG), 'utf8').trimEnd().split('\n').at(-1)).toBe(
+      JSON.stringify({ item: id, date: TODAY, grade: 'good' }),
+    )
+    const log = readFileSync(join(dir, LOG), 'utf8')
+    const five = await cli(['grade', id, '5', '--corpus', dir, '--today', TODAY])
+    expect(five.code).toBe(2)
+    expect(five.stderr).toMatch(/^notekeeper: "5" is not a grade: give 1-4 or again, hard, good, easy\n/)
+    const future = await cli(['grade', id, 'good', '--date', '2026-12-01', '--corpus', dir, '--today', TODAY])
+    expect(future.code).toBe(2)
+    expect(future.stderr).toMatch(/^notekeeper: --date 2026-12-01 is after today \(2026-11-30\)/)
+    expect(readFileSync(join(dir, LOG), 'utf8')).toBe(log)
+  })
+
+  const HOUSE = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'triage', 'house.adoc'), 'utf8')
+  const trackCorpus = (): string => {
+    const folder = tempFolder()
+    onTestFinished(folder.remove)
+    mkdirSync(join(folder.path, 'track'))
+    writeFileSync(join(folder.path, 'track/house.adoc'), HOUSE)
+    return folder.path
+  }
+
+  it('triage move to a status neither the note nor the ladder has is refused (exit 2) unless --create', async () => {
+    const dir = trackCorpus()
+    const typo = await cli(['triage', 'move', 'track/house.adoc:23', 'Whenevr', '--corpus', dir])
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toContain('no status "Whenevr" in the note or the ladder')
+    expect(typo.stderr).toContain('give --create')
+    expect(readFileSync(join(dir, 'track/house.adoc'), 'utf8')).toBe(HOUSE)
+    const ladder = await cli(['triage', 'move', 'track/house.adoc:23', 'later', '--corpus', dir])
+    expect(ladder.code).toBe(0)
+    const created = await cli(['triage', 'move', 'track/house.adoc:19', 'Whenever', '--create', '--corpus', dir])
+    expect(created.code).toBe(0)
+    expect(readFileSync(join(dir, 'track/house.adoc'), 'utf8')).toContain('== Whenever\n\n* [ ] Prune the apple tree\n')
+  })
+
+  it('triage add into an empty or new section follows the checkbox style of the note', async () => {
+    const dir = trackCorpus()
+    expect((await cli(['triage', 'add', 'track/house.adoc', 'Someday', 'Paint the fence', '--corpus', dir])).code).toBe(
+      0,
+    )
+    expect(readFileSync(join(dir, 'track/house.adoc'), 'utf8')).toContain('== Someday\n\n* [ ] Paint the fence\n')
+  })
+})
