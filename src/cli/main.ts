@@ -1,57 +1,12 @@
+import { version } from '../../package.json'
 import { ConfigInvalidError } from '../app/schedule.js'
 import { VaultError } from '../ports/vault.js'
-import { parseArgs } from './args.js'
-import { backlinksCommand } from './commands/backlinks.js'
-import { dueCommand } from './commands/due.js'
-import { fsrsCommand } from './commands/fsrs.js'
-import { gradeCommand } from './commands/grade.js'
-import { hygieneCommand } from './commands/hygiene.js'
-import { practiceCommand } from './commands/practice.js'
-import { replayCommand } from './commands/replay.js'
-import { schedulersCommand } from './commands/schedulers.js'
-import { triageCommand } from './commands/triage.js'
-import { undoCommand } from './commands/undo.js'
-import { validateCommand } from './commands/validate.js'
-import { type Command, type ExitCode, UsageError } from './context.js'
+import { CommandUsageError, parseCommandLine } from './args.js'
+import type { CommandSpec } from './command.js'
+import { type ExitCode, UsageError } from './context.js'
+import { commandHelp, commandUsage, globalUsage } from './help.js'
 import { CorpusUnreadableError, nodeContext } from './node-context.js'
-
-const COMMANDS: Record<string, Command> = {
-  practice: practiceCommand,
-  due: dueCommand,
-  grade: gradeCommand,
-  undo: undoCommand,
-  replay: replayCommand,
-  validate: validateCommand,
-  hygiene: hygieneCommand,
-  triage: triageCommand,
-  backlinks: backlinksCommand,
-  schedulers: schedulersCommand,
-  fsrs: fsrsCommand,
-}
-
-export const USAGE = `usage: notekeeper <command> [--corpus DIR] [--today YYYY-MM-DD] [--json]
-
-commands:
-  practice [--note FILE] [--folder DIR] practise the due items (terminal or piped input)
-  due [--note FILE] [--folder DIR] [--json]
-                                        list the due items
-  grade ID GRADE [--date D]             record one review (again, hard, good, easy)
-  undo [ID]                             take back the last review (of ID): the log gains a void line
-  replay                                regenerate state.json from the log
-  validate [--dry-run] [--json]         check the corpus; regenerate state.json
-  hygiene [--online] [--json] [--out FILE]
-                                        dead links, near-duplicates, contradictions, dates
-  triage [--json]                       Track items by status
-  triage promote|demote|prune FILE:LINE [--expect TEXT]
-  triage move FILE:LINE STATUS [--expect TEXT]
-  triage add FILE STATUS TEXT
-  backlinks NOTE[#ANCHOR] [--json]      what refers to a note or an anchor
-  schedulers --compare [--days N] [--json]
-                                        what each scheduler would make of the log
-  schedulers --use NAME                 switch scheduler (config.json), then replay
-  fsrs optimize [--write]               fit FSRS weights to the log
-
-exit status: 0 done, no error found; 1 errors found or edit refused; 2 bad usage, unreadable corpus, invalid config`
+import { COMMANDS } from './registry.js'
 
 export interface CliIo {
   stdout: NodeJS.WritableStream
@@ -59,22 +14,34 @@ export interface CliIo {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean }
 }
 
+/**
+ * One run of the command line. Help asked for goes to stdout (exit 0); a usage error goes to
+ * stderr as one `notekeeper:` line and the command's synopsis (exit 2), before anything is read
+ * or written.
+ */
 export async function run(
   argv: readonly string[],
   io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
 ): Promise<ExitCode> {
+  let spec: CommandSpec | null = null
   try {
-    const parsed = parseArgs(argv)
-    if (parsed.command === null || parsed.command === 'help' || parsed.options.has('help')) {
-      io.stdout.write(`${USAGE}\n`)
-      return parsed.command === null && !parsed.options.has('help') ? 2 : 0
+    const invocation = parseCommandLine(argv, COMMANDS)
+    if (invocation.kind === 'version') {
+      io.stdout.write(`notekeeper ${version}\n`)
+      return 0
     }
-    const command = COMMANDS[parsed.command]
-    if (!command) throw new UsageError(`unknown command "${parsed.command}"`)
-    return await command(nodeContext(parsed, io))
+    if (invocation.kind === 'help') {
+      const text = invocation.spec ? commandHelp(invocation.spec) : globalUsage(COMMANDS)
+      ;(invocation.error ? io.stderr : io.stdout).write(`${text}\n`)
+      return invocation.error ? 2 : 0
+    }
+    spec = invocation.spec
+    return await spec.run(nodeContext(invocation.parsed, io))
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`notekeeper: ${error.message}\n${USAGE}\n`)
+      if (error instanceof CommandUsageError) spec = error.spec
+      const usage = spec ? `${commandUsage(spec)}\n(notekeeper ${spec.name} --help for more)` : globalUsage(COMMANDS)
+      io.stderr.write(`notekeeper: ${error.message}\n${usage}\n`)
       return 2
     }
     if (error instanceof CorpusUnreadableError || error instanceof ConfigInvalidError || error instanceof VaultError) {

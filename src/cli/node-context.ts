@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { nodeVault } from '../adapters/node-vault.js'
 import { isIsoDate, localToday } from '../core/dates.js'
+import { INTENTS as NOTES_FOLDERS } from '../core/types.js'
 import type { ParsedArgs } from './args.js'
 import type { CommandContext } from './context.js'
 import { UsageError } from './context.js'
@@ -31,6 +32,10 @@ export function nodeContext(
   const corpusDir = resolve(corpusOption ?? '.')
   if (!existsSync(corpusDir) || !statSync(corpusDir).isDirectory())
     throw new CorpusUnreadableError(`${corpusDir}: not a folder`)
+  if (!isCorpusFolder(corpusDir))
+    throw new CorpusUnreadableError(
+      `${corpusDir} is not a corpus: it holds none of ${NOTES_FOLDERS.map(f => `${f}/`).join(', ')} (give --corpus DIR)`,
+    )
   let lines: AsyncIterable<string> | null = null
   const input = (): AsyncIterable<string> => {
     lines ??= createInterface({ input: io.stdin, crlfDelay: Infinity, terminal: false })
@@ -60,6 +65,17 @@ export function nodeContext(
     cacheDir: join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'notekeeper'),
     interactive: Boolean(io.stdin.isTTY),
   }
+}
+
+/** SPEC 1.1: a corpus is a folder holding at least one of the notes folders (as a folder). */
+export function isCorpusFolder(dir: string): boolean {
+  return NOTES_FOLDERS.some(folder => {
+    try {
+      return statSync(join(dir, folder)).isDirectory()
+    } catch {
+      return false
+    }
+  })
 }
 
 export class CorpusUnreadableError extends Error {

@@ -82,6 +82,8 @@ describe('dead-link', () => {
     const { findings } = await hygiene({
       'README.adoc': '= Method\n\nlink:gone.pdf[] image::gone.png[] xref:gone.adoc[]\n',
       'docs/adr/0001-x.adoc': '= ADR\n\ninclude::gone.adoc[]\n',
+      // A corpus holds at least one notes folder (SPEC 1).
+      'track/empty.adoc': '= Empty\n:intent: track\n:updated: 2026-11-01\n',
     })
     expect(findings).toEqual([])
   })

@@ -1,9 +1,9 @@
 import { runBacklinks } from '../../app/backlinks.js'
+import type { CommandSpec } from '../command.js'
 import { type Command, UsageError } from '../context.js'
 
 /** `notekeeper backlinks NOTE[#ANCHOR] [--json]` (SPEC 2.1, 3): the places that refer to a note. */
 export const backlinksCommand: Command = async ctx => {
-  for (const flag of ctx.flags.keys()) throw new UsageError(`backlinks: unknown option --${flag}`)
   const [target, ...rest] = ctx.args
   if (target === undefined || rest.length > 0)
     throw new UsageError('backlinks needs exactly one NOTE[#ANCHOR], a path from the corpus root (reference/http.adoc)')
@@ -17,4 +17,14 @@ export const backlinksCommand: Command = async ctx => {
     ctx.out(result.references.map(ref => `${ref.file}:${ref.line}: ${ref.text}`).join('\n'))
   }
   return 0
+}
+
+export const backlinksSpec: CommandSpec = {
+  name: 'backlinks',
+  summary: 'what refers to a note or an anchor',
+  usage: ['NOTE[#ANCHOR] [--json]'],
+  description: 'NOTE is a path from the corpus root (reference/http.adoc); #ANCHOR narrows to one section or anchor.',
+  args: { min: 1, max: 1 },
+  json: true,
+  run: backlinksCommand,
 }

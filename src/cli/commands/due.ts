@@ -1,5 +1,6 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { dueItems, nextDueDate } from '../../app/practice.js'
+import type { CommandSpec } from '../command.js'
 import type { Command } from '../context.js'
 import { practiceScope } from '../practice-scope.js'
 
@@ -30,4 +31,16 @@ export const dueCommand: Command = async ctx => {
   for (const item of due)
     ctx.out(`  ${item.next_due}  ${item.id}${item.leech ? '  [leech: rewrite it]' : ''}  (${item.file}:${item.line})`)
   return 0
+}
+
+export const dueSpec: CommandSpec = {
+  name: 'due',
+  summary: 'list the items due today or earlier; writes nothing',
+  usage: ['[--note FILE] [--folder DIR] [--json]'],
+  options: {
+    note: { type: 'string', value: 'FILE', help: 'only the items of this note (its path from the corpus root)' },
+    folder: { type: 'string', value: 'DIR', help: 'only the items of the notes under this folder' },
+  },
+  json: true,
+  run: dueCommand,
 }

@@ -1,6 +1,7 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { OptimizerUnavailableError, optimizeFsrs } from '../../app/fsrs-optimize.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
+import type { CommandSpec } from '../command.js'
 import { type Command, UsageError } from '../context.js'
 
 /**
@@ -53,4 +54,14 @@ export const fsrsCommand: Command = async ctx => {
       : 'Run again with --write to save them in config.json.',
   )
   return 0
+}
+
+export const fsrsSpec: CommandSpec = {
+  name: 'fsrs',
+  summary: 'fit FSRS weights to the log (fsrs optimize [--write])',
+  usage: ['optimize [--write] [--json]'],
+  options: { write: { type: 'boolean', help: 'save the fitted weights in config.json' } },
+  args: { min: 1, max: 1 },
+  json: true,
+  run: fsrsCommand,
 }

@@ -1,6 +1,7 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { gradeItem, UnknownItemError } from '../../app/practice.js'
 import { isIsoDate } from '../../core/dates.js'
+import type { CommandSpec } from '../command.js'
 import { type Command, flagString, UsageError } from '../context.js'
 
 /** `notekeeper grade ID GRADE [--date D]`: appends one review and updates the state (SPEC 3). */
@@ -27,4 +28,14 @@ export const gradeCommand: Command = async ctx => {
     }
     throw error
   }
+}
+
+export const gradeSpec: CommandSpec = {
+  name: 'grade',
+  summary: 'record one review (again, hard, good, easy)',
+  usage: ['ID GRADE [--date YYYY-MM-DD] [--json]'],
+  options: { date: { type: 'string', value: 'YYYY-MM-DD', help: 'the day of the review (default: today)' } },
+  args: { min: 2, max: 2 },
+  json: true,
+  run: gradeCommand,
 }

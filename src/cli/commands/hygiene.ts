@@ -5,14 +5,11 @@ import { CACHE_FILE, type LinkCacheStore } from '../../app/online-links.js'
 import { topFolder } from '../../core/corpus.js'
 import { joinInsideCorpus } from '../../core/links/paths.js'
 import { renderAsciiDoc, renderText } from '../../core/report/index.js'
+import type { CommandSpec } from '../command.js'
 import { type Command, flagString, UsageError } from '../context.js'
-
-const KNOWN_FLAGS = new Set(['online', 'out'])
 
 /** `notekeeper hygiene [--online] [--json] [--out FILE]` (SPEC 2 and 3): a report; writes nothing but `--out`. */
 export const hygieneCommand: Command = async ctx => {
-  for (const flag of ctx.flags.keys())
-    if (!KNOWN_FLAGS.has(flag)) throw new UsageError(`hygiene: unknown option --${flag}`)
   if (ctx.args.length > 0) throw new UsageError(`hygiene takes no arguments (got "${ctx.args.join(' ')}")`)
   const online = ctx.flags.get('online') === true
   if (ctx.flags.has('online') && !online) throw new UsageError('--online takes no value')
@@ -64,4 +61,16 @@ export function fileLinkCache(cacheDir: string): LinkCacheStore {
       await writeFile(file, text)
     },
   }
+}
+
+export const hygieneSpec: CommandSpec = {
+  name: 'hygiene',
+  summary: 'dead links, near-duplicates, contradictions, stale dates',
+  usage: ['[--online] [--json] [--out FILE]'],
+  options: {
+    online: { type: 'boolean', help: 'also check external links over the network' },
+    out: { type: 'string', value: 'FILE', help: 'also write the report as AsciiDoc to FILE' },
+  },
+  json: true,
+  run: hygieneCommand,
 }

@@ -11,6 +11,7 @@ import {
 import { type AnswerCheck, checkAnswer } from '../../core/practice.js'
 import { PracticeSession, summaryLine } from '../../core/practice-session.js'
 import { GRADES, type Grade } from '../../core/types.js'
+import type { CommandSpec } from '../command.js'
 import type { Command, CommandContext } from '../context.js'
 import { practiceScope } from '../practice-scope.js'
 import { renderDiff, renderTerminal, styled, type TerminalStyle } from '../terminal-card.js'
@@ -175,4 +176,15 @@ function fallbackReader(ctx: CommandContext): (prompt: string) => Promise<string
     const next = await lines.next()
     return next.done ? null : next.value
   }
+}
+
+export const practiceSpec: CommandSpec = {
+  name: 'practice',
+  summary: 'practise the due items (terminal or piped input); u undoes, s skips',
+  usage: ['[--note FILE] [--folder DIR]'],
+  options: {
+    note: { type: 'string', value: 'FILE', help: 'only the items of this note (its path from the corpus root)' },
+    folder: { type: 'string', value: 'DIR', help: 'only the items of the notes under this folder' },
+  },
+  run: practiceCommand,
 }

@@ -1,5 +1,6 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { derivedState, writeStateIfChanged } from '../../app/schedule.js'
+import type { CommandSpec } from '../command.js'
 import type { Command } from '../context.js'
 
 /** `notekeeper replay`: regenerates state.json from the log and the declared items (SPEC 3). */
@@ -18,4 +19,12 @@ export const replayCommand: Command = async ctx => {
   if (ctx.json) ctx.out(JSON.stringify({ items: count, scheduler: corpus.config.scheduler, written: wrote }))
   else ctx.out(`state.json: ${count} items under ${corpus.config.scheduler}, ${wrote ? 'written' : 'unchanged'}`)
   return 0
+}
+
+export const replaySpec: CommandSpec = {
+  name: 'replay',
+  summary: 'regenerate state.json from the log',
+  usage: ['[--json]'],
+  json: true,
+  run: replayCommand,
 }

@@ -2,6 +2,7 @@ import { loadCorpus } from '../../app/corpus.js'
 import { forecastCorpus, switchScheduler } from '../../app/schedulers.js'
 import { SCHEDULERS } from '../../core/config.js'
 import type { SchedulerName } from '../../core/types.js'
+import type { CommandSpec } from '../command.js'
 import { type Command, flagString, UsageError } from '../context.js'
 
 /**
@@ -64,4 +65,17 @@ export const schedulersCommand: Command = async ctx => {
     ),
   )
   return 0
+}
+
+export const schedulersSpec: CommandSpec = {
+  name: 'schedulers',
+  summary: 'compare the schedulers on the log, or switch to one',
+  usage: ['--compare [--days N] [--json]', '--use NAME'],
+  options: {
+    compare: { type: 'boolean', help: 'what each scheduler would make of the log; writes nothing' },
+    days: { type: 'string', value: 'N', help: 'days of the comparison (default 30)' },
+    use: { type: 'string', value: 'NAME', help: 'switch to NAME (config.json), then replay' },
+  },
+  json: true,
+  run: schedulersCommand,
 }

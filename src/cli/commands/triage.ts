@@ -4,6 +4,7 @@ import { parseConfig } from '../../core/config.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
 import { type TriageView, triageView } from '../../core/triage/view.js'
 import type { Finding } from '../../core/types.js'
+import type { CommandSpec } from '../command.js'
 import { type Command, type CommandContext, type ExitCode, flagString, UsageError } from '../context.js'
 
 const USAGE = `usage: notekeeper triage [--json]
@@ -83,4 +84,21 @@ export function formatView(view: TriageView): string {
     return lines.join('\n')
   })
   return blocks.join('\n\n')
+}
+
+export const triageSpec: CommandSpec = {
+  name: 'triage',
+  summary: 'Track items by status, or one edit of a Track note',
+  usage: [
+    '[--json]',
+    'promote|demote|prune FILE:LINE [--expect TEXT]',
+    'move FILE:LINE STATUS [--expect TEXT]',
+    'add FILE STATUS TEXT',
+  ],
+  options: {
+    expect: { type: 'string', value: 'TEXT', help: "refuse the edit unless the item's text is TEXT" },
+  },
+  args: { min: 0, max: Number.POSITIVE_INFINITY },
+  json: true,
+  run: triageCommand,
 }

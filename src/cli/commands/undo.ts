@@ -1,6 +1,7 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { NothingToUndoError, undoLastReview } from '../../app/practice.js'
 import { canonicalId } from '../../core/replay.js'
+import type { CommandSpec } from '../command.js'
 import { type Command, UsageError } from '../context.js'
 
 /** `notekeeper undo [ID]`: voids the last review (of ID) with a void line and updates the state (SPEC 3). */
@@ -31,4 +32,13 @@ export const undoCommand: Command = async ctx => {
     }
     throw error
   }
+}
+
+export const undoSpec: CommandSpec = {
+  name: 'undo',
+  summary: 'take back the last review (of ID): the log gains a void line, the state follows',
+  usage: ['[ID] [--json]'],
+  args: { min: 0, max: 1 },
+  json: true,
+  run: undoCommand,
 }

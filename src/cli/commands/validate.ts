@@ -1,4 +1,5 @@
 import { runValidate } from '../../app/validate.js'
+import type { CommandSpec } from '../command.js'
 import type { Command } from '../context.js'
 import { printFindings } from '../findings-output.js'
 
@@ -17,4 +18,13 @@ export const validateCommand: Command = async ctx => {
           : 'state.json already matches the log',
     )
   return code
+}
+
+export const validateSpec: CommandSpec = {
+  name: 'validate',
+  summary: 'check the corpus; regenerate state.json',
+  usage: ['[--dry-run] [--json]'],
+  options: { 'dry-run': { type: 'boolean', help: 'check only; write nothing' } },
+  json: true,
+  run: validateCommand,
 }
