@@ -4,6 +4,27 @@ import { corpusSegments, isMissingError, messageOf, tempName } from './vault-pat
 /** Logseq desktop's Electron preload bridge: `top.apis.doAction([action, ...args])`. */
 export type DoAction = (args: unknown[]) => Promise<unknown>
 
+/**
+ * The two lines of the bridge (docs/plugin.md). 0.10.x (`handler.cljs` 740-756) resolves errors as
+ * values and plain results. 2.x (master `handler.cljs` 593-611, `ipc.cljs` 28-36) transit-encodes
+ * every result unless the last argument is `"js-obj"`; with it, results are plain and errors reject.
+ */
+export type BridgeLine = '0.10' | '2.x'
+
+/**
+ * Which line answers: asked once with an argument-free action. 0.10 answers the dot folder as a
+ * plain string; 2.x answers a transit string such as `["~#'","/home/u/.logseq"]`.
+ */
+export async function bridgeLine(doAction: DoAction): Promise<BridgeLine> {
+  const answer = await doAction(['getLogseqDotDirRoot']).catch(() => null)
+  return typeof answer === 'string' && answer.startsWith('[') ? '2.x' : '0.10'
+}
+
+/** The bridge in the form this vault expects: on 2.x every call asks for plain JS ("js-obj"). */
+export function lineAction(doAction: DoAction, line: BridgeLine): DoAction {
+  return line === '2.x' ? args => doAction([...args, 'js-obj']) : doAction
+}
+
 export interface BridgeOptions {
   /**
    * Where `remove` moves a file before deleting it. The host's `unlink` really deletes only under

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
-import { type AccessEnvironment, chooseAccess, type DirectoryHandle, NO_ACCESS_HELP } from '../../src/plugin/access.js'
-import type { HandleStore } from '../../src/plugin/handle-store.js'
+import {
+  type AccessEnvironment,
+  chooseAccess,
+  type DirectoryHandle,
+  NO_ACCESS_HELP,
+} from '../../src/plugin/file-access/access.js'
+import type { HandleStore } from '../../src/plugin/file-access/handle-store.js'
 
 function store(initial: unknown = undefined): HandleStore & { saved: unknown } {
   const s = {
@@ -42,16 +47,16 @@ describe('choosing the file access', () => {
     const access = await chooseAccess(
       env({
         corpusPath: ' /home/me/notes ',
-        bridge: root => (roots.push(root), memoryVault()),
+        bridge: { line: '2.x', open: root => (roots.push(root), memoryVault()) },
         pickDirectory: async () => handle('granted'),
       }),
     )
-    expect(access).toMatchObject({ kind: 'ready', label: 'Desktop file bridge: /home/me/notes' })
+    expect(access).toMatchObject({ kind: 'ready', label: 'Logseq desktop file bridge (2.x): /home/me/notes' })
     expect(roots).toEqual(['/home/me/notes'])
   })
 
   it('asks for the folder path when the bridge is there but no folder is set', async () => {
-    const access = await chooseAccess(env({ bridge: () => memoryVault() }))
+    const access = await chooseAccess(env({ bridge: { line: '0.10', open: () => memoryVault() } }))
     expect(access.kind).toBe('unavailable')
     expect(access.label).toContain('open the plugin settings')
   })

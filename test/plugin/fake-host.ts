@@ -6,7 +6,7 @@ import type {
   MsgStatus,
   PluginHost,
   ThemeMode,
-} from '../../src/plugin/host.js'
+} from '../../src/plugin/host/host.js'
 
 export interface RecordedBlock {
   uuid: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { stamp, writeGeneratedPage } from '../../src/plugin/generated-page.js'
+import { stamp, writeGeneratedPage } from '../../src/plugin/pages/generated-page.js'
 import { fakeHost } from './fake-host.js'
 
 describe('regenerating a page', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { codeSpan, locationSpan } from '../../src/plugin/logseq-escape.js'
+import { codeSpan, locationSpan } from '../../src/plugin/pages/logseq-escape.js'
 
 // One code span with nothing that can end it or break the line: what Logseq shows verbatim.
 const ONE_SPAN = /^`[^`\r\n\t\u2028\u2029]+`$/

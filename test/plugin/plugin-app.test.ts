@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
 import { type MemoryVault, memoryVault } from '../../src/adapters/memory-vault.js'
-import type { Access } from '../../src/plugin/access.js'
-import { registerCommands, registerSchedulerSwitches } from '../../src/plugin/commands.js'
-import { appOperations } from '../../src/plugin/operations.js'
-import { createPluginApp, type PluginApp } from '../../src/plugin/plugin-app.js'
+import type { Access } from '../../src/plugin/file-access/access.js'
+import { registerCommands, registerSchedulerSwitches } from '../../src/plugin/host/commands.js'
+import { appOperations } from '../../src/plugin/session/operations.js'
+import { createPluginApp, type PluginApp } from '../../src/plugin/session/plugin-app.js'
 import { type FakeHost, fakeHost } from './fake-host.js'
 
 const TODAY = '2026-06-10'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
-import { createIndexer } from '../../src/plugin/indexer.js'
-import { practiceBackend } from '../../src/plugin/practice-backend.js'
+import { practiceBackend } from '../../src/plugin/review-window/practice-backend.js'
+import { createIndexer } from '../../src/plugin/session/indexer.js'
 
 const TODAY = '2026-06-10'
 

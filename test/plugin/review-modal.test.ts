@@ -2,9 +2,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { DueItem } from '../../src/core/practice.js'
 import type { Grade } from '../../src/core/types.js'
-import type { GradePreview, PracticeBackend } from '../../src/plugin/practice-backend.js'
-import { openReview, type RenderAsciidoc } from '../../src/plugin/review-modal.js'
-import { createShell, type Shell } from '../../src/plugin/shell.js'
+import type { GradePreview, PracticeBackend } from '../../src/plugin/review-window/practice-backend.js'
+import { openReview, type RenderAsciidoc } from '../../src/plugin/review-window/review-modal.js'
+import { createShell, type Shell } from '../../src/plugin/review-window/shell.js'
 
 const item = (id: string, prompt: string, response: string, leech = false): DueItem => ({
   id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sparkline } from '../../src/plugin/schedulers-page.js'
+import { sparkline } from '../../src/plugin/pages/schedulers-page.js'
 
 describe('the per-day chart', () => {
   it('draws a bar per day scaled to the busiest day, a dot for none', () => {

@@ -1,6 +1,6 @@
-import type { NoteModel } from '../core/types.js'
+import type { NoteModel } from '../../core/types.js'
+import type { BatchBlock } from '../host/host.js'
 import type { GeneratedPage } from './generated-page.js'
-import type { BatchBlock } from './host.js'
 import { codeSpan } from './logseq-escape.js'
 
 export const TRIAGE_RENDERER = ':notekeeper-triage'

@@ -1,5 +1,5 @@
-import { el, messageOf } from './dom.js'
-import type { Reference } from './operations.js'
+import { el, messageOf } from '../dom.js'
+import type { Reference } from '../session/operations.js'
 import type { Shell } from './shell.js'
 
 /** The backlinks view: the user names NOTE[#ANCHOR] and sees the lines that refer to it. Never stored. */

@@ -1,6 +1,6 @@
-import { checkAnswer, type DueItem } from '../core/practice.js'
-import { GRADES, type Grade, type IsoDate } from '../core/types.js'
-import { el, messageOf } from './dom.js'
+import { checkAnswer, type DueItem } from '../../core/practice.js'
+import { GRADES, type Grade, type IsoDate } from '../../core/types.js'
+import { el, messageOf } from '../dom.js'
 import type { GradePreview, PracticeBackend } from './practice-backend.js'
 import type { Shell } from './shell.js'
 

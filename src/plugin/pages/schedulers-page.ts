@@ -1,5 +1,5 @@
-import type { SchedulerForecast } from '../core/forecast.js'
-import type { SchedulerName } from '../core/types.js'
+import type { SchedulerForecast } from '../../core/forecast.js'
+import type { SchedulerName } from '../../core/types.js'
 import type { GeneratedPage } from './generated-page.js'
 import { codeSpan } from './logseq-escape.js'
 

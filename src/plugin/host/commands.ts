@@ -1,7 +1,7 @@
-import { SCHEDULERS } from '../core/config.js'
-import type { SchedulerName } from '../core/types.js'
+import { SCHEDULERS } from '../../core/config.js'
+import type { SchedulerName } from '../../core/types.js'
+import type { CommandName } from '../session/plugin-app.js'
 import type { PluginHost, SettingDescription } from './host.js'
-import type { CommandName } from './plugin-app.js'
 
 const COMMANDS: { name: CommandName; label: string }[] = [
   { name: 'practice', label: 'Notekeeper: practise the due items' },

@@ -1,4 +1,5 @@
-import type { Vault } from '../ports/vault.js'
+import type { BridgeLine } from '../../adapters/logseq-bridge-vault.js'
+import type { Vault } from '../../ports/vault.js'
 import type { HandleStore } from './handle-store.js'
 
 /**
@@ -23,8 +24,8 @@ export interface DirectoryHandle {
 
 export interface AccessEnvironment {
   corpusPath: string
-  /** The bridge vault when the bridge is reachable (null otherwise): `bridgeVault(root, doAction)`. */
-  bridge: ((root: string) => Vault) | null
+  /** The bridge when it is reachable (null otherwise): its line and `bridgeVault(root, doAction)`. */
+  bridge: { line: BridgeLine; open: (root: string) => Vault } | null
   /** `window.showDirectoryPicker` when the frame has it. */
   pickDirectory: (() => Promise<DirectoryHandle>) | null
   fsaVault: (handle: DirectoryHandle) => Vault
@@ -48,7 +49,11 @@ export async function chooseAccess(env: AccessEnvironment): Promise<Access> {
         label:
           'Desktop file bridge found, but no corpus folder is set: open the plugin settings and enter the absolute path of your notes folder.',
       }
-    return { kind: 'ready', vault: env.bridge(path), label: `Desktop file bridge: ${path}` }
+    return {
+      kind: 'ready',
+      vault: env.bridge.open(path),
+      label: `Logseq desktop file bridge (${env.bridge.line}): ${path}`,
+    }
   }
   const pick = env.pickDirectory
   if (!pick) return { kind: 'unavailable', label: NO_ACCESS_HELP }

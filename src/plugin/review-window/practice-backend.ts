@@ -1,8 +1,8 @@
-import type { LoadedCorpus } from '../app/corpus.js'
-import { type DueItem, dueItems, gradeItem, nextDueDate, previewGrades, suggestGrade } from '../app/practice.js'
-import type { Grade, IsoDate } from '../core/types.js'
-import type { Vault } from '../ports/vault.js'
-import type { Indexer } from './indexer.js'
+import type { LoadedCorpus } from '../../app/corpus.js'
+import { type DueItem, dueItems, gradeItem, nextDueDate, previewGrades, suggestGrade } from '../../app/practice.js'
+import type { Grade, IsoDate } from '../../core/types.js'
+import type { Vault } from '../../ports/vault.js'
+import type { Indexer } from '../session/indexer.js'
 
 export type GradePreview = Record<Grade, { next_due: IsoDate; days: number }>
 

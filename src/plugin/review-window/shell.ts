@@ -1,5 +1,5 @@
-import { el } from './dom.js'
-import type { ThemeMode } from './host.js'
+import { el } from '../dom.js'
+import type { ThemeMode } from '../host/host.js'
 
 /**
  * The plugin's main UI: Logseq shows the plugin's iframe over the whole window, so the plugin

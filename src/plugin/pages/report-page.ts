@@ -1,7 +1,7 @@
-import type { Report, ReportEntry } from '../core/report/index.js'
-import { summaryLine } from '../core/report/index.js'
+import type { Report, ReportEntry } from '../../core/report/index.js'
+import { summaryLine } from '../../core/report/index.js'
+import type { BatchBlock } from '../host/host.js'
 import type { GeneratedPage } from './generated-page.js'
-import type { BatchBlock } from './host.js'
 import { codeSpan, locationSpan } from './logseq-escape.js'
 
 /**

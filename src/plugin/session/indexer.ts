@@ -1,5 +1,5 @@
-import { type LoadedCorpus, loadCorpus, type ScanCache } from '../app/corpus.js'
-import type { Vault } from '../ports/vault.js'
+import { type LoadedCorpus, loadCorpus, type ScanCache } from '../../app/corpus.js'
+import type { Vault } from '../../ports/vault.js'
 
 /**
  * The plugin's index of the corpus. Every command calls `refresh()` first; the scan cache is keyed

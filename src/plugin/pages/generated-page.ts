@@ -1,4 +1,4 @@
-import type { BatchBlock, PluginHost } from './host.js'
+import type { BatchBlock, PluginHost } from '../host/host.js'
 
 /** A generated page's content: a header block, with everything else nested under it. */
 export interface GeneratedPage {

@@ -1,0 +1,52 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Browser, chromium } from 'playwright-core'
+import { build } from 'vite'
+import { describe, expect, it } from 'vitest'
+
+export const CHROMIUM = '/usr/bin/chromium'
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+export const checkout = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..')
+export const haveChromium = existsSync(CHROMIUM)
+
+/** Builds the plugin as `npm run build` does, into a temporary folder; returns it and a remover. */
+export async function buildPlugin(): Promise<{ dir: string; remove: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'notekeeper-plugin-'))
+  await build({
+    configFile: join(checkout, 'vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir: dir, emptyOutDir: true, sourcemap: false },
+  })
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+
+/**
+ * Without Chromium the browser tests are skipped, loudly; NOTEKEEPER_REQUIRE_BROWSER=1 (CI)
+ * makes that a failure. Returns true when the caller should define its tests.
+ */
+export function browserOrSkip(): boolean {
+  if (haveChromium) return true
+  const title = `browser tests skipped: no Chromium at ${CHROMIUM}`
+  console.warn(
+    `\n*** ${title}. Install it (apt-get install -y chromium) to run them; CI sets NOTEKEEPER_REQUIRE_BROWSER=1 to make this a failure. ***\n`,
+  )
+  describe('browser', () => {
+    if (process.env['NOTEKEEPER_REQUIRE_BROWSER'] === '1')
+      it('needs Chromium (NOTEKEEPER_REQUIRE_BROWSER=1)', () =>
+        expect.fail(`${title}, and NOTEKEEPER_REQUIRE_BROWSER=1 requires them`))
+    else it.skip(title, () => {})
+  })
+  return false
+}
