@@ -93,6 +93,7 @@ export const practiceCommand: Command = async ctx => {
     const left = summary.left > 0 ? ` ${summary.left} left for later${ended ? ' (input ended)' : ''}.` : ''
     const skipped = summary.skipped > 0 ? ` ${summary.skipped} skipped.` : ''
     ctx.out(`${summaryLine(summary)}.${left}${skipped} Every grade given is in the log.`)
+    ctx.closeInput?.()
   }
   return 0
 }
