@@ -6,8 +6,11 @@ import type { LogVoid } from './voids.js'
 export interface ParsedLog {
   /** The valid review lines, in file order. */
   reviews: Review[]
-  /** The void (undo) lines, in file order (SPEC 1.4); `applyVoids` decides what they take back. */
-  voids: LogVoid[]
+  /**
+   * The void (undo) lines, in file order (SPEC 1.4); `applyVoids` decides what they take back.
+   * Only present when the log has some, so a log without them parses exactly as it always did.
+   */
+  voids?: LogVoid[]
   /** One `log-malformed` finding per line that is not a valid review, in line order. */
   findings: Finding[]
 }
@@ -63,7 +66,7 @@ export function parseLog(text: string, file: string = LOG_PATH): ParsedLog {
     }
   }
   reviews.length = count
-  return { reviews, voids, findings }
+  return voids.length > 0 ? { reviews, voids, findings } : { reviews, findings }
 }
 
 function lineCount(text: string): number {
