@@ -33,6 +33,8 @@ export interface HeldLock {
 export interface LockRecord {
   owner: string
   at: string
+  /** Written by a holder whose host cannot delete the file (SPEC 1.4): the lock is free. */
+  released?: boolean
 }
 
 export class LockTimeoutError extends Error {
@@ -57,8 +59,9 @@ export function parseLock(text: string | null): LockRecord | null {
   try {
     const value: unknown = JSON.parse(text)
     if (typeof value !== 'object' || value === null) return null
-    const { owner, at } = value as { owner?: unknown; at?: unknown }
-    return typeof owner === 'string' && typeof at === 'string' ? { owner, at } : null
+    const { owner, at, released } = value as { owner?: unknown; at?: unknown; released?: unknown }
+    if (typeof owner !== 'string' || typeof at !== 'string') return null
+    return released === true ? { owner, at, released: true } : { owner, at }
   } catch {
     return null
   }
@@ -97,7 +100,8 @@ export async function acquireLogLock(vault: Vault, options: LockOptions = {}): P
     if (!wrote) {
       const existing = await vault.read(LOCK_PATH)
       if (existing === null && vault.createExclusive) continue // released in between: create again
-      if (existing === null || isStale(existing)) {
+      // A lock written as released (SPEC 1.4) is free: take it as if it were absent.
+      if (existing === null || parseLock(existing)?.released === true || isStale(existing)) {
         await vault.write(LOCK_PATH, body)
         wrote = true
       }
@@ -106,18 +110,28 @@ export async function acquireLogLock(vault: Vault, options: LockOptions = {}): P
       // Anyone who checked before our write and writes after it does so within its check-to-write
       // gap; waiting longer than that gap lets us see their token instead of ours.
       await sleep(pauseMs)
-      if (parseLock(await vault.read(LOCK_PATH))?.owner === token) return heldLock(vault, token)
+      if (parseLock(await vault.read(LOCK_PATH))?.owner === token) return heldLock(vault, token, now)
     }
     await sleep(retryDelay())
   }
 }
 
-function heldLock(vault: Vault, token: string): HeldLock {
+function heldLock(vault: Vault, token: string, now: () => number): HeldLock {
   return {
     token,
     async release() {
-      if (parseLock(await vault.read(LOCK_PATH))?.owner !== token) return false
-      await vault.remove(LOCK_PATH)
+      const held = parseLock(await vault.read(LOCK_PATH))
+      if (held?.owner !== token || held.released) return false
+      try {
+        await vault.remove(LOCK_PATH)
+      } catch {
+        // The host cannot delete it (the bridge across drives): mark it released instead
+        // (SPEC 1.4). Still ours here, so this write cannot clobber another writer's lock.
+        await vault.write(
+          LOCK_PATH,
+          JSON.stringify({ owner: token, at: new Date(now()).toISOString(), released: true }),
+        )
+      }
       return true
     },
   }

@@ -3,7 +3,7 @@ import './styles.css'
 import { fsaVault } from '../adapters/fsa-vault.js'
 import { bridgeLine, bridgeVault, detectBridge, lineAction } from '../adapters/logseq-bridge-vault.js'
 import { localToday } from '../core/dates.js'
-import { chooseAccess, type DirectoryHandle } from './file-access/access.js'
+import { chooseAccess, type DirectoryHandle, framePicksFiles } from './file-access/access.js'
 import { indexedDbHandleStore } from './file-access/handle-store.js'
 import { registerCommands, registerSchedulerSwitches, SETTINGS_SCHEMA } from './host/commands.js'
 import { connectLogseqHost } from './host/logseq-host.js'
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
       chooseAccess({
         corpusPath: host.settings().corpusPath,
         bridge: doAction && line ? { line, open: root => bridgeVault(root, doAction) } : null,
-        pickDirectory: window.showDirectoryPicker ? () => window.showDirectoryPicker!({ mode: 'readwrite' }) : null,
+        pickDirectory: framePicksFiles(window) ? () => window.showDirectoryPicker!({ mode: 'readwrite' }) : null,
         fsaVault: handle => fsaVault(handle as unknown as FileSystemDirectoryHandle, handle.name),
         store: indexedDbHandleStore(indexedDB),
       }),

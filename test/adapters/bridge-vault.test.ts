@@ -1,7 +1,15 @@
 import fs from 'node:fs'
 import nodePath from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { bridgeVault, type DoAction, detectBridge, isErrorLike } from '../../src/adapters/logseq-bridge-vault.js'
+import {
+  bridgeLine,
+  bridgeVault,
+  type DoAction,
+  detectBridge,
+  isErrorLike,
+  lineAction,
+} from '../../src/adapters/logseq-bridge-vault.js'
+import { acquireLogLock, parseLock } from '../../src/app/lock.js'
 import { VaultError } from '../../src/ports/vault.js'
 import { fakeBridge } from '../support/fake-bridge.js'
 import { tempCorpus, tempFolder } from '../support/temp-corpus.js'
@@ -113,5 +121,72 @@ describe('detectBridge', () => {
       },
     }
     expect(detectBridge(crossOrigin)).toBeNull()
+  })
+})
+
+describe('the log lock on a bridge that cannot delete it (notes on another drive than ~/.logseq)', () => {
+  it('is released by being written as released, and the next writer takes it at once (SPEC 1.4)', async () => {
+    const corpus = tempCorpus({ 'internalise/a.adoc': 'a' })
+    const dot = tempFolder('logseq-dot-')
+    try {
+      const vault = bridgeVault(corpus.path, fakeBridge({ dotRoot: dot.path, crossDevice: true }).doAction)
+      await expect(vault.remove('internalise/a.adoc')).rejects.toThrow(/EXDEV/)
+      const first = await acquireLogLock(vault, { pauseMs: 1 })
+      expect(await first.release()).toBe(true)
+      const lockFile = nodePath.join(corpus.path, 'internalise/.srs/log.lock')
+      expect(parseLock(fs.readFileSync(lockFile, 'utf8'))).toMatchObject({ owner: first.token, released: true })
+      // the clock stands still: a lock that is not free could never be taken before the timeout
+      let waited = 0
+      const second = await acquireLogLock(vault, {
+        now: () => 0,
+        pauseMs: 1,
+        timeoutMs: 1,
+        sleep: async ms => {
+          waited += ms
+        },
+      })
+      expect(parseLock(fs.readFileSync(lockFile, 'utf8'))).toEqual({ owner: second.token, at: expect.any(String) })
+      expect(waited).toBeLessThan(10)
+      expect(await first.release()).toBe(false) // no longer ours: left alone
+      expect(await second.release()).toBe(true)
+    } finally {
+      corpus.remove()
+      dot.remove()
+    }
+  })
+})
+
+describe('the bridge of each Logseq line', () => {
+  /** 2.x's main handler: transit strings unless the last argument is "js-obj"; then plain, and errors reject. */
+  const masterBridge =
+    (inner: DoAction): DoAction =>
+    async args => {
+      const jsObj = args[args.length - 1] === 'js-obj'
+      const value = await inner(jsObj ? args.slice(0, -1) : args)
+      if (jsObj) {
+        if (isErrorLike(value)) throw new Error((value as Error).message)
+        return value
+      }
+      return JSON.stringify(Array.isArray(value) ? value : ["~#'", value ?? null])
+    }
+
+  it('tells 0.10 from 2.x by one call, and on 2.x asks for plain results', async () => {
+    const corpus = tempCorpus({ 'internalise/a.adoc': 'a', 'track/t.adoc': 't' })
+    const dot = tempFolder('logseq-dot-')
+    try {
+      const old = fakeBridge({ dotRoot: dot.path }).doAction
+      expect(await bridgeLine(old)).toBe('0.10')
+      const master = masterBridge(old)
+      expect(await bridgeLine(master)).toBe('2.x')
+      // without "js-obj" a 2.x read is a transit string and the listing is not an array
+      expect(await master(['readFile', nodePath.join(corpus.path, 'internalise/a.adoc')])).toBe('["~#\'","a"]')
+      const vault = bridgeVault(corpus.path, lineAction(master, '2.x'))
+      expect(await vault.list()).toEqual(['internalise/a.adoc', 'track/t.adoc'])
+      expect(await vault.read('internalise/a.adoc')).toBe('a')
+      expect(await vault.read('internalise/none.adoc')).toBeNull()
+    } finally {
+      corpus.remove()
+      dot.remove()
+    }
   })
 })

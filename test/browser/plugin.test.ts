@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdirSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,29 +7,11 @@ import { loadCorpus } from '../../src/app/corpus.js'
 import { derivedState } from '../../src/app/schedule.js'
 import { serializeState } from '../../src/core/state.js'
 import { browserOrSkip, buildPlugin, checkout, launchChromium } from './faithful-host/build.js'
-import { type FaithfulHost, type HostBlock, type HostSession, LINES, startFaithfulHost } from './faithful-host/index.js'
+import { allBlocks, readCorpus } from './faithful-host/corpus.js'
+import { type FaithfulHost, type HostSession, LINES, startFaithfulHost } from './faithful-host/index.js'
 
 const EXAMPLE_DIR = join(checkout, 'examples/corpus')
 const EXAMPLE_TODAY = '2026-12-05'
-
-export function readCorpus(dir: string): Record<string, string> {
-  const files: Record<string, string> = {}
-  const walk = (folder: string) => {
-    for (const name of readdirSync(folder)) {
-      const path = join(folder, name)
-      if (statSync(path).isDirectory()) walk(path)
-      else
-        files[
-          path
-            .slice(dir.length + 1)
-            .split('\\')
-            .join('/')
-        ] = readFileSync(path, 'utf8')
-    }
-  }
-  walk(dir)
-  return files
-}
 
 /** Every way a note could try to run script or inject markup, in the modal and in a generated page. */
 const HOSTILE =
@@ -52,8 +34,6 @@ const hostileCorpus: Record<string, string> = {
   'internalise/.srs/state.json':
     JSON.stringify({ 'evil#evil': { level: 1, next_due: '2029-12-31', reps: 0 } }, null, 2) + '\n',
 }
-
-export const allBlocks = (blocks: HostBlock[]): string[] => blocks.flatMap(b => [b.content, ...allBlocks(b.children)])
 
 if (browserOrSkip()) {
   describe('the built plugin in the faithful host', () => {
@@ -134,6 +114,10 @@ if (browserOrSkip()) {
               expect(await ui.getByTestId('grade-good').getAttribute('title')).toMatch(/^next due \d{4}-\d{2}-\d{2}$/)
             if (line === '2.x') {
               mkdirSync(join(checkout, 'docs/screenshots'), { recursive: true })
+              // The temporary folder's random name would change the picture on every run.
+              await ui.getByTestId('access-mode').evaluate(node => {
+                node.textContent = (node.textContent ?? '').replace(/: \/.*$/, ': /home/me/notes')
+              })
               await s.page.screenshot({ path: join(checkout, `docs/screenshots/review-modal-${theme}.png`) })
             }
 
@@ -188,6 +172,34 @@ if (browserOrSkip()) {
             await s.close()
           })
         }
+
+        it('triages from the page: the macro slot gets sanitised buttons whose click edits the Track note', async () => {
+          const s = await open(readCorpus(EXAMPLE_DIR), EXAMPLE_TODAY)
+          await s.message(/^Notekeeper: indexed/)
+          await s.slash('triage')
+          await s.page.waitForFunction(() =>
+            JSON.stringify(
+              (window as unknown as { __host: { pages: Record<string, unknown> } }).__host.pages['notekeeper/triage'] ??
+                '',
+            ).includes('renderer :notekeeper-triage'),
+          )
+          const blocks = allBlocks((await s.state()).pages['notekeeper/triage']!.blocks)
+          const item = blocks.find(b => b.includes('Replace the smoke detector batteries'))!
+          const [, token] = /\{\{renderer :notekeeper-triage, ([^}]+)\}\}/.exec(item)!
+          // the host renders the macro and fires the slot hook with [':name', arg]
+          const slot = await s.macro([':notekeeper-triage', token!])
+          const promote = s.page.locator(`#${slot} [data-verb="promote"]`)
+          await promote.waitFor()
+          expect(await promote.getAttribute('data-token')).toBe(token) // data-* kept by the sanitiser
+          const before = s.files()['track/home.adoc']!
+          await promote.click()
+          expect(await s.message(/^Notekeeper: (?!indexed)/)).not.toMatch(/refused/)
+          const after = s.files()['track/home.adoc']!
+          expect(after).not.toBe(before)
+          // promoted from Next to Now: the line moves up, above the "== Next" heading
+          expect(after.indexOf('Replace the smoke detector batteries')).toBeLessThan(after.indexOf('== Next'))
+          await s.close()
+        })
 
         it('shows a hostile note in the review window without running script or injecting markup', async () => {
           const s = await open(hostileCorpus, '2030-01-01')

@@ -6,7 +6,7 @@ import { appendText, formatReviewLine } from '../../src/core/log/format.js'
 import { parseLog } from '../../src/core/log/parse.js'
 import { GRADES } from '../../src/core/types.js'
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/logs', import.meta.url))
+const FIXTURES = fileURLToPath(new URL('../fixtures/logs/', import.meta.url))
 const logs = readdirSync(FIXTURES)
   .filter(name => name.endsWith('.jsonl'))
   .sort()

@@ -11,7 +11,7 @@ import type { Grade, StateEntry } from '../../src/core/types.js'
 // The example corpus is what the issue promised, read the simple way a person would check it
 // (folders, `[[id]]` terms under `[qanda]`, JSON lines), independently of the project's scanner.
 
-const corpus = fileURLToPath(new URL('../../examples/corpus', import.meta.url))
+const corpus = fileURLToPath(new URL('../../examples/corpus/', import.meta.url))
 const logPath = join(corpus, 'internalise/.srs/log.jsonl')
 
 function adocFiles(dir: string): string[] {

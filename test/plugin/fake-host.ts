@@ -24,8 +24,9 @@ export interface FakeHost extends PluginHost {
   pages: Map<string, RecordedBlock[]>
   models: Record<string, ModelHandler>
   slots: { key: string; slot: string; template: string }[]
-  /** What provideUIAt injected, by key (the last one wins, as with `reset: true`). */
-  injected: Map<string, { selector: string; template: string }>
+  styles: string[]
+  unload: (() => Promise<void>) | null
+  settingsListener: ((settings: HostSettings) => void) | null
   mainUI: boolean
   current: HostSettings
   mode: ThemeMode
@@ -59,7 +60,9 @@ export function fakeHost(settings: Partial<HostSettings> = {}): FakeHost {
     pages: new Map(),
     models: {},
     slots: [],
-    injected: new Map(),
+    styles: [],
+    unload: null,
+    settingsListener: null,
     mainUI: false,
     current: { corpusPath: '', theme: 'follow', ...settings },
     mode: 'light',
@@ -78,21 +81,19 @@ export function fakeHost(settings: Partial<HostSettings> = {}): FakeHost {
     },
     settings: () => host.current,
     useSettingsSchema: () => {},
-    onSettingsChanged: () => {},
+    onSettingsChanged: listener => void (host.settingsListener = listener),
     showMsg: (text, status) => void host.msgs.push({ text, status }),
     showMainUI: () => void (host.mainUI = true),
     hideMainUI: () => void (host.mainUI = false),
     provideModel: model => void Object.assign(host.models, model),
-    provideStyle: () => {},
+    provideStyle: css => void host.styles.push(css),
     provideSlotUI: (key, slot, template) => void host.slots.push({ key, slot, template }),
-    provideUIAt: (key, selector, template) => void host.injected.set(key, { selector, template }),
+    onBeforeUnload: listener => void (host.unload = listener),
     registerSlashCommand: (name, action) => void host.slash.set(name, action),
     registerCommandPalette: (spec, action) => void host.palette.set(spec.key, action),
     registerCommandShortcut: binding => void host.shortcuts.push(binding),
-    registerToolbarItem: (key, template) => {
-      if (host.toolbar.has(key)) throw new Error(`toolbar item ${key} registered twice: Logseq would show two buttons`)
-      host.toolbar.set(key, template)
-    },
+    // the same key replaces the item, as Logseq does since 2022
+    registerToolbarItem: (key, template) => void host.toolbar.set(key, template),
     onMacroRendererSlotted: listener => void (host.macro = listener),
     themeMode: async () => host.mode,
     onThemeModeChanged: listener => void (host.themeListener = listener),

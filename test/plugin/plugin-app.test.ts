@@ -51,6 +51,32 @@ async function started(
 }
 
 describe('the plugin glue against a fake host', () => {
+  it('indexes again only when a settings change names another corpus folder', async () => {
+    let opened = 0
+    const { host } = await started(vault => (opened++, { kind: 'ready', vault, label: 'Test vault' }))
+    host.settingsListener!({ corpusPath: '', theme: 'dark' })
+    await new Promise(resolve => setTimeout(resolve, 20))
+    expect(opened).toBe(1)
+    expect(document.documentElement.dataset['theme']).toBe('light') // settings() still says follow
+    host.current = { corpusPath: '/other', theme: 'follow' }
+    host.settingsListener!(host.current)
+    await new Promise(resolve => setTimeout(resolve, 20))
+    expect(opened).toBe(2)
+  })
+
+  it('refuses a command asked for again while it runs, and on unload closes the window and waits for it', async () => {
+    const { host } = await started()
+    const first = host.slash.get('validate')!()
+    await host.slash.get('validate')!()
+    expect(host.msgs.some(m => m.text === 'Notekeeper: validate is already running')).toBe(true)
+    await host.slash.get('practice')!()
+    expect(host.mainUI).toBe(true)
+    await host.unload!()
+    expect(host.mainUI).toBe(false)
+    expect(document.querySelector('.nk-dialog')).toBeNull()
+    await first
+  })
+
   it('registers the commands as slash commands and palette entries, and a practice shortcut', async () => {
     const { host } = await started()
     expect([...host.slash.keys()].sort()).toEqual([
@@ -91,11 +117,10 @@ describe('the plugin glue against a fake host', () => {
 
   it('indexes at start-up and shows the due count in the toolbar', async () => {
     const { host } = await started()
-    expect(host.toolbar.get('notekeeper-due')).toContain('data-on-click="nkPractice"')
-    expect(host.injected.get('notekeeper-due-count')).toEqual({
-      selector: '#notekeeper-due-count',
-      template: '<span title="Notekeeper: 1 due today (practice)">1</span>',
-    })
+    expect(host.toolbar.get('notekeeper-due')).toBe(
+      '<a class="button notekeeper-toolbar" data-on-click="nkPractice" title="Notekeeper: 1 due today (practice)"><span>🧠</span><span class="notekeeper-due-count">1</span></a>',
+    )
+    expect(host.styles.join('')).toContain('.notekeeper-due-count')
     expect(host.msgs.at(-1)).toEqual({
       text: 'Notekeeper: indexed 3 files of Test vault; 1 due today',
       status: 'success',
@@ -154,8 +179,8 @@ describe('the plugin glue against a fake host', () => {
 
   it('says plainly what to do when no file access works, in the dialog and as a message', async () => {
     const { host } = await started(() => ({ kind: 'unavailable', label: 'No file access: use Logseq desktop.' }))
-    expect(host.injected.get('notekeeper-due-count')?.template).toBe(
-      '<span title="Notekeeper: No file access: use Logseq desktop.">?</span>',
+    expect(host.toolbar.get('notekeeper-due')).toContain(
+      'title="Notekeeper: No file access: use Logseq desktop."><span>🧠</span><span class="notekeeper-due-count">?</span>',
     )
     await host.slash.get('practice')!()
     expect(document.querySelector('[data-testid="access-help"]')?.textContent).toBe(
@@ -249,7 +274,7 @@ describe('reaching the folder', () => {
     expect(document.querySelector('[data-testid="access-mode"]')?.textContent).toBe(
       'Folder picked in the browser (File System Access): notes',
     )
-    expect(host.injected.get('notekeeper-due-count')?.template).toContain('>1<')
+    expect(host.toolbar.get('notekeeper-due')).toContain('>1</span>')
   })
 
   it('shows files the vault could not read instead of silently leaving them out', async () => {

@@ -14,7 +14,7 @@ import type { DoAction } from '../../src/adapters/logseq-bridge-vault.js'
  * - `unlink` deletes only under the Logseq dot-folder, and elsewhere moves the file to `<repo>/logseq/.recycle`.
  * Every call yields to the event loop first, as the IPC round trip does.
  */
-export function fakeBridge(options: { dotRoot: string; failWrites?: boolean }) {
+export function fakeBridge(options: { dotRoot: string; failWrites?: boolean; crossDevice?: boolean }) {
   const hostRealm = vm.createContext({})
   const hostError = (error: unknown): unknown =>
     vm.runInContext('(m, c) => Object.assign(new Error(m), { code: c })', hostRealm)(
@@ -47,7 +47,15 @@ export function fakeBridge(options: { dotRoot: string; failWrites?: boolean }) {
         return undefined // the host sends a notification and resolves with nothing
       }
     },
-    rename: (from, to) => fs.renameSync(from as string, to as string),
+    // crossDevice: the notes on another drive than ~/.logseq, where a rename between them fails
+    rename: (from, to) => {
+      const inDot = (p: unknown) => nodePath.normalize(String(p)).startsWith(options.dotRoot)
+      if (options.crossDevice && inDot(from) !== inDot(to))
+        throw Object.assign(new Error(`EXDEV: cross-device link not permitted, rename '${String(from)}'`), {
+          code: 'EXDEV',
+        })
+      fs.renameSync(from as string, to as string)
+    },
     stat: path => {
       const stats = fs.statSync(path as string)
       return { size: stats.size, mtime: hostDate(stats.mtimeMs), ctime: hostDate(stats.ctimeMs) }

@@ -1,5 +1,5 @@
 // One writer process for test/app/two-writers.test.ts, bundled by the test with vite's build API:
-//   node worker.mjs <node|bridge> <corpus root> <name> <count> <pauseMs> <startAtMs> <logseq dot root>
+//   node worker.mjs <node|bridge|bridge-cross-device> <corpus root> <name> <count> <pauseMs> <startAtMs> <logseq dot root>
 // It adds <count> reviews `<name>#<i>` one appendReviews call each, through the Node vault (the
 // CLI's path) or through the bridge vault over a fake Electron bridge writing whole files.
 import { bridgeVault } from '../../src/adapters/logseq-bridge-vault.js'
@@ -9,7 +9,10 @@ import { formatReviewLine } from '../../src/core/log/format.js'
 import { fakeBridge } from './fake-bridge.js'
 
 const [mode, root = '', name = 'w', count = '0', pause = '30', startAt = '0', dotRoot = ''] = process.argv.slice(2)
-const vault = mode === 'bridge' ? bridgeVault(root, fakeBridge({ dotRoot }).doAction) : nodeVault(root)
+// bridge-cross-device: a bridge that cannot delete the lock (the notes on another drive than ~/.logseq)
+const vault = mode?.startsWith('bridge')
+  ? bridgeVault(root, fakeBridge({ dotRoot, crossDevice: mode === 'bridge-cross-device' }).doAction)
+  : nodeVault(root)
 const warnings: string[] = []
 
 // Both processes start adding at the same instant, whatever their start-up times were.

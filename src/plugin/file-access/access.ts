@@ -33,8 +33,25 @@ export interface AccessEnvironment {
 }
 
 export const NO_ACCESS_HELP =
-  "Notekeeper cannot reach your notes folder here: this frame has neither Logseq desktop's file bridge nor the File System Access API. " +
-  'Use Logseq desktop 0.10.x with Notekeeper loaded as an unpacked plugin (its manifest sets effect: true) and set the corpus folder in the plugin settings.'
+  "Notekeeper cannot reach your notes folder here: this frame has neither Logseq desktop's file bridge nor the File System Access API " +
+  '(a browser only lets a top-level page or a frame of the same origin show a folder picker). ' +
+  'Use Logseq desktop (0.10.x or 2.x) with Notekeeper installed from the marketplace or loaded unpacked, and set the corpus folder in the plugin settings.'
+
+/**
+ * Whether this frame may show a folder picker: a top-level page, or a frame of its parent's
+ * origin. A cross-origin frame gets "Cross origin sub frames aren't allowed to show a file
+ * picker", and a same-origin frame inside Logseq desktop has the bridge, which comes first: so the
+ * File System Access path is for a plain browser or a same-origin host without the bridge.
+ */
+export function framePicksFiles(win: { top: unknown; self: unknown; showDirectoryPicker?: unknown }): boolean {
+  if (typeof win.showDirectoryPicker !== 'function') return false
+  if (win.top === win.self) return true
+  try {
+    return typeof (win.top as { location: { href: string } }).location.href === 'string'
+  } catch {
+    return false // reading a cross-origin top's location throws
+  }
+}
 
 function isHandle(value: unknown): value is DirectoryHandle {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'directory'
@@ -46,8 +63,7 @@ export async function chooseAccess(env: AccessEnvironment): Promise<Access> {
     if (path === '')
       return {
         kind: 'unavailable',
-        label:
-          'Desktop file bridge found, but no corpus folder is set: open the plugin settings and enter the absolute path of your notes folder.',
+        label: `Logseq desktop file bridge (${env.bridge.line}) found, but no corpus folder is set: open the plugin settings and enter the absolute path of your notes folder.`,
       }
     return {
       kind: 'ready',
@@ -74,7 +90,7 @@ export async function chooseAccess(env: AccessEnvironment): Promise<Access> {
     return {
       kind: 'needs-click',
       action: 'grant',
-      label: `Allow Notekeeper to read and write the folder "${handle.name}" again`,
+      label: `File System Access: allow Notekeeper to read and write the folder "${handle.name}" again`,
       run: async () => {
         const answer = (await handle.requestPermission?.({ mode: 'readwrite' })) ?? 'denied'
         if (answer !== 'granted') throw new Error(`Access to the folder "${handle.name}" was not granted.`)
@@ -92,7 +108,7 @@ export async function chooseAccess(env: AccessEnvironment): Promise<Access> {
   return {
     kind: 'needs-click',
     action: 'pick',
-    label: 'Choose your notes folder (the one holding internalise/, reference/, track/)',
+    label: 'File System Access: choose your notes folder (the one holding internalise/, reference/, track/)',
     run: picked,
   }
 }

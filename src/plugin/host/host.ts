@@ -66,14 +66,14 @@ export interface PluginHost {
   provideStyle(css: string): void
   /** Injects trusted HTML (only templates this plugin builds, never note text) into a macro slot. */
   provideSlotUI(key: string, slot: string, template: string): void
-  /** Injects (replacing what `key` injected before) trusted HTML into the host element at a CSS selector. */
-  provideUIAt(key: string, selector: string, template: string): void
+  /** Runs when Logseq unloads the plugin (disabled, updated, app closing); the host waits for it. */
+  onBeforeUnload(listener: () => Promise<void>): void
 
   // commands
   registerSlashCommand(name: string, action: () => void | Promise<void>): void
   registerCommandPalette(spec: CommandSpec, action: () => void | Promise<void>): void
   registerCommandShortcut(binding: string, spec: CommandSpec, action: () => void | Promise<void>): void
-  /** Call once per key: the host appends every registration (0.10.x `register-plugin-ui-item` conj's). */
+  /** A later registration of the same key replaces the item (handler/plugin.cljs 330-338, since 2022). */
   registerToolbarItem(key: string, template: string): void
   onMacroRendererSlotted(listener: (slot: MacroSlot) => void): void
 

@@ -3,6 +3,9 @@
 import '@logseq/libs'
 import type { BatchBlock, BlockHandle, HostSettings, PluginHost, ThemeMode } from './host.js'
 
+// @logseq/libs 0.2.12 types the options without `focus`, which the host reads (api.cljs 830).
+const NO_FOCUS = { focus: false } as unknown as { properties: Record<string, never> }
+
 const DEFAULT_SETTINGS: HostSettings = { corpusPath: '', theme: 'follow' }
 
 function readSettings(raw: unknown): HostSettings {
@@ -18,10 +21,24 @@ function asMode(mode: unknown): ThemeMode {
   return mode === 'dark' ? 'dark' : 'light'
 }
 
+/**
+ * One Editor call at a time, as logseq-anki-sync does: each is a database transaction in the host,
+ * and two commands regenerating pages at once would otherwise interleave their removes and appends.
+ */
+function serialised(): <T>(call: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve()
+  return call => {
+    const next = tail.then(call, call)
+    tail = next.catch(() => undefined)
+    return next
+  }
+}
+
 /** Waits for the host handshake, then hands out the narrow PluginHost over `logseq`. */
 export async function connectLogseqHost(): Promise<PluginHost> {
   await logseq.ready()
   const ls = logseq
+  const editor = serialised()
   const host: PluginHost = {
     settings: () => readSettings(ls.settings),
     useSettingsSchema: schema => void ls.useSettingsSchema(schema),
@@ -32,7 +49,7 @@ export async function connectLogseqHost(): Promise<PluginHost> {
     provideModel: model => void ls.provideModel(model),
     provideStyle: css => void ls.provideStyle(css),
     provideSlotUI: (key, slot, template) => void ls.provideUI({ key, slot, template, reset: true }),
-    provideUIAt: (key, path, template) => void ls.provideUI({ key, path, template, reset: true }),
+    onBeforeUnload: listener => ls.beforeunload(listener),
     registerSlashCommand: (name, action) => void ls.Editor.registerSlashCommand(name, async () => action()),
     registerCommandPalette: (spec, action) =>
       ls.App.registerCommandPalette(
@@ -50,24 +67,30 @@ export async function connectLogseqHost(): Promise<PluginHost> {
     themeMode: async () => asMode((await ls.App.getUserConfigs()).preferredThemeMode),
     onThemeModeChanged: listener => void ls.App.onThemeModeChanged(({ mode }) => listener(asMode(mode))),
     // redirect and createFirstBlock default to true on 0.10.x (research/logseq.md §2): say no to both.
-    ensurePage: async name => {
-      await ls.Editor.createPage(name, {}, { redirect: false, createFirstBlock: false })
-    },
-    pageTopBlocks: async name =>
-      ((await ls.Editor.getPageBlocksTree(name)) ?? []).map((b): BlockHandle => ({ uuid: b.uuid })),
-    removeBlock: async uuid => {
-      await ls.Editor.removeBlock(uuid)
-    },
-    appendBlockInPage: async (page, content) => {
-      const block = await ls.Editor.appendBlockInPage(page, content)
-      return block ? { uuid: block.uuid } : null
-    },
+    ensurePage: name =>
+      editor(async () => {
+        await ls.Editor.createPage(name, {}, { redirect: false, createFirstBlock: false })
+      }),
+    pageTopBlocks: name =>
+      editor(async () => ((await ls.Editor.getPageBlocksTree(name)) ?? []).map((b): BlockHandle => ({ uuid: b.uuid }))),
+    removeBlock: uuid =>
+      editor(async () => {
+        await ls.Editor.removeBlock(uuid)
+      }),
+    // focus defaults to true on 0.10.x (api.cljs 616, 830): the new block would open for editing
+    // and take the user's cursor away from where they were.
+    appendBlockInPage: (page, content) =>
+      editor(async () => {
+        const block = await ls.Editor.appendBlockInPage(page, content, NO_FOCUS)
+        return block ? { uuid: block.uuid } : null
+      }),
     // Children go in under an existing root with sibling:false, the pattern that avoids the
     // stray-bullet and ordering defects of insertBatchBlock (#10870, #10871).
-    insertChildren: async (parent, blocks: BatchBlock[]) => {
-      if (blocks.length === 0) return
-      await ls.Editor.insertBatchBlock(parent, blocks, { sibling: false })
-    },
+    insertChildren: (parent, blocks: BatchBlock[]) =>
+      editor(async () => {
+        if (blocks.length === 0) return
+        await ls.Editor.insertBatchBlock(parent, blocks, { sibling: false })
+      }),
   }
   return host
 }

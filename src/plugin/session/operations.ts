@@ -1,13 +1,16 @@
 import { runBacklinks } from '../../app/backlinks.js'
 import type { LoadedCorpus } from '../../app/corpus.js'
 import { runHygiene } from '../../app/hygiene.js'
+import { dueItems } from '../../app/practice.js'
+import { forecastCorpus, switchScheduler } from '../../app/schedulers.js'
 import { triageEdit } from '../../app/triage.js'
 import { runValidate } from '../../app/validate.js'
 import { buildReport, type Report } from '../../core/report/index.js'
-import type { IsoDate } from '../../core/types.js'
+import type { IsoDate, SchedulerName } from '../../core/types.js'
 import type { Vault } from '../../ports/vault.js'
 import { lineTextFrom } from '../pages/report-page.js'
 import type { TriageVerb } from '../pages/triage-page.js'
+import { type PracticeBackend, practiceBackend } from '../review-window/practice-backend.js'
 import type { Indexer } from './indexer.js'
 
 export interface Reference {
@@ -16,8 +19,17 @@ export interface Reference {
   text: string
 }
 
-/** The operations the plugin's commands run, over the app layer; tests may give a typed fake. */
+/**
+ * The plugin's one route into `src/app`: every command, the review window's backend, the due
+ * count and the scheduler switch go through it. Tests may give a typed fake.
+ */
 export interface Operations {
+  /** The review window's backend over one vault (re-indexes on start, grades under the lock). */
+  practice(vault: () => Vault, today: () => IsoDate): PracticeBackend
+  dueCount(corpus: LoadedCorpus, today: IsoDate): number
+  forecast(corpus: LoadedCorpus, today: IsoDate, days: number): ReturnType<typeof forecastCorpus>
+  /** Writes "scheduler" into config.json and replays the log into state.json. */
+  switchScheduler(vault: Vault, name: SchedulerName, today: IsoDate): ReturnType<typeof switchScheduler>
   /** `generatedAt` is the run's time as the page header shows it. */
   validate(vault: Vault, today: IsoDate, generatedAt: string): Promise<Report>
   hygiene(vault: Vault, today: IsoDate, generatedAt: string): Promise<Report>
@@ -33,6 +45,10 @@ export interface Operations {
 
 export function appOperations(indexer: Indexer): Operations {
   return {
+    practice: (vault, today) => practiceBackend(vault, indexer, today),
+    dueCount: (corpus, today) => dueItems(corpus, today).length,
+    forecast: forecastCorpus,
+    switchScheduler,
     async validate(vault, today, generatedAt) {
       const outcome = await runValidate(vault, { today, cache: indexer.cache })
       indexer.remember(outcome.corpus)

@@ -1,5 +1,3 @@
-import { dueItems } from '../../app/practice.js'
-import { forecastCorpus, switchScheduler } from '../../app/schedulers.js'
 import type { IsoDate, SchedulerName } from '../../core/types.js'
 import type { Vault } from '../../ports/vault.js'
 import { el, escapeHtml, messageOf } from '../dom.js'
@@ -11,7 +9,6 @@ import { reportPage } from '../pages/report-page.js'
 import { schedulersPage } from '../pages/schedulers-page.js'
 import { TRIAGE_RENDERER, type TriageTarget, type TriageVerb, triageButtons, triagePage } from '../pages/triage-page.js'
 import { openBacklinks } from '../review-window/backlinks-view.js'
-import { practiceBackend } from '../review-window/practice-backend.js'
 import { openReview, type RenderAsciidoc } from '../review-window/review-modal.js'
 import { createShell, type Shell } from '../review-window/shell.js'
 import { createIndexer, type Indexer } from './indexer.js'
@@ -20,6 +17,20 @@ import type { Operations } from './operations.js'
 export type CommandName = 'practice' | 'validate' | 'hygiene' | 'triage' | 'backlinks' | 'schedulers'
 
 const FORECAST_DAYS = 30
+const TOOLBAR_KEY = 'notekeeper-due'
+
+/** Styles for what the plugin puts into Logseq's own page (the toolbar button, triage buttons). */
+export const HOST_PAGE_STYLE = `
+.notekeeper-toolbar { display: inline-flex; align-items: center; gap: 2px; }
+.notekeeper-due-count { font-variant-numeric: tabular-nums; min-width: 1.2em; text-align: center; font-size: 0.8em; }
+.nk-triage { display: inline-flex; gap: 4px; }
+.nk-triage-btn { padding: 0 6px; border: 1px solid var(--ls-border-color, #ccc); border-radius: 4px; background: var(--ls-secondary-background-color, transparent); cursor: pointer; }
+.nk-triage-stale { opacity: 0.7; font-style: italic; }
+`
+
+export function toolbarButton(label: string, why: string): string {
+  return `<a class="button notekeeper-toolbar" data-on-click="nkPractice" title="${escapeHtml(why)}"><span>🧠</span><span class="notekeeper-due-count">${escapeHtml(label)}</span></a>`
+}
 
 export interface PluginDeps {
   host: PluginHost
@@ -65,21 +76,19 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
   }
   const report = (text: string) => host.showMsg(`Notekeeper: ${text}`, 'error')
 
-  // The toolbar button is registered once (re-registering would add a second button); its label
-  // is injected into it by key, replacing the previous one. The tooltip may hold a folder path
-  // from the settings, hence the escaping: this HTML lands in Logseq's own page.
+  // The toolbar button carries its label: registering the same key again replaces the item
+  // (Logseq since 2022, handler/plugin.cljs 330-338). Nothing is injected inside it: an injected
+  // element routes its clicks through closest('[data-on-click]') too, so one click would run
+  // practice twice. The tooltip may hold a folder path from the settings, hence the escaping:
+  // this HTML lands in Logseq's own page.
   function toolbar(label: string, why: string): void {
-    host.provideUIAt(
-      'notekeeper-due-count',
-      '#notekeeper-due-count',
-      `<span title="${escapeHtml(why)}">${escapeHtml(label)}</span>`,
-    )
+    host.registerToolbarItem(TOOLBAR_KEY, toolbarButton(label, why))
   }
   function refreshDueCount(): void {
     const corpus = indexer.latest()
     if (!corpus) return
     try {
-      due = dueItems(corpus, deps.today()).length
+      due = ops.dueCount(corpus, deps.today())
       toolbar(String(due), `Notekeeper: ${due} due today (practice)`)
     } catch (error) {
       toolbar('!', 'Notekeeper: the due count could not be computed')
@@ -94,7 +103,9 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     doc.documentElement.dataset['theme'] = mode
   }
 
+  let connectedPath: string | null = null
   async function connect(): Promise<void> {
+    connectedPath = host.settings().corpusPath
     try {
       access = await deps.chooseAccess()
     } catch (error) {
@@ -166,7 +177,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
   async function practice(): Promise<void> {
     const v = await ready('practice')
     if (!v) return
-    const backend = practiceBackend(() => v, indexer, deps.today)
+    const backend = ops.practice(() => v, deps.today)
     await openReview({
       shell: showShell(),
       backend,
@@ -219,7 +230,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
       host,
       schedulersPage(
         PAGE_NAMES.schedulers,
-        forecastCorpus(corpus, today, FORECAST_DAYS),
+        ops.forecast(corpus, today, FORECAST_DAYS),
         corpus.config.scheduler,
         header,
       ),
@@ -240,7 +251,28 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     await triage()
   }
 
-  async function run(command: CommandName): Promise<void> {
+  /** What is running now: a command asked for again meanwhile (a double click, a key held) is refused. */
+  const running = new Map<string, Promise<void>>()
+  async function once(name: string, work: () => Promise<void>): Promise<void> {
+    if (running.has(name)) {
+      host.showMsg(`Notekeeper: ${name} is already running`, 'warning')
+      return
+    }
+    const job = work().finally(() => running.delete(name))
+    running.set(name, job)
+    await job
+  }
+
+  /** Logseq unloads the plugin: close the window, let running commands finish (no lock left behind). */
+  async function dispose(): Promise<void> {
+    host.hideMainUI()
+    shell?.dispose()
+    shell = null
+    await Promise.allSettled([...running.values()])
+  }
+
+  const run = (command: CommandName): Promise<void> => once(command, () => runCommand(command))
+  async function runCommand(command: CommandName): Promise<void> {
     try {
       if (command === 'practice') await practice()
       else if (command === 'validate' || command === 'hygiene') await findingsPage(command)
@@ -256,11 +288,12 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     }
   }
 
-  async function useScheduler(name: SchedulerName): Promise<void> {
+  const useScheduler = (name: SchedulerName): Promise<void> => once('scheduler switch', () => switchTo(name))
+  async function switchTo(name: SchedulerName): Promise<void> {
     try {
       const v = await ready('schedulers')
       if (!v) return
-      const { items, changed } = await switchScheduler(v, name, deps.today())
+      const { items, changed } = await ops.switchScheduler(v, name, deps.today())
       await indexer.refresh()
       refreshDueCount()
       host.showMsg(
@@ -278,16 +311,15 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     useScheduler,
     dueCount: () => due,
     async start() {
-      host.registerToolbarItem(
-        'notekeeper-due',
-        '<a class="button" data-on-click="nkPractice" title="Notekeeper: practise the due items"><span>🧠 </span><span id="notekeeper-due-count"></span></a>',
-      )
+      host.provideStyle(HOST_PAGE_STYLE)
+      toolbar('…', 'Notekeeper: practise the due items')
       host.provideModel({
         nkPractice: () => run('practice'),
         nkTriage: event => {
           const token = event.dataset?.['token'] ?? ''
           const verb = event.dataset?.['verb']
-          if (verb === 'promote' || verb === 'demote' || verb === 'prune') void triageClick(token, verb)
+          if (verb === 'promote' || verb === 'demote' || verb === 'prune')
+            void once('triage', () => triageClick(token, verb))
         },
       })
       host.onMacroRendererSlotted(({ slot, arguments: args }) => {
@@ -298,11 +330,14 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
       host.onThemeModeChanged(mode => {
         if (host.settings().theme === 'follow') doc.documentElement.dataset['theme'] = mode
       })
-      host.onSettingsChanged(() => {
+      // Logseq emits a settings change right after useSettingsSchema (LSPlugin.core.ts 117, 1310):
+      // only a new corpus folder means indexing again.
+      host.onSettingsChanged(next => {
         applyTheme()
-          .then(connect)
+          .then(() => (next.corpusPath !== connectedPath ? connect() : undefined))
           .catch((error: unknown) => report(messageOf(error)))
       })
+      host.onBeforeUnload(dispose)
       await applyTheme()
       await connect()
     },

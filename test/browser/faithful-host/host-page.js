@@ -31,6 +31,9 @@
     apiCalls: [],
     modelCalls: [],
     unloaded: false,
+    editorInFlight: 0,
+    editorMaxInFlight: 0,
+    mainUIAtUnload: null,
   }
   window.__host = rec
 
@@ -340,6 +343,16 @@
     },
   }
 
+  // Editor calls are database transactions in Logseq: they take time, and the host records overlap.
+  const EDITOR = new Set([
+    'create_page',
+    'get_page_blocks_tree',
+    'remove_block',
+    'append_block_in_page',
+    'insert_batch_block',
+  ])
+  const pause = ms => new Promise(done => setTimeout(done, ms))
+
   async function apiCall(payload) {
     const name = String(payload.method).replace(/^ui_/, '')
     const method = (name.startsWith('_') ? '_' : '') + snake(name)
@@ -351,7 +364,15 @@
         rec.unknownCalls.push(method)
         throw new Error(`no host API ${payload.method}`)
       }
-      result = await fn(...(payload.args ?? []))
+      if (EDITOR.has(method)) {
+        rec.editorMaxInFlight = Math.max(rec.editorMaxInFlight, ++rec.editorInFlight)
+        try {
+          await pause(8)
+          result = await fn(...(payload.args ?? []))
+        } finally {
+          rec.editorInFlight--
+        }
+      } else result = await fn(...(payload.args ?? []))
     } catch (error) {
       result = { '#lspmsg#error#': { message: error?.message ?? String(error) } }
     }
@@ -395,6 +416,7 @@
     },
     async unload() {
       await request('#lspmsg#beforeunload#', { unregister: false })
+      rec.mainUIAtUnload = rec.mainUI
       for (const el of document.querySelectorAll(`[data-ref="${PID}"]`)) el.remove()
       container.remove()
       rec.unloaded = true

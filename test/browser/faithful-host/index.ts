@@ -62,6 +62,10 @@ export interface HostState {
   apiCalls: string[]
   modelCalls: string[]
   unloaded: boolean
+  editorInFlight: number
+  editorMaxInFlight: number
+  /** Whether the plugin's main UI was still shown when its beforeunload handler had answered. */
+  mainUIAtUnload: boolean | null
 }
 export interface HostBlock {
   uuid: string
@@ -92,8 +96,8 @@ export interface HostSession {
   macro(args: string[]): Promise<string>
   settings(next: Record<string, unknown>): Promise<void>
   theme(mode: 'light' | 'dark'): Promise<void>
-  /** Clicks the plugin's toolbar item in the host page, as a user does. */
-  clickToolbar(): Promise<void>
+  /** Clicks the plugin's toolbar item in the host page, as a user does; on the text given, if any. */
+  clickToolbar(text?: string): Promise<void>
   /** Logseq's unload: beforeunload to the plugin, then the frame and its injected UI removed. */
   unload(): Promise<void>
   close(): Promise<void>
@@ -266,7 +270,10 @@ export async function startFaithfulHost(distDir: string): Promise<FaithfulHost> 
       macro: args => act('macro', args),
       settings: next => act('settings', next),
       theme: mode => act('theme', mode),
-      clickToolbar: () => page.locator('#toolbar [data-on-click]').first().click(),
+      clickToolbar: text => {
+        const item = page.locator('#toolbar [data-on-click]').first()
+        return (text === undefined ? item : item.getByText(text, { exact: true })).click()
+      },
       unload: () => act('unload'),
       async close() {
         await context.close()

@@ -1,0 +1,179 @@
+import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseLock } from '../../src/app/lock.js'
+import { browserOrSkip, buildPlugin, checkout, launchChromium } from './faithful-host/build.js'
+import { allBlocks, readCorpus } from './faithful-host/corpus.js'
+import {
+  type FaithfulHost,
+  type HostScenario,
+  type HostSession,
+  LINES,
+  startFaithfulHost,
+} from './faithful-host/index.js'
+
+// Each test here guards one defect found by running the plugin against Logseq's own host code
+// (issue 8); each failed against the plugin as it was before its fix.
+const EXAMPLE = readCorpus(join(checkout, 'examples/corpus'))
+const TODAY = '2026-12-05'
+
+if (browserOrSkip()) {
+  describe('defects of the plugin in the real host, guarded in the faithful host', () => {
+    let plugin: { dir: string; remove: () => void }
+    let host: FaithfulHost
+    let browser: Browser
+    beforeAll(async () => {
+      plugin = await buildPlugin()
+      host = await startFaithfulHost(plugin.dir)
+      browser = await launchChromium()
+    })
+    afterAll(async () => {
+      await browser?.close()
+      await host?.close()
+      plugin?.remove()
+    })
+
+    const readdirs = (s: HostSession) => s.bridgeLog.filter(a => a[0] === 'readdir').length
+    /** Reveals the current card and grades it by key. */
+    async function gradeOne(s: HostSession, key: string): Promise<void> {
+      await s.plugin.getByTestId('answer').waitFor()
+      await s.plugin.getByTestId('answer').press('Enter')
+      await s.plugin.locator('.nk-grade-interval').first().waitFor()
+      await s.page.keyboard.press(key)
+    }
+    const logLines = (s: HostSession) => (s.files()['internalise/.srs/log.jsonl'] ?? '').split('\n').filter(Boolean)
+
+    for (const line of LINES) {
+      describe(`under Logseq ${line}`, () => {
+        const open = (more: Partial<HostScenario> = {}) =>
+          host.open(browser, { line, corpus: EXAMPLE, today: TODAY, ...more })
+
+        it('indexes once at start-up, and not again for a settings change that keeps the folder', async () => {
+          const s = await open()
+          await s.message(/^Notekeeper: indexed/)
+          await s.page.waitForTimeout(500) // a second index, if any, starts right after the first
+          expect(readdirs(s)).toBe(1)
+          await s.settings({ theme: 'dark' })
+          await s.plugin.waitForFunction(() => document.documentElement.dataset['theme'] === 'dark')
+          await s.page.waitForTimeout(300)
+          expect(readdirs(s)).toBe(1)
+          expect((await s.state()).msgs.filter(m => m.text.startsWith('Notekeeper: indexed')).length).toBe(1)
+          await s.close()
+        })
+
+        it('opens one review for one toolbar click, whose button shows the due count', async () => {
+          const s = await open()
+          await s.message(/^Notekeeper: indexed/)
+          expect(await s.page.locator('#toolbar').textContent()).toContain('4')
+          await s.clickToolbar('4') // on the due count, as a user clicks the number
+          await s.plugin.getByTestId('progress').waitFor()
+          await s.page.waitForTimeout(300)
+          expect((await s.state()).modelCalls.filter(c => c === 'nkPractice')).toEqual(['nkPractice'])
+          expect(await s.plugin.locator('.nk-dialog').count()).toBe(1)
+          await s.close()
+        })
+
+        it('runs a command once while it is still running (re-entrancy guard), and practising appends one line per grade', async () => {
+          const s = await open()
+          await s.message(/^Notekeeper: indexed/)
+          await Promise.all([s.slash('practice'), s.slash('practice')])
+          await s.message(/practice is already running/)
+          await s.plugin.getByTestId('progress').waitFor()
+          await gradeOne(s, '3')
+          await s.plugin.waitForFunction(
+            () => document.querySelector('[data-testid="progress"]')?.textContent === '2 of 4',
+          )
+          expect(
+            logLines(s).length - (EXAMPLE['internalise/.srs/log.jsonl'] ?? '').split('\n').filter(Boolean).length,
+          ).toBe(1)
+          await s.close()
+        })
+
+        it('writes report pages without opening a block for editing or leaving the page', async () => {
+          const s = await open()
+          await s.message(/^Notekeeper: indexed/)
+          await s.slash('validate')
+          await s.message(/see the page "Notekeeper\/Validation report"/)
+          const rec = await s.state()
+          const report = rec.pages['notekeeper/validation report']
+          expect(allBlocks(report?.blocks ?? []).length).toBeGreaterThan(0)
+          const reportIds = JSON.stringify(report)
+          expect(rec.editing === null || !reportIds.includes(rec.editing)).toBe(true)
+          expect(rec.route).toBeNull()
+          await s.close()
+        })
+
+        it('serialises its Editor calls, even when two commands write pages at once', async () => {
+          const s = await open()
+          await s.message(/^Notekeeper: indexed/)
+          await Promise.all([s.slash('validate'), s.slash('hygiene'), s.slash('schedulers')])
+          await s.message(/see the page "Notekeeper\/Validation report"/)
+          await s.message(/see the page "Notekeeper\/Hygiene report"/)
+          await s.message(/see the page "Notekeeper\/Schedulers"/)
+          expect((await s.state()).editorMaxInFlight).toBe(1)
+          await s.close()
+        })
+
+        it('styles what it injects into the host page (provideStyle)', async () => {
+          const s = await open()
+          await s.message(/^Notekeeper: indexed/)
+          const rec = await s.state()
+          expect(rec.styles.join('\n')).toContain('.notekeeper-toolbar')
+          const styled = await s.page.evaluate(() => {
+            const count = document.querySelector('#toolbar .notekeeper-due-count')
+            return count ? getComputedStyle(count).fontVariantNumeric : null
+          })
+          expect(styled).toBe('tabular-nums')
+          await s.close()
+        })
+
+        it('cleans up on unload: the review window is closed before the host removes the frame', async () => {
+          const s = await open()
+          await s.message(/^Notekeeper: indexed/)
+          await s.slash('practice')
+          await s.plugin.getByTestId('progress').waitFor()
+          expect((await s.state()).mainUI).toBe(true)
+          await s.unload()
+          expect((await s.state()).mainUIAtUnload).toBe(false)
+          await s.close()
+        })
+
+        it('tells an unreadable log apart from a missing one: indexing fails, naming the file', async () => {
+          const s = await open({ unreadable: ['internalise/.srs/log.jsonl'] })
+          const text = await s.message(/^Notekeeper: (indexed|indexing failed)/)
+          expect(text).toMatch(/indexing failed: .*internalise\/\.srs\/log\.jsonl: cannot read/)
+          await s.close()
+        })
+
+        it('releases the log lock where the host cannot delete it (notes on another drive than ~/.logseq)', async () => {
+          const s = await open({ crossDevice: true })
+          await s.message(/^Notekeeper: indexed/)
+          await s.slash('practice')
+          await s.plugin.getByTestId('progress').waitFor()
+          const before = logLines(s).length
+          await gradeOne(s, '3')
+          await s.plugin.waitForFunction(
+            () => document.querySelector('[data-testid="progress"]')?.textContent === '2 of 4',
+          )
+          await gradeOne(s, '4')
+          await s.plugin.waitForFunction(
+            () => document.querySelector('[data-testid="progress"]')?.textContent === '3 of 4',
+          )
+          expect(logLines(s).length - before).toBe(2)
+          const lock = s.files()['internalise/.srs/log.lock']
+          if (lock !== undefined) expect(parseLock(lock)?.released).toBe(true)
+          expect((await s.state()).msgs.filter(m => m.status === 'error')).toEqual([])
+          await s.close()
+        })
+      })
+    }
+
+    it('without a bridge, names the access it can use (File System Access) and asks for the folder', async () => {
+      const s = await host.open(browser, { line: '2.x', corpus: EXAMPLE, today: TODAY, bridge: false })
+      await s.slash('practice')
+      await s.plugin.getByTestId('access-mode').waitFor()
+      expect(await s.plugin.getByTestId('access-mode').textContent()).toMatch(/File System Access/)
+      await s.close()
+    })
+  })
+}
