@@ -12,8 +12,8 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 
 /**
  * Asciidoctor's browser build contains `new URL('.', import.meta.url)`, which makes vite emit a
- * byte-identical ~990 KB copy of it as an asset that is never requested at run time
- * (research/asciidoc.md §1.12). Drop it from the plugin package.
+ * byte-identical ~990 KB copy of `build/browser/index.js` (@asciidoctor/core 4.1.0) as an asset;
+ * the page never requests it (it works with the copy deleted). Drop it from the plugin package.
  */
 function dropUnusedAsciidoctorCopy(): Plugin {
   return {

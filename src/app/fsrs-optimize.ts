@@ -5,7 +5,8 @@ import { fsrs6Parameters } from '../core/schedulers/fsrs.js'
 import type { Grade, Review } from '../core/types.js'
 
 // Fitting FSRS's weights to the user's own log with fsrs-rs, through its Node binding
-// (research note srs.md §1.3). The binding is an optional native package: it is loaded only
+// (`computeParameters`, `@open-spaced-repetition/binding` 0.5.0: a prebuilt N-API binary per
+// platform pulled by its optionalDependencies; its only wasm32 fallback is the older 0.1.2). The binding is an optional native package: it is loaded only
 // when asked for, so the CLI and the plugin work without it and a missing build is a message.
 
 const BINDING = '@open-spaced-repetition/binding'

@@ -1,3 +1,4 @@
+import { configProblemText } from '../core/config.js'
 import { STATE_PATH } from '../core/corpus.js'
 import { declaredItems } from '../core/items.js'
 import { replay } from '../core/replay.js'
@@ -34,5 +35,5 @@ export class ConfigInvalidError extends Error {
 }
 
 export function assertConfigValid(corpus: LoadedCorpus): void {
-  if (corpus.configFinding) throw new ConfigInvalidError(corpus.configFinding.message)
+  if (corpus.configFinding) throw new ConfigInvalidError(configProblemText(corpus.configFinding))
 }

@@ -3,8 +3,10 @@
 
 import { scanNote } from '../core/asciidoc/scan.js'
 import { isNotePath, topFolder } from '../core/corpus.js'
+import { nearestName } from '../core/edit-distance.js'
 import { add, demote, type EditResult, itemAt, move, promote, prune } from '../core/triage/edit.js'
-import type { Config } from '../core/types.js'
+import { findStatus, standingOf } from '../core/triage/ladder.js'
+import type { Config, NoteModel } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 
 export const TRIAGE_VERBS = ['promote', 'demote', 'move', 'prune', 'add'] as const
@@ -20,6 +22,11 @@ export interface TriageRequest {
   status?: string
   /** The new item's text (add). */
   text?: string
+  /**
+   * Move or add to a status that is neither a section of the note nor a ladder or final status
+   * of the config: without this, refused (a typo such as `Whenever` must not become a section).
+   */
+  create?: boolean
   /** Refuse unless the item's first line, without its marker, is exactly this. */
   expect?: string
   /**
@@ -46,6 +53,10 @@ export async function triageEdit(vault: Vault, request: TriageRequest, config: C
   if (request.seen !== undefined && request.seen !== text)
     return refused(`${file}: the file changed since it was shown; nothing written, look again`)
   const model = scanNote(file, text)
+  if ((request.verb === 'move' || request.verb === 'add') && request.status !== undefined && !request.create) {
+    const unknown = unknownStatus(model, request.status, config)
+    if (unknown) return usage(`${file}: ${unknown}; nothing changed (give --create to add that section)`)
+  }
 
   let result: EditResult
   if (request.verb === 'add') {
@@ -79,4 +90,17 @@ export async function triageEdit(vault: Vault, request: TriageRequest, config: C
     return refused(`${file}: the file changed since it was read; nothing written, run the command again`)
   await vault.write(file, result.text)
   return { ok: true, message: result.message, file, line: result.line, changed: true }
+}
+
+/** Why a target status would have to be created although no note section or config names it, or null. */
+function unknownStatus(model: NoteModel, status: string, config: Config): string | null {
+  if (findStatus(model, status) || standingOf(status, config).kind !== 'unranked') return null
+  const known = [...model.track.map(section => section.status), ...config.track.ladder, ...config.track.final]
+  const names = [...new Set(known.map(name => name.trim()))]
+  const near = nearestName(
+    status.trim().toLowerCase(),
+    names.map(name => name.toLowerCase()),
+  )
+  const suggestion = near === null ? '' : ` (did you mean ${names.find(name => name.toLowerCase() === near)}?)`
+  return `no status "${status.trim()}" in the note or the ladder${suggestion}; known: ${names.join(', ')}`
 }

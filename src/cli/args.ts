@@ -1,4 +1,5 @@
 import { parseArgs as nodeParseArgs } from 'node:util'
+import { nearestName } from '../core/edit-distance.js'
 import { CORPUS_OPTIONS, type CommandSpec, HELP_OPTION, JSON_OPTION, type OptionSpec } from './command.js'
 import { UsageError } from './context.js'
 
@@ -137,19 +138,6 @@ function check(
 
 /** ` (did you mean --dry-run?)` when one known name is within two edits (or a prefix) of the typo. */
 function didYouMean(typo: string, known: readonly string[], prefix: string): string {
-  const near = known.filter(name => name.startsWith(typo) || editDistance(typo, name) <= 2)
-  return near.length === 1 ? ` (did you mean ${prefix}${near[0]}?)` : ''
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution))
-    }
-    previous = current
-  }
-  return previous[b.length] ?? 0
+  const near = nearestName(typo, known)
+  return near === null ? '' : ` (did you mean ${prefix}${near}?)`
 }

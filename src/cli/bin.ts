@@ -1,12 +1,15 @@
-import { run } from './main.js'
+import { debugStack, run } from './main.js'
 
-// The `notekeeper` binary. Unexpected failures (a bug, not a user error) print their stack and exit 2.
+// The `notekeeper` binary. An unexpected failure (a bug, not a user error) is one line and exit 2;
+// NOTEKEEPER_DEBUG=1 adds its stack.
 run(process.argv.slice(2)).then(
   code => {
     process.exitCode = code
   },
   (error: unknown) => {
-    process.stderr.write(`notekeeper: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    const message = error instanceof Error ? error.message : String(error)
+    const hint = process.env['NOTEKEEPER_DEBUG'] === '1' ? '' : ' (NOTEKEEPER_DEBUG=1 shows where)'
+    process.stderr.write(`notekeeper: unexpected error: ${message}${hint}\n${debugStack(error)}`)
     process.exitCode = 2
   },
 )

@@ -7,8 +7,10 @@ import type { Vault } from '../ports/vault.js'
  */
 export interface CommandContext {
   vault: Vault
-  /** The corpus folder as given (for messages and `--out`). */
+  /** The corpus folder, absolute (for messages and `--out`). */
   corpusDir: string
+  /** The current folder: `--out` is relative to it. */
+  cwd: string
   today: IsoDate
   json: boolean
   /** Positional arguments after the command name (and its verb, for `triage`). */

@@ -1,8 +1,11 @@
 import { version } from '../../package.json'
+import { LockTimeoutError } from '../app/lock.js'
+import { LogWriteError } from '../app/log-writer.js'
 import { ConfigInvalidError } from '../app/schedule.js'
 import { VaultError } from '../ports/vault.js'
 import { CommandUsageError, parseCommandLine } from './args.js'
 import type { CommandSpec } from './command.js'
+import { warnAboutConfig } from './config-output.js'
 import { type ExitCode, UsageError } from './context.js'
 import { commandHelp, commandUsage, globalUsage } from './help.js'
 import { CorpusUnreadableError, nodeContext } from './node-context.js'
@@ -36,7 +39,9 @@ export async function run(
       return invocation.error ? 2 : 0
     }
     spec = invocation.spec
-    return await spec.run(nodeContext(invocation.parsed, io))
+    const ctx = nodeContext(invocation.parsed, io)
+    if (spec.corpus !== false) await warnAboutConfig(ctx)
+    return await spec.run(ctx)
   } catch (error) {
     if (error instanceof UsageError) {
       if (error instanceof CommandUsageError) spec = error.spec
@@ -44,10 +49,23 @@ export async function run(
       io.stderr.write(`notekeeper: ${error.message}\n${usage}\n`)
       return 2
     }
-    if (error instanceof CorpusUnreadableError || error instanceof ConfigInvalidError || error instanceof VaultError) {
-      io.stderr.write(`notekeeper: ${error.message}\n`)
+    if (
+      error instanceof CorpusUnreadableError ||
+      error instanceof ConfigInvalidError ||
+      error instanceof VaultError ||
+      error instanceof LockTimeoutError ||
+      error instanceof LogWriteError
+    ) {
+      // One sentence for the person; the stack only when asked for (it is ours, not theirs).
+      io.stderr.write(`notekeeper: ${error.message}\n${debugStack(error)}`)
       return 2
     }
     throw error
   }
+}
+
+/** `NOTEKEEPER_DEBUG=1`: the stack of an error, for a bug report; otherwise nothing. */
+export function debugStack(error: unknown): string {
+  if (process.env['NOTEKEEPER_DEBUG'] !== '1') return ''
+  return `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`
 }

@@ -48,6 +48,7 @@ export function nodeContext(
   return {
     vault: nodeVault(corpusDir),
     corpusDir,
+    cwd: process.cwd(),
     today: today ?? localToday(new Date()),
     json,
     args: parsed.positional,

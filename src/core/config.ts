@@ -1,4 +1,7 @@
+import { CONFIG_SCHEMA, checkSchema } from './config-schema.js'
 import { CONFIG_PATH } from './corpus.js'
+import { nearestName } from './edit-distance.js'
+import { lineColumn, locateJson } from './json-locate.js'
 import { fsrsWeightsProblem } from './schedulers/fsrs.js'
 import type { Config, Finding, SchedulerName } from './types.js'
 
@@ -15,125 +18,82 @@ export const DEFAULT_CONFIG: Config = {
   practice: { relearn: true },
 }
 
-export type ConfigResult = { ok: true; config: Config } | { ok: false; finding: Finding }
+/** A key config.json holds that the schema does not know: ignored, and said so. */
+export interface ConfigWarning {
+  line: number
+  column: number
+  message: string
+}
+
+export type ConfigResult =
+  | { ok: true; config: Config; warnings: ConfigWarning[] }
+  | { ok: false; finding: Finding & { column?: number } }
 
 /**
- * Reads `config.json` (SPEC 1.8). A missing file (null) is the defaults; every key is optional.
- * Anything we cannot trust (not JSON, unknown scheduler, a key of the wrong type) is
- * `config-invalid`: the callers then write nothing, because a schedule derived from a config the
- * user did not mean would silently change every due date.
+ * Reads `config.json` (SPEC 1.8) against `schema/config.schema.json`. A missing file (null) is
+ * the defaults; every key is optional. Anything we cannot trust (not JSON, unknown scheduler, a
+ * key of the wrong type) is `config-invalid`, with the line and column: the callers then write
+ * nothing, because a schedule derived from a config the user did not mean would silently change
+ * every due date. A key the schema does not know is only a warning (a typo, or a key of a newer
+ * version): the file still means what it says for every key we know.
  */
 export function parseConfig(text: string | null): ConfigResult {
-  if (text === null) return { ok: true, config: DEFAULT_CONFIG }
-  let raw: unknown
-  try {
-    raw = JSON.parse(text.replace(/^\uFEFF/, ''))
-  } catch (error) {
-    return invalid(`${CONFIG_PATH} is not valid JSON: ${(error as Error).message}`, lineOfJsonError(text, error))
+  if (text === null) return { ok: true, config: DEFAULT_CONFIG, warnings: [] }
+  const body = text.replace(/^\uFEFF/, '')
+  const bom = text.length - body.length
+  const located = locateJson(body)
+  if (!located.ok) return invalid(text, located.offset + bom, `not valid JSON: ${located.message}`)
+  const raw: unknown = JSON.parse(body)
+  if (!isObject(raw)) return invalid(text, bom, 'must hold a JSON object')
+  const at = (path: string[]): number => (path.length === 0 ? 0 : (located.keys.get(path.join('.')) ?? 0)) + bom
+  const issues = checkSchema(raw, CONFIG_SCHEMA)
+  const errors = issues.filter(issue => issue.kind === 'invalid')
+  const first = errors[0]
+  if (first) {
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''
+    return invalid(text, at(first.path), `${describePath(first.path)} ${first.message}${more}`)
   }
-  if (!isObject(raw)) return invalid(`${CONFIG_PATH} must hold a JSON object`)
-  const problems: string[] = []
-  const pick = <T>(value: unknown, fallback: T, ok: (v: unknown) => boolean, name: string): T => {
-    if (value === undefined) return fallback
-    if (!ok(value)) {
-      problems.push(`"${name}" has the wrong type`)
-      return fallback
-    }
-    return value as T
-  }
-  const scheduler = raw['scheduler'] ?? 'leitner'
-  if (typeof scheduler !== 'string' || !SCHEDULERS.includes(scheduler as SchedulerName)) {
-    return invalid(
-      `${CONFIG_PATH}: unknown scheduler ${JSON.stringify(scheduler)} (known: ${SCHEDULERS.join(', ')})`,
-      lineOfKey(text, 'scheduler'),
-    )
-  }
-  const fsrs = objectOr(raw['fsrs'], 'fsrs', problems)
-  const limits = objectOr(raw['limits'], 'limits', problems)
-  const hygiene = objectOr(raw['hygiene'], 'hygiene', problems)
-  const track = objectOr(raw['track'], 'track', problems)
-  const practice = objectOr(raw['practice'], 'practice', problems)
-  const d = DEFAULT_CONFIG
-  const config: Config = {
-    scheduler: scheduler as SchedulerName,
-    leechThreshold: pick(raw['leechThreshold'], d.leechThreshold, isPositiveInteger, 'leechThreshold'),
-    fsrs: {
-      retention: pick(
-        fsrs['retention'],
-        d.fsrs.retention,
-        v => typeof v === 'number' && v > 0 && v < 1,
-        'fsrs.retention',
-      ),
-      weights: pick(fsrs['weights'], d.fsrs.weights, isNumberArray, 'fsrs.weights'),
-    },
-    limits: {
-      newPerDay: pick(limits['newPerDay'], d.limits.newPerDay, isLimit, 'limits.newPerDay'),
-      reviewsPerDay: pick(limits['reviewsPerDay'], d.limits.reviewsPerDay, isLimit, 'limits.reviewsPerDay'),
-    },
-    hygiene: {
-      staleDays: pick(hygiene['staleDays'], d.hygiene.staleDays, isPositiveInteger, 'hygiene.staleDays'),
-      nearDuplicate: pick(
-        hygiene['nearDuplicate'],
-        d.hygiene.nearDuplicate,
-        v => typeof v === 'number' && v > 0 && v <= 1,
-        'hygiene.nearDuplicate',
-      ),
-      ignore: pick(hygiene['ignore'], d.hygiene.ignore, isIgnoreList, 'hygiene.ignore'),
-    },
-    track: {
-      ladder: pick(track['ladder'], d.track.ladder, isStringArray, 'track.ladder'),
-      final: pick(track['final'], d.track.final, isStringArray, 'track.final'),
-    },
-    aliases: pick(raw['aliases'], d.aliases, isStringRecord, 'aliases'),
-    practice: {
-      relearn: pick(practice['relearn'], d.practice.relearn, v => typeof v === 'boolean', 'practice.relearn'),
-    },
-  }
-  const weightsProblem = fsrsWeightsProblem(config.fsrs.weights)
-  if (weightsProblem) problems.push(weightsProblem)
-  if (problems.length > 0) return invalid(`${CONFIG_PATH}: ${problems.join('; ')}`)
-  return { ok: true, config }
+  const weightsProblem = fsrsWeightsProblem(
+    isObject(raw['fsrs']) && Array.isArray(raw['fsrs']['weights']) ? (raw['fsrs']['weights'] as number[]) : [],
+  )
+  if (weightsProblem) return invalid(text, at(['fsrs', 'weights']), weightsProblem)
+  const warnings = issues
+    .filter(issue => issue.kind === 'unknown-key')
+    .map(issue => {
+      const key = issue.path.at(-1) ?? ''
+      const near = nearestName(key, issue.known ?? [])
+      return {
+        ...lineColumn(text, at(issue.path)),
+        message: `unknown key ${describePath(issue.path)}, ignored${near ? ` (did you mean "${near}"?)` : ''}`,
+      }
+    })
+  return { ok: true, config: withDefaults(DEFAULT_CONFIG, raw) as Config, warnings }
 }
 
-function invalid(message: string, line?: number): ConfigResult {
-  const finding: Finding = { rule: 'config-invalid', severity: 'error', file: CONFIG_PATH, message }
-  if (line !== undefined) finding.line = line
-  return { ok: false, finding }
+/** `config.json:3:14: message` with the path once: how every command reports an invalid config. */
+export function configProblemText(finding: Finding & { column?: number }): string {
+  const where = finding.line === undefined ? '' : `:${finding.line}${finding.column ? `:${finding.column}` : ''}`
+  return `${finding.file}${where}: ${finding.message}`
 }
 
-function objectOr(value: unknown, name: string, problems: string[]): Record<string, unknown> {
-  if (value === undefined) return {}
-  if (isObject(value)) return value
-  problems.push(`"${name}" must be an object`)
-  return {}
+function invalid(text: string, offset: number, message: string): ConfigResult {
+  const { line, column } = lineColumn(text, offset)
+  return { ok: false, finding: { rule: 'config-invalid', severity: 'error', file: CONFIG_PATH, line, column, message } }
+}
+
+function describePath(path: string[]): string {
+  return path.length === 0 ? 'the file' : `"${path.join('.')}"`
+}
+
+/** The defaults with every known key the file gives (objects merged key by key, the rest replaced). */
+function withDefaults(defaults: unknown, given: unknown): unknown {
+  if (!isObject(defaults) || !isObject(given) || Object.keys(defaults).length === 0)
+    return given === undefined ? defaults : given
+  const merged: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(defaults)) merged[key] = withDefaults(value, given[key])
+  return merged
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
-}
-const isPositiveInteger = (v: unknown) => Number.isInteger(v) && (v as number) > 0
-const isLimit = (v: unknown) => v === null || (Number.isInteger(v) && (v as number) >= 0)
-const isNumberArray = (v: unknown) => Array.isArray(v) && v.every(x => typeof x === 'number' && Number.isFinite(x))
-const isStringArray = (v: unknown) => Array.isArray(v) && v.every(x => typeof x === 'string' && x.trim() !== '')
-const isStringRecord = (v: unknown) => isObject(v) && Object.values(v).every(x => typeof x === 'string')
-const isIgnoreList = (v: unknown) =>
-  Array.isArray(v) &&
-  v.every(
-    x =>
-      isObject(x) &&
-      typeof x['rule'] === 'string' &&
-      typeof x['file'] === 'string' &&
-      (x['other'] === undefined || typeof x['other'] === 'string'),
-  )
-
-/** The 1-based line of a JSON syntax error, when the engine's message gives a position. */
-function lineOfJsonError(text: string, error: unknown): number | undefined {
-  const match = /position (\d+)/.exec(String((error as Error).message))
-  if (!match) return undefined
-  return text.slice(0, Number(match[1])).split('\n').length
-}
-
-function lineOfKey(text: string, key: string): number | undefined {
-  const index = text.indexOf(`"${key}"`)
-  return index < 0 ? undefined : text.slice(0, index).split('\n').length
 }

@@ -3,7 +3,7 @@ import { type ReplayInput, replay } from './replay.js'
 import { SCHEDULER_NAMES, schedulerFor } from './schedulers/index.js'
 import type { Config, IsoDate, SchedulerName, State } from './types.js'
 
-// The scheduler-switch preview (research note srs.md §5): the log is the asset, so the workload a
+// The scheduler-switch preview: the log is the asset, so the workload a
 // switch would bring can be shown before the user commits to it, by replaying the same log under
 // each candidate. Nothing is simulated beyond each item's next due date: the counts are the
 // reviews already owed, not a Monte-Carlo guess at future grades.

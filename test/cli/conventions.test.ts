@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { version } from '../../package.json'
@@ -125,5 +125,90 @@ describe('a folder that is not a corpus', () => {
     const result = await cli(['due', '--corpus', folder.path, '--today', TODAY])
     expect(result.code).toBe(0)
     expect(existsSync(join(folder.path, LOG))).toBe(false)
+  })
+})
+
+describe('config.json through the command line', () => {
+  const CONFIG = 'internalise/.srs/config.json'
+
+  it('an invalid config is one sentence naming the file once, with line and column, for every command', async () => {
+    const dir = copyCorpus()
+    writeFileSync(join(dir, CONFIG), '{\n  "scheduler": "leitner",,\n}\n')
+    const before = snapshot(dir)
+    for (const args of [['due'], ['replay'], ['validate'], ['grade', 'x#y', 'good'], ['triage'], ['hygiene']]) {
+      const result = await cli([...args, '--corpus', dir, '--today', TODAY])
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr, args.join(' ')).toBe(
+        `notekeeper: ${CONFIG}:2:26: not valid JSON: expected a key in double quotes; nothing written\n`,
+      )
+    }
+    const backlinks = await cli(['backlinks', 'reference/http.adoc', '--corpus', dir])
+    expect(backlinks.code).toBe(2)
+    expect(snapshot(dir)).toEqual(before)
+  })
+
+  it('an unknown key is a warning on stderr; the command still runs', async () => {
+    const dir = copyCorpus()
+    writeFileSync(join(dir, CONFIG), '{\n  "$schema": "../../schema/config.schema.json",\n  "leechTreshold": 3\n}\n')
+    const result = await cli(['due', '--json', '--corpus', dir, '--today', TODAY])
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.stdout)).toHaveProperty('due')
+    expect(result.stderr).toBe(
+      `notekeeper: warning: ${CONFIG}:3:3: unknown key "leechTreshold", ignored (did you mean "leechThreshold"?)\n`,
+    )
+  })
+})
+
+describe('grade and triage refuse what a person would not mean', () => {
+  it('grade takes 1-4 as practice does; refuses 5 and a date after today, appending nothing', async () => {
+    const dir = copyCorpus()
+    const id = (
+      JSON.parse((await cli(['due', '--json', '--corpus', dir, '--today', TODAY])).stdout) as { due: { id: string }[] }
+    ).due[0]!.id
+    const ok = await cli(['grade', id, '3', '--json', '--corpus', dir, '--today', TODAY])
+    expect(ok.code).toBe(0)
+    expect(JSON.parse(ok.stdout)).toMatchObject({ item: id, grade: 'good' })
+    expect(readFileSync(join(dir, LOG), 'utf8').trimEnd().split('\n').at(-1)).toBe(
+      JSON.stringify({ item: id, date: TODAY, grade: 'good' }),
+    )
+    const log = readFileSync(join(dir, LOG), 'utf8')
+    const five = await cli(['grade', id, '5', '--corpus', dir, '--today', TODAY])
+    expect(five.code).toBe(2)
+    expect(five.stderr).toMatch(/^notekeeper: "5" is not a grade: give 1-4 or again, hard, good, easy\n/)
+    const future = await cli(['grade', id, 'good', '--date', '2026-12-01', '--corpus', dir, '--today', TODAY])
+    expect(future.code).toBe(2)
+    expect(future.stderr).toMatch(/^notekeeper: --date 2026-12-01 is after today \(2026-11-30\)/)
+    expect(readFileSync(join(dir, LOG), 'utf8')).toBe(log)
+  })
+
+  const HOUSE = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'triage', 'house.adoc'), 'utf8')
+  const trackCorpus = (): string => {
+    const folder = tempFolder()
+    onTestFinished(folder.remove)
+    mkdirSync(join(folder.path, 'track'))
+    writeFileSync(join(folder.path, 'track/house.adoc'), HOUSE)
+    return folder.path
+  }
+
+  it('triage move to a status neither the note nor the ladder has is refused (exit 2) unless --create', async () => {
+    const dir = trackCorpus()
+    const typo = await cli(['triage', 'move', 'track/house.adoc:23', 'Whenevr', '--corpus', dir])
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toContain('no status "Whenevr" in the note or the ladder')
+    expect(typo.stderr).toContain('give --create')
+    expect(readFileSync(join(dir, 'track/house.adoc'), 'utf8')).toBe(HOUSE)
+    const ladder = await cli(['triage', 'move', 'track/house.adoc:23', 'later', '--corpus', dir])
+    expect(ladder.code).toBe(0)
+    const created = await cli(['triage', 'move', 'track/house.adoc:19', 'Whenever', '--create', '--corpus', dir])
+    expect(created.code).toBe(0)
+    expect(readFileSync(join(dir, 'track/house.adoc'), 'utf8')).toContain('== Whenever\n\n* [ ] Prune the apple tree\n')
+  })
+
+  it('triage add into an empty or new section follows the checkbox style of the note', async () => {
+    const dir = trackCorpus()
+    expect((await cli(['triage', 'add', 'track/house.adoc', 'Someday', 'Paint the fence', '--corpus', dir])).code).toBe(
+      0,
+    )
+    expect(readFileSync(join(dir, 'track/house.adoc'), 'utf8')).toContain('== Someday\n\n* [ ] Paint the fence\n')
   })
 })

@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_CONFIG, parseConfig } from '../../src/core/config.js'
+import { configProblemText, DEFAULT_CONFIG, parseConfig, SCHEDULERS } from '../../src/core/config.js'
+import { CONFIG_SCHEMA, type SchemaNode } from '../../src/core/config-schema.js'
 
 describe('config.json (SPEC 1.8)', () => {
   it('is the defaults when the file is absent or empty of keys', () => {
-    expect(parseConfig(null)).toEqual({ ok: true, config: DEFAULT_CONFIG })
-    expect(parseConfig('{}')).toEqual({ ok: true, config: DEFAULT_CONFIG })
+    expect(parseConfig(null)).toEqual({ ok: true, config: DEFAULT_CONFIG, warnings: [] })
+    expect(parseConfig('{}')).toEqual({ ok: true, config: DEFAULT_CONFIG, warnings: [] })
   })
 
   it('takes every key that is given, leaving the others at their defaults', () => {
@@ -45,5 +48,55 @@ describe('config.json (SPEC 1.8)', () => {
   it('refuses FSRS weights that no FSRS version has', () => {
     const result = parseConfig('{"scheduler": "fsrs", "fsrs": {"weights": [1, 2, 3]}}')
     expect(!result.ok && result.finding.message).toContain('fsrs.weights')
+  })
+
+  it('names line and column of a syntax error, and the path only once', () => {
+    const result = parseConfig('{\n  "scheduler": "leitner",,\n}')
+    expect(result).toMatchObject({ ok: false, finding: { line: 2, column: 26 } })
+    expect(!result.ok && configProblemText(result.finding)).toBe(
+      'internalise/.srs/config.json:2:26: not valid JSON: expected a key in double quotes',
+    )
+  })
+
+  it("names the key, its value and what it must be, at the key's line and column", () => {
+    const result = parseConfig('{\n  "hygiene": {\n    "staleDays": 0\n  }\n}')
+    expect(!result.ok && configProblemText(result.finding)).toBe(
+      'internalise/.srs/config.json:3:5: "hygiene.staleDays" is 0: it must be a whole number of at least 1',
+    )
+    const ignore = parseConfig('{"hygiene": {"ignore": [{"rule": "stale"}]}}')
+    expect(!ignore.ok && ignore.finding.message).toBe('"hygiene.ignore.0" needs "file"')
+  })
+
+  it('warns about unknown keys (with a suggestion), ignores them, and takes everything else', () => {
+    const result = parseConfig('{\n  "schedular": "fsrs",\n  "limits": {"newPerDay": 3, "perDay": 1}\n}')
+    expect(result).toEqual({
+      ok: true,
+      config: { ...DEFAULT_CONFIG, limits: { newPerDay: 3, reviewsPerDay: null } },
+      warnings: [
+        { line: 2, column: 3, message: 'unknown key "schedular", ignored (did you mean "scheduler"?)' },
+        { line: 3, column: 30, message: 'unknown key "limits.perDay", ignored' },
+      ],
+    })
+  })
+
+  it('accepts "$schema" pointing at the shipped schema, without a warning', () => {
+    const result = parseConfig(JSON.stringify({ $schema: './node_modules/notekeeper/schema/config.schema.json' }))
+    expect(result).toEqual({ ok: true, config: DEFAULT_CONFIG, warnings: [] })
+  })
+
+  it('the shipped schema knows every key of the defaults, the schedulers, and nothing the defaults lack', () => {
+    const keysOf = (value: unknown, prefix = ''): string[] =>
+      typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0
+        ? Object.entries(value).flatMap(([key, child]) => [`${prefix}${key}`, ...keysOf(child, `${prefix}${key}.`)])
+        : []
+    const schemaKeys = (node: SchemaNode, prefix = ''): string[] =>
+      Object.entries(node.properties ?? {}).flatMap(([key, child]) => [
+        `${prefix}${key}`,
+        ...schemaKeys(child, `${prefix}${key}.`),
+      ])
+    expect(schemaKeys(CONFIG_SCHEMA).filter(key => key !== '$schema')).toEqual(keysOf(DEFAULT_CONFIG))
+    expect(CONFIG_SCHEMA.properties?.['scheduler']?.enum).toEqual(SCHEDULERS)
+    const packaged = JSON.parse(readFileSync(join(import.meta.dirname, '../../schema/config.schema.json'), 'utf8'))
+    expect(packaged).toEqual(CONFIG_SCHEMA)
   })
 })

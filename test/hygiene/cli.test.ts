@@ -17,6 +17,7 @@ function context(vault: Vault, args: string[] = [], flags: Record<string, string
   const ctx: CommandContext = {
     vault,
     corpusDir: '/corpus',
+    cwd: '/corpus',
     today: '2026-11-30',
     json,
     args,
@@ -84,11 +85,13 @@ describe('notekeeper hygiene', () => {
     expect(vault.files.has('reports/h.adoc')).toBe(false)
   })
 
-  it('--out writes the AsciiDoc report at a path from the corpus root', async () => {
+  it('--out writes the AsciiDoc report at a path from the current folder', async () => {
     const vault: MemoryVault = memoryVault({ 'reference/old.adoc': CLEAN_NOTE.replace('2026-11-01', '2020-01-01') })
     const { ctx, out } = context(vault, [], { out: 'reports/hygiene.adoc' }, true)
     expect(await hygieneCommand(ctx)).toBe(0)
-    expect(vault.files.get('reports/hygiene.adoc')).toMatch(/^= Hygiene sweep\n/)
+    expect(vault.files.get('reports/hygiene.adoc')).toMatch(
+      /^\/\/ Written by notekeeper hygiene --out; replaced on every run\.\n= Hygiene sweep\n/,
+    )
     expect(() => JSON.parse(out.join(''))).not.toThrow()
   })
 
@@ -101,6 +104,14 @@ describe('notekeeper hygiene', () => {
       '../report.adoc',
       'x/../../report.adoc',
       '/tmp/report.adoc',
+      'TRACK/x.adoc',
+      'Reference/x.adoc',
+      'README.adoc',
+      'readme.adoc',
+      'docs/adr/0001-x.adoc',
+      'Docs/report.adoc',
+      '.srs/report.adoc',
+      '',
     ]) {
       const vault = memoryVault({ 'reference/clean.adoc': CLEAN_NOTE })
       const { ctx } = context(vault, [], { out: target })
@@ -170,10 +181,10 @@ describe('through the notekeeper command line', () => {
       '--today',
       '2026-11-30',
       '--out',
-      'reference/report.adoc',
+      join(deadLinks, 'reference/report.adoc'),
     ])
     expect(refused.code).toBe(2)
-    expect(refused.stderr).toContain('must not be inside internalise/, reference/ or track/')
+    expect(refused.stderr).toContain('must not be inside reference/: the report would become a note')
     const links = await cli([
       'backlinks',
       'reference/http.adoc#verbs',

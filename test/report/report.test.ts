@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { convert } from '@asciidoctor/core'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { summarize } from '../../src/core/findings.js'
 import { buildReport, escapeAsciiDoc, renderAsciiDoc, renderText } from '../../src/core/report/index.js'
@@ -129,8 +130,46 @@ describe('AsciiDoc report', () => {
     expect(document.querySelectorAll('li')).toHaveLength(5)
   })
 
-  it('escapes every markup character and keeps plain words readable', () => {
-    expect(escapeAsciiDoc('see http.adoc, twice!')).toBe('see http&#46;adoc, twice!')
+  it('escapes the characters that can start markup and leaves readable text as it is', () => {
+    expect(escapeAsciiDoc('see reference/http.adoc, 2026-11-30 (known: a, b)!')).toBe(
+      'see reference/http.adoc, 2026-11-30 (known: a, b)!',
+    )
     expect(escapeAsciiDoc('{x} [y] *z*')).toBe('&#123;x&#125; &#91;y&#93; &#42;z&#42;')
+    expect(escapeAsciiDoc('a -- b... https://x (C)')).toBe('a &#45;- b&#46;&#46;. https&#58;//x &#40;C)')
+  })
+
+  it('any text, however hostile, comes out of Asciidoctor exactly as written and as nothing but text', async () => {
+    const pieces = fc.constantFrom(
+      ...'*_`#^~+$&{}[]<>\\@\'":/-.()=|!?;,%'.split(''),
+      ' ',
+      'a',
+      'Z',
+      '0',
+      'C',
+      'TM',
+      'R',
+      'http',
+      'mailto',
+      'xref',
+      'pass',
+      'image',
+      'footnote',
+      'kbd',
+      '&#45;',
+      '&amp;',
+      'é',
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.array(pieces, { minLength: 1, maxLength: 24 }), async parts => {
+        const text = parts.join('').trim()
+        if (text === '') return
+        const html = String(await convert(`Text: ${escapeAsciiDoc(text)}`, { safe: 'secure', standalone: false }))
+        const document = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html')
+        const paragraph = document.querySelector('.paragraph p')
+        expect(paragraph?.children.length ?? 0, html).toBe(0)
+        expect(paragraph?.textContent?.replace(/\s+/g, ' '), html).toBe(`Text: ${text.replace(/\s+/g, ' ')}`)
+      }),
+      { numRuns: 200 },
+    )
   })
 })

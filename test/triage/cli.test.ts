@@ -13,6 +13,7 @@ function context(vault: MemoryVault, args: string[], flags: Record<string, strin
   const ctx: CommandContext = {
     vault,
     corpusDir: '/corpus',
+    cwd: '/corpus',
     today: '2026-11-30',
     json: flags['json'] === true,
     args,
@@ -81,9 +82,9 @@ describe('notekeeper triage', () => {
     expect(vault.files.get(FILE)).toContain('* Designing Data-Intensive Applications\n* The Pragmatic Programmer\n')
   })
 
-  it('move and add take a status of several words; --json reports the outcome', async () => {
+  it('move and add take a status of several words (a new one with --create); --json reports the outcome', async () => {
     const vault = corpus()
-    const moved = context(vault, ['move', `${FILE}:12`, 'Waiting', 'on', 'Sam'], { json: true })
+    const moved = context(vault, ['move', `${FILE}:12`, 'Waiting', 'on', 'Sam'], { json: true, create: true })
     expect(await triageCommand(moved.ctx)).toBe(0)
     expect(JSON.parse(moved.out[0]!)).toMatchObject({ ok: true, file: FILE, line: 14 })
     expect(vault.files.get(FILE)!.endsWith('== Done\n\n== Waiting on Sam\n* Refactoring\n')).toBe(true)

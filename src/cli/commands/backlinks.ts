@@ -1,5 +1,8 @@
 import { runBacklinks } from '../../app/backlinks.js'
+import { parseConfig } from '../../core/config.js'
+import { CONFIG_PATH } from '../../core/corpus.js'
 import type { CommandSpec } from '../command.js'
+import { configInvalid } from '../config-output.js'
 import { type Command, UsageError } from '../context.js'
 
 /** `notekeeper backlinks NOTE[#ANCHOR] [--json]` (SPEC 2.1, 3): the places that refer to a note. */
@@ -7,6 +10,8 @@ export const backlinksCommand: Command = async ctx => {
   const [target, ...rest] = ctx.args
   if (target === undefined || rest.length > 0)
     throw new UsageError('backlinks needs exactly one NOTE[#ANCHOR], a path from the corpus root (reference/http.adoc)')
+  const config = parseConfig(await ctx.vault.read(CONFIG_PATH))
+  if (!config.ok) return configInvalid(ctx, config.finding)
   const result = await runBacklinks(ctx.vault, target)
   if (!result.ok) throw new UsageError(result.message)
   if (ctx.json) {

@@ -1,16 +1,14 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { dueItems, nextDueDate } from '../../app/practice.js'
 import type { CommandSpec } from '../command.js'
+import { configInvalid } from '../config-output.js'
 import type { Command } from '../context.js'
 import { practiceScope } from '../practice-scope.js'
 
 /** `notekeeper due [--note FILE] [--folder DIR] [--json]`: `{"due": [{id, prompt, response, next_due, leech}]}` (SPEC 3). Writes nothing. */
 export const dueCommand: Command = async ctx => {
   const corpus = await loadCorpus(ctx.vault)
-  if (corpus.configFinding) {
-    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}`)
-    return 2
-  }
+  if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   const due = dueItems(corpus, ctx.today, practiceScope(ctx, corpus))
   if (ctx.json) {
     ctx.out(

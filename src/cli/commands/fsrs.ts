@@ -2,6 +2,7 @@ import { loadCorpus } from '../../app/corpus.js'
 import { OptimizerUnavailableError, optimizeFsrs } from '../../app/fsrs-optimize.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
 import type { CommandSpec } from '../command.js'
+import { configInvalid } from '../config-output.js'
 import { type Command, UsageError } from '../context.js'
 
 /**
@@ -12,16 +13,13 @@ export const fsrsCommand: Command = async ctx => {
   if (ctx.args[0] !== 'optimize' || ctx.args.length > 1)
     throw new UsageError('usage: notekeeper fsrs optimize [--write] [--json]')
   const corpus = await loadCorpus(ctx.vault)
-  if (corpus.configFinding) {
-    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}`)
-    return 2
-  }
+  if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   let result: Awaited<ReturnType<typeof optimizeFsrs>>
   try {
     result = await optimizeFsrs(corpus.log.reviews, corpus.config.aliases, { weights: corpus.config.fsrs.weights })
   } catch (error) {
     if (error instanceof OptimizerUnavailableError) {
-      ctx.err(error.message)
+      ctx.err(`notekeeper: ${error.message}`)
       return 2
     }
     throw error

@@ -2,19 +2,22 @@ import { loadCorpus } from '../../app/corpus.js'
 import { gradeItem, UnknownItemError } from '../../app/practice.js'
 import { isIsoDate } from '../../core/dates.js'
 import type { CommandSpec } from '../command.js'
+import { configInvalid } from '../config-output.js'
 import { type Command, flagString, UsageError } from '../context.js'
+import { parseGrade } from '../grades.js'
 
 /** `notekeeper grade ID GRADE [--date D]`: appends one review and updates the state (SPEC 3). */
 export const gradeCommand: Command = async ctx => {
-  const [id, grade, extra] = ctx.args
-  if (!id || !grade || extra !== undefined) throw new UsageError('usage: notekeeper grade ID GRADE [--date YYYY-MM-DD]')
+  const [id, word, extra] = ctx.args
+  if (!id || !word || extra !== undefined) throw new UsageError('grade needs ID GRADE')
+  const grade = parseGrade(word)
+  if (grade === null) throw new UsageError(`"${word}" is not a grade: give 1-4 or again, hard, good, easy`)
   const date = flagString(ctx, 'date') ?? ctx.today
   if (!isIsoDate(date)) throw new UsageError(`--date ${date} is not a calendar date (YYYY-MM-DD)`)
+  if (date > ctx.today)
+    throw new UsageError(`--date ${date} is after today (${ctx.today}): a review cannot be recorded in advance`)
   const corpus = await loadCorpus(ctx.vault)
-  if (corpus.configFinding) {
-    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}; nothing written`)
-    return 2
-  }
+  if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   try {
     const { state } = await gradeItem(ctx.vault, corpus, id, grade, date, ctx.today)
     const entry = state[id]
@@ -23,7 +26,7 @@ export const gradeCommand: Command = async ctx => {
     return 0
   } catch (error) {
     if (error instanceof UnknownItemError) {
-      ctx.err(`${error.message}; nothing appended`)
+      ctx.err(`notekeeper: ${error.message}; nothing appended`)
       return 2
     }
     throw error
@@ -32,7 +35,7 @@ export const gradeCommand: Command = async ctx => {
 
 export const gradeSpec: CommandSpec = {
   name: 'grade',
-  summary: 'record one review (again, hard, good, easy)',
+  summary: 'record one review: GRADE is 1-4 or again, hard, good, easy',
   usage: ['ID GRADE [--date YYYY-MM-DD] [--json]'],
   options: { date: { type: 'string', value: 'YYYY-MM-DD', help: 'the day of the review (default: today)' } },
   args: { min: 2, max: 2 },

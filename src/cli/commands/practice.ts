@@ -12,11 +12,11 @@ import { type AnswerCheck, checkAnswer } from '../../core/practice.js'
 import { PracticeSession, summaryLine } from '../../core/practice-session.js'
 import { GRADES, type Grade } from '../../core/types.js'
 import type { CommandSpec } from '../command.js'
+import { configInvalid } from '../config-output.js'
 import type { Command, CommandContext } from '../context.js'
+import { parseGrade } from '../grades.js'
 import { practiceScope } from '../practice-scope.js'
 import { renderDiff, renderTerminal, styled, type TerminalStyle } from '../terminal-card.js'
-
-const KEYS: Record<string, Grade> = { '1': 'again', '2': 'hard', '3': 'good', '4': 'easy' }
 
 /**
  * `notekeeper practice [--note FILE] [--folder DIR]`: each due item in turn: the prompt rendered
@@ -32,10 +32,7 @@ export const practiceCommand: Command = async ctx => {
   // whose text did not change from being scanned again.
   const cache: ScanCache = new Map()
   let corpus = await loadCorpus(ctx.vault, { cache })
-  if (corpus.configFinding) {
-    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}; nothing written`)
-    return 2
-  }
+  if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   const scope = practiceScope(ctx, corpus)
   await registerState(ctx.vault, corpus, ctx.today)
   const due = dueItems(corpus, ctx.today, scope)
@@ -162,8 +159,8 @@ async function askGrade(
     }
     if (word === 'u' || word === 'undo') return 'undo'
     if (word === 's' || word === 'skip') return 'skip'
-    const grade = KEYS[word] ?? (GRADES as readonly string[]).find(g => g === word)
-    if (grade) return grade as Grade
+    const grade = parseGrade(raw)
+    if (grade) return grade
     ctx.out(`  "${raw.trim()}" is not a grade.`)
   }
 }

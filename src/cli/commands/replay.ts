@@ -1,18 +1,15 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { derivedState, writeStateIfChanged } from '../../app/schedule.js'
 import type { CommandSpec } from '../command.js'
+import { configInvalid } from '../config-output.js'
 import type { Command } from '../context.js'
 
 /** `notekeeper replay`: regenerates state.json from the log and the declared items (SPEC 3). */
 export const replayCommand: Command = async ctx => {
   const corpus = await loadCorpus(ctx.vault)
-  if (corpus.configFinding) {
-    ctx.err(
-      `${corpus.configFinding.file}${corpus.configFinding.line ? `:${corpus.configFinding.line}` : ''}: ${corpus.configFinding.message}`,
-    )
-    return 2
-  }
-  for (const finding of corpus.log.findings) ctx.err(`${finding.file}:${finding.line}: skipped: ${finding.message}`)
+  if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
+  for (const finding of corpus.log.findings)
+    ctx.err(`notekeeper: ${finding.file}:${finding.line}: skipped: ${finding.message}`)
   const state = derivedState(corpus, ctx.today)
   const wrote = await writeStateIfChanged(ctx.vault, state)
   const count = Object.keys(state).length

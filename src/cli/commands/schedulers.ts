@@ -3,6 +3,7 @@ import { forecastCorpus, switchScheduler } from '../../app/schedulers.js'
 import { SCHEDULERS } from '../../core/config.js'
 import type { SchedulerName } from '../../core/types.js'
 import type { CommandSpec } from '../command.js'
+import { configInvalid } from '../config-output.js'
 import { type Command, flagString, UsageError } from '../context.js'
 
 /**
@@ -30,10 +31,7 @@ export const schedulersCommand: Command = async ctx => {
   if (!Number.isInteger(days) || days < 1 || days > 3650)
     throw new UsageError(`--days ${daysText}: give a whole number of days from 1 to 3650`)
   const corpus = await loadCorpus(ctx.vault)
-  if (corpus.configFinding) {
-    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}`)
-    return 2
-  }
+  if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   const forecasts = forecastCorpus(corpus, ctx.today, days)
   if (ctx.json) {
     ctx.out(JSON.stringify({ today: ctx.today, days, active: corpus.config.scheduler, schedulers: forecasts }, null, 2))

@@ -3,14 +3,14 @@ import { TRIAGE_VERBS, type TriageRequest, type TriageVerb, triageEdit } from '.
 import { parseConfig } from '../../core/config.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
 import { type TriageView, triageView } from '../../core/triage/view.js'
-import type { Finding } from '../../core/types.js'
 import type { CommandSpec } from '../command.js'
+import { configInvalid } from '../config-output.js'
 import { type Command, type CommandContext, type ExitCode, flagString, UsageError } from '../context.js'
 
 const USAGE = `usage: notekeeper triage [--json]
        notekeeper triage promote|demote|prune FILE:LINE [--expect TEXT]
-       notekeeper triage move FILE:LINE STATUS [--expect TEXT]
-       notekeeper triage add FILE STATUS TEXT`
+       notekeeper triage move FILE:LINE STATUS [--expect TEXT] [--create]
+       notekeeper triage add FILE STATUS TEXT [--create]`
 
 /**
  * `notekeeper triage`: without a verb, each Track note's items by status (SPEC 3); with one, an
@@ -22,6 +22,10 @@ export const triageCommand: Command = async ctx => {
   if (!(TRIAGE_VERBS as readonly string[]).includes(verb))
     throw new UsageError(`unknown triage verb "${verb}"\n${USAGE}`)
   const request = parseRequest(verb as TriageVerb, rest, flagString(ctx, 'expect'))
+  if (ctx.flags.get('create') === true) {
+    if (verb !== 'move' && verb !== 'add') throw new UsageError(`--create applies to move and add, not to ${verb}`)
+    request.create = true
+  }
   const config = parseConfig(await ctx.vault.read(CONFIG_PATH))
   if (!config.ok) return configInvalid(ctx, config.finding)
   const outcome = await triageEdit(ctx.vault, request, config.config)
@@ -61,13 +65,8 @@ async function showView(ctx: CommandContext): Promise<ExitCode> {
   const view = triageView(corpus.notes)
   ctx.out(ctx.json ? JSON.stringify(view) : formatView(view))
   const unreadable = corpus.unreadable.filter(finding => finding.file.startsWith('track/'))
-  for (const finding of unreadable) ctx.err(`${finding.file}: ${finding.message}`)
+  for (const finding of unreadable) ctx.err(`notekeeper: ${finding.file}: ${finding.message}`)
   return unreadable.length > 0 ? 1 : 0
-}
-
-function configInvalid(ctx: CommandContext, finding: Finding): ExitCode {
-  ctx.err(`notekeeper: ${finding.file}${finding.line ? `:${finding.line}` : ''}: ${finding.message}; nothing written`)
-  return 2
 }
 
 /** One block per note; each item with its line, ready for `triage promote FILE:LINE`. */
@@ -92,11 +91,12 @@ export const triageSpec: CommandSpec = {
   usage: [
     '[--json]',
     'promote|demote|prune FILE:LINE [--expect TEXT]',
-    'move FILE:LINE STATUS [--expect TEXT]',
-    'add FILE STATUS TEXT',
+    'move FILE:LINE STATUS [--expect TEXT] [--create]',
+    'add FILE STATUS TEXT [--create]',
   ],
   options: {
     expect: { type: 'string', value: 'TEXT', help: "refuse the edit unless the item's text is TEXT" },
+    create: { type: 'boolean', help: 'move or add to a status that neither the note nor the ladder has yet' },
   },
   args: { min: 0, max: Number.POSITIVE_INFINITY },
   json: true,

@@ -2,6 +2,7 @@ import { loadCorpus } from '../../app/corpus.js'
 import { NothingToUndoError, undoLastReview } from '../../app/practice.js'
 import { canonicalId } from '../../core/replay.js'
 import type { CommandSpec } from '../command.js'
+import { configInvalid } from '../config-output.js'
 import { type Command, UsageError } from '../context.js'
 
 /** `notekeeper undo [ID]`: voids the last review (of ID) with a void line and updates the state (SPEC 3). */
@@ -9,10 +10,7 @@ export const undoCommand: Command = async ctx => {
   const [id, extra] = ctx.args
   if (extra !== undefined) throw new UsageError('usage: notekeeper undo [ID]')
   const corpus = await loadCorpus(ctx.vault)
-  if (corpus.configFinding) {
-    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}; nothing written`)
-    return 2
-  }
+  if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   try {
     const { state, undone } = await undoLastReview(ctx.vault, corpus, id ?? null, ctx.today)
     const entry = state[canonicalId(undone.item, corpus.config.aliases)]

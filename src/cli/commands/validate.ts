@@ -1,5 +1,6 @@
 import { runValidate } from '../../app/validate.js'
 import type { CommandSpec } from '../command.js'
+import { configInvalid } from '../config-output.js'
 import type { Command } from '../context.js'
 import { printFindings } from '../findings-output.js'
 
@@ -8,7 +9,8 @@ export const validateCommand: Command = async ctx => {
   const dryRun = ctx.flags.get('dry-run') === true
   const outcome = await runValidate(ctx.vault, { today: ctx.today, dryRun })
   const code = await printFindings(ctx, 'Validation report', outcome.findings, outcome.summary, outcome.corpus.texts)
-  if (outcome.configInvalid) return 2
+  const problem = outcome.configInvalid ? outcome.findings[0] : undefined
+  if (problem) return configInvalid(ctx, problem)
   if (!ctx.json)
     ctx.err(
       dryRun

@@ -8,7 +8,7 @@ import { type BlockAttributes, noAttributes, readMetadataLine } from './metadata
 import { type Entry, Reader } from './reader.js'
 import { scanParagraphAnchors } from './refs.js'
 import { generateSectionId } from './section-id.js'
-import { classify, registerAnchor, type Sink } from './sink.js'
+import { classify, type LineClass, registerAnchor, type Sink } from './sink.js'
 import {
   ANY_LIST,
   ATX_SECTION_TITLE,
@@ -25,7 +25,6 @@ import {
   UNORDERED_LIST,
 } from './syntax.js'
 import { readTable } from './tables.js'
-import type { LineClass } from './verbatim.js'
 
 interface Context {
   /** Section titles are recognised only at section level, never inside blocks or list items. */

@@ -5,9 +5,8 @@
 
 import type { Reference } from '../types.js'
 import type { Entry } from './reader.js'
-import { registerAnchor, type Sink } from './sink.js'
+import { type LineClass, registerAnchor, type Sink } from './sink.js'
 import { ID_SOURCE, INCLUDE_DIRECTIVE } from './syntax.js'
-import type { LineClass } from './verbatim.js'
 
 const WORD = String.raw`\p{Alphabetic}\p{N}\p{Pc}`
 const ANCHOR_SCAN = new RegExp(

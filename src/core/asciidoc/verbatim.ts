@@ -17,17 +17,11 @@
 //   their own fence tracking, so that every part of Notekeeper agrees on what a block is.
 //   Lines may end in `\r` and the first may carry a BOM; both are ignored.
 
+import type { LineClass } from './sink.js'
 import { buildSink, readNote } from './walk.js'
 
-export type LineClass =
-  | 'text'
-  | 'blank'
-  | 'comment'
-  | 'listing'
-  | 'literal'
-  | 'passthrough'
-  | 'markup'
-  | 'attribute-entry'
+// Declared beside the sink that records it, so that sink.ts imports nothing from the walk.
+export type { LineClass } from './sink.js'
 
 export function isVerbatim(cls: LineClass | undefined): boolean {
   return cls === 'comment' || cls === 'listing' || cls === 'literal' || cls === 'passthrough'

@@ -9,7 +9,9 @@ import { diceOnBigrams, normaliseLabel, singularLabel } from './similarity.js'
 export { SentenceFlips }
 
 // Contradiction *candidates* (SPEC 2.2 `contradiction`): lexical heuristics that find two
-// places worth a person's look (research/asciidoc.md §4). They never claim that one of them is
+// places worth a person's look: negation, antonymy and numeric mismatch are the kinds lexical
+// checks catch (de Marneffe, Rafferty and Manning, "Finding Contradictions in Text", ACL 2008),
+// once structure says both places are about the same thing. They never claim that one of them is
 // wrong, and the messages say so.
 
 /** Responses or definitions less alike than this (Dice on word bigrams) disagree. */

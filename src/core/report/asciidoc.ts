@@ -36,7 +36,23 @@ export function renderAsciiDoc(report: Report): string {
 export function escapeAsciiDoc(text: string): string {
   // eslint-disable-next-line no-control-regex
   const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ')
-  return flat.replace(/[!-/:-@[-`{-~]/g, char => (SAFE_PUNCTUATION.has(char) ? char : `&#${char.charCodeAt(0)};`))
+  let escapedUpTo = -1
+  return flat.replace(MARKUP, (char, offset: number) => {
+    // A `;` right after a reference would make `;;` with the reference's own `;`.
+    if (char === ';' && !(flat[offset + 1] === ';' || escapedUpTo === offset)) return char
+    escapedUpTo = offset + 1
+    return `&#${char.charCodeAt(0)};`
+  })
 }
 
-const SAFE_PUNCTUATION = new Set([',', ';', '!', '?', '/'])
+/**
+ * The characters that can start markup in a line of AsciiDoc text, and only those, so that the
+ * page stays readable (`2026-11-30`, `reference/http.adoc`, `(known: a, b)` are written as is):
+ * quotes and passthroughs (`* _ \` # ^ ~ + $`), attribute references (`{ }`), macros, anchors
+ * and xrefs (`[ ] < >`), the backslash escape, `&` (else `&#45;` in a note would show as `-`),
+ * e-mail autolinks (`@`), the apostrophe replacement (`'`), and only in the contexts that make
+ * them markup: `:` before `/` (URL autolinks), `::` and `;;` (a description list; a `;` after a reference too), `-` and `.` doubled (dash, ellipsis), `(` of an
+ * index term or of `(C)`, `(R)`, `(TM)`, `=` of `=>`. test/report/report.test.ts renders
+ * arbitrary text through Asciidoctor and checks that it comes out exactly as written.
+ */
+const MARKUP = /[*_`#^~+$&{}[\]<>\\@';]|:(?=[:/])|-(?=-)|\.(?=\.)|\((?=\(|C\)|R\)|TM\))|=(?=>)/g

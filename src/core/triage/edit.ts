@@ -128,8 +128,12 @@ export function add(
   const target = findStatus(model, status)
   const last = target?.items.reduce<TrackItem | undefined>((a, b) => (a && a.line > b.line ? a : b), undefined)
   const done = target !== undefined && standingOf(target.status, config).kind === 'final'
-  const prefix = last ? markerPrefix(split.lines[last.line - 1]?.text ?? '', last, done) : '* '
-  const item = { lines: [newLine(prefix + entry, split.eol)], marker: last?.marker ?? '*' }
+  // An empty or new section follows the note's other items (a checklist stays a checklist).
+  const neighbour = last ?? neighbourItem(model, target)
+  const prefix = neighbour
+    ? markerPrefix(split.lines[neighbour.line - 1]?.text ?? '', neighbour, done && neighbour === last)
+    : '* '
+  const item = { lines: [newLine(prefix + entry, split.eol)], marker: neighbour?.marker ?? '*' }
   const arrival = target
     ? arriveInSection(split.lines, split, model, layoutOf(split, model), target, target.items, item)
     : arriveInNewSection(
@@ -147,6 +151,13 @@ export function add(
     line: arrival.line,
     message: `${model.path}:${arrival.line}: added ${quote(entry)} to ${where}`,
   }
+}
+
+/** The item nearest before the section (or, for a new section, the note's last item); else the first after. */
+function neighbourItem(model: NoteModel, target: TrackStatus | undefined): TrackItem | undefined {
+  const items = model.track.flatMap(section => section.items)
+  const before = target ? items.filter(item => item.line < target.line) : items
+  return before.reduce<TrackItem | undefined>((a, b) => (a && a.line > b.line ? a : b), undefined) ?? items[0]
 }
 
 /**

@@ -66,7 +66,7 @@ export async function connectLogseqHost(): Promise<PluginHost> {
       ls.App.onMacroRendererSlotted(({ slot, payload }) => listener({ slot, arguments: payload.arguments })),
     themeMode: async () => asMode((await ls.App.getUserConfigs()).preferredThemeMode),
     onThemeModeChanged: listener => void ls.App.onThemeModeChanged(({ mode }) => listener(asMode(mode))),
-    // redirect and createFirstBlock default to true on 0.10.x (research/logseq.md §2): say no to both.
+    // redirect and createFirstBlock default to true on Logseq 0.10.15 (api.cljs create_page): say no to both.
     ensurePage: name =>
       editor(async () => {
         await ls.Editor.createPage(name, {}, { redirect: false, createFirstBlock: false })

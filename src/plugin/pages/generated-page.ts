@@ -17,7 +17,7 @@ export const PAGE_NAMES = {
 /**
  * Regenerates a page: created without redirect or first block when missing, every old top-level
  * block removed, then the header appended and the rest inserted under it (the insert pattern
- * that avoids insertBatchBlock's stray-bullet and ordering defects; research/logseq.md §2).
+ * that avoids insertBatchBlock's stray-bullet and ordering defects, logseq/logseq#10871 and #10870).
  */
 export async function writeGeneratedPage(host: PluginHost, page: GeneratedPage): Promise<void> {
   await host.ensurePage(page.name)

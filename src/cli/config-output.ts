@@ -1,0 +1,21 @@
+import { configProblemText, parseConfig } from '../core/config.js'
+import { CONFIG_PATH } from '../core/corpus.js'
+import type { Finding } from '../core/types.js'
+import type { CommandContext, ExitCode } from './context.js'
+
+/**
+ * SPEC 1.8 and 3: an invalid config.json stops a command with exit 2 and one sentence on stderr,
+ * naming the file once with line and column. Every command reports it through this.
+ */
+export function configInvalid(ctx: CommandContext, finding: Finding): ExitCode {
+  ctx.err(`notekeeper: ${configProblemText(finding)}; nothing written`)
+  return 2
+}
+
+/** Unknown keys in config.json, one stderr line each, before a command runs (they do not stop it). */
+export async function warnAboutConfig(ctx: CommandContext): Promise<void> {
+  const parsed = parseConfig(await ctx.vault.read(CONFIG_PATH))
+  if (!parsed.ok) return
+  for (const warning of parsed.warnings)
+    ctx.err(`notekeeper: warning: ${CONFIG_PATH}:${warning.line}:${warning.column}: ${warning.message}`)
+}
