@@ -35,6 +35,13 @@ export function memoryVault(initial: Record<string, string> = {}): MemoryVault {
       await hostTurn()
       put(name, text)
     },
+    async writeIfUnchanged(path, text, expected) {
+      const name = key(path)
+      await hostTurn()
+      if (files.get(name) !== expected) return false
+      put(name, text)
+      return true
+    },
     async append(path, text) {
       const name = key(path)
       const old = files.get(name) ?? ''

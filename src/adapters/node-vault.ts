@@ -1,41 +1,39 @@
-import { closeSync, type Dirent, promises as fs, fstatSync, openSync, readFileSync } from 'node:fs'
+import { type Dirent, promises as fs } from 'node:fs'
 import nodePath from 'node:path'
-import writeFileAtomic from 'write-file-atomic'
 import { type Vault, VaultError } from '../ports/vault.js'
+import {
+  appendRegularFile,
+  isLinkError,
+  NotRegularFileError,
+  OPENS_REFUSE_LINKS,
+  readRegularFile,
+  removeAbandonedTemporaries,
+  writeRegularFileAtomically,
+} from './node-files.js'
 import { corpusSegments, isMissingError, messageOf } from './vault-paths.js'
 
-/** Above this size a file is read asynchronously (see `readSmallText`). */
-const SYNC_READ_LIMIT = 1 << 20
-
 /**
- * A small file's text, read synchronously; null for a large file or anything but a plain file,
- * which the caller reads asynchronously. A note is a few kilobytes in the page cache: reading it
- * takes microseconds, less than the round trips to libuv's thread pool an asynchronous read
- * makes (open, stat, read, close); measured on 10,000 notes, a cold index spends about a fifth
- * less CPU than through the callback API, more against fs.promises. The event loop waits that
- * long per file; the CLI, this adapter's user, has nothing else to do meanwhile. A large file
- * (the review log) is the other way round: Node 20's readFileSync decodes 65 MB of UTF-8 three
- * to four times slower than fs.promises.readFile (measured).
- */
-function readSmallText(path: string, flags: number): string | null {
-  const fd = openSync(path, flags)
-  try {
-    const stats = fstatSync(fd)
-    return stats.isFile() && stats.size <= SYNC_READ_LIMIT ? readFileSync(fd, 'utf8') : null
-  } finally {
-    closeSync(fd)
-  }
-}
-
-/**
- * The corpus on a local disk, for the CLI and the tests. Writes are atomic (temp file, then
- * rename); `append` is one O_APPEND write, so two processes appending never interleave bytes;
- * `createExclusive` is an `O_CREAT|O_EXCL` open, the one real lock primitive a disk offers.
+ * The corpus on a local disk, for the CLI and the tests. Only regular files are read or written
+ * (a pipe, socket, device or dangling link at a corpus path is refused by name, never waited on);
+ * writes never follow a link nor create a folder outside the corpus. Writes are atomic (dot-named
+ * temporary, fsync, rename, see node-files.ts); `append` is one fsynced O_APPEND write, so two
+ * processes appending never interleave bytes; `createExclusive` is an `O_CREAT|O_EXCL` open, the
+ * one real lock primitive a disk offers.
  */
 export function nodeVault(root: string): Vault {
   const absoluteRoot = nodePath.resolve(root)
   let realRoot: Promise<string> | null = null
-  const rootReal = (): Promise<string> => (realRoot ??= fs.realpath(absoluteRoot))
+  const rootReal = (): Promise<string> => {
+    if (realRoot === null) {
+      const resolving = fs.realpath(absoluteRoot)
+      realRoot = resolving
+      // The root may not exist yet (the first write makes it): never keep a failure.
+      resolving.catch(() => {
+        if (realRoot === resolving) realRoot = null
+      })
+    }
+    return realRoot
+  }
 
   const absolute = (path: string): string => nodePath.join(absoluteRoot, ...corpusSegments(path))
 
@@ -63,36 +61,57 @@ export function nodeVault(root: string): Vault {
     await assertInside(path, resolved)
     return resolved
   }
-  // Where the host has no O_NOFOLLOW (Windows), every read resolves the file's own real path.
-  const NO_FOLLOW = fs.constants.O_NOFOLLOW as number | undefined
-  const readResolved = async (path: string, abs: string): Promise<string> => {
-    const real = await fs.realpath(abs)
+  // The file itself is a symlink: read what it leads to if that is inside the corpus; a link
+  // that leads nowhere is refused by name rather than read as a missing file.
+  const readThroughLink = async (path: string, abs: string): Promise<string> => {
+    let real: string
+    try {
+      real = await fs.realpath(abs)
+    } catch (error) {
+      if (isMissingError(error)) throw new NotRegularFileError('a symbolic link that leads nowhere')
+      throw error
+    }
     await assertInside(path, real)
-    return fs.readFile(real, 'utf8')
+    return readRegularFile(real)
   }
   const readInside = async (path: string, abs: string): Promise<string> => {
-    if (NO_FOLLOW === undefined) return readResolved(path, abs)
+    if (!OPENS_REFUSE_LINKS) return readThroughLink(path, abs)
     const folder = await realFolder(path, nodePath.dirname(abs))
     try {
-      const inside = nodePath.join(folder, nodePath.basename(abs))
-      const flags = fs.constants.O_RDONLY | NO_FOLLOW
-      return readSmallText(inside, flags) ?? (await fs.readFile(inside, { encoding: 'utf8', flag: flags }))
+      return await readRegularFile(nodePath.join(folder, nodePath.basename(abs)))
     } catch (error) {
-      // The file itself is a symlink (ELOOP; EMLINK on the BSDs); it may still lead inside the corpus.
-      const code = (error as { code?: unknown }).code
-      if (code === 'ELOOP' || code === 'EMLINK') return readResolved(path, abs)
+      if (isLinkError(error)) return readThroughLink(path, abs)
       throw error
     }
   }
 
   // Folders already made and found inside the root: the log's folder is prepared once, not on
   // every append (a folder removed since then makes the next call fail; it is made again after).
+  // Each missing folder is made one level at a time below a parent already found inside the
+  // root, so a symlink on the way out is refused before anything is created out there. The first
+  // write into a folder also removes the temporaries a killed writer left there.
   const preparedFolders = new Set<string>()
   const prepareFolder = async (path: string, abs: string): Promise<void> => {
     const folder = nodePath.dirname(abs)
     if (preparedFolders.has(folder)) return
-    await fs.mkdir(folder, { recursive: true })
-    await assertInside(path, await fs.realpath(folder))
+    await fs.mkdir(absoluteRoot, { recursive: true })
+    let current = absoluteRoot
+    for (const segment of nodePath.relative(absoluteRoot, folder).split(nodePath.sep)) {
+      if (segment === '') continue
+      current = nodePath.join(current, segment)
+      await fs.mkdir(current).catch(error => {
+        if ((error as { code?: unknown }).code !== 'EEXIST') throw error
+      })
+      let real: string
+      try {
+        real = await fs.realpath(current)
+      } catch (error) {
+        if (isMissingError(error)) throw new NotRegularFileError('a symbolic link that leads nowhere, as a folder')
+        throw error
+      }
+      await assertInside(path, real)
+    }
+    await removeAbandonedTemporaries(folder)
     preparedFolders.add(folder)
   }
   const inPreparedFolder = async <T>(path: string, abs: string, action: () => Promise<T>): Promise<T> => {
@@ -106,10 +125,22 @@ export function nodeVault(root: string): Vault {
     }
   }
 
-  const failure = (path: string, action: string, error: unknown): VaultError =>
-    error instanceof VaultError
-      ? error
-      : new VaultError(path, `cannot ${action}: ${messageOf(error)}`, { cause: error })
+  const failure = (path: string, action: string, error: unknown): VaultError => {
+    if (error instanceof VaultError) return error
+    if (error instanceof NotRegularFileError) return new VaultError(path, error.message, { cause: error })
+    return new VaultError(path, `cannot ${action}: ${messageOf(error)}`, { cause: error })
+  }
+
+  const writeAtomically = async (path: string, text: string, expected?: string): Promise<boolean> => {
+    const abs = absolute(path)
+    try {
+      return await inPreparedFolder(path, abs, () =>
+        writeRegularFileAtomically(nodePath.dirname(abs), nodePath.basename(abs), text, expected),
+      )
+    } catch (error) {
+      throw failure(path, 'write', error)
+    }
+  }
 
   return {
     description: `folder ${absoluteRoot} (Node fs)`,
@@ -125,7 +156,8 @@ export function nodeVault(root: string): Vault {
           throw failure(prefix || '.', 'list', error)
         }
         for (const entry of entries) {
-          // Dot names are never notes (SPEC 1); symlinks are skipped, as Logseq's own readdir does.
+          // Dot names are never notes (SPEC 1); symlinks are skipped, as Logseq's own readdir
+          // does, and so is everything that is not a regular file (pipes, sockets, devices).
           if (entry.name.startsWith('.') || entry.isSymbolicLink()) continue
           const relative = prefix + entry.name
           if (entry.isDirectory()) await walk(nodePath.join(folder, entry.name), `${relative}/`)
@@ -142,7 +174,7 @@ export function nodeVault(root: string): Vault {
       try {
         return await readInside(path, abs)
       } catch (error) {
-        if (!(error instanceof VaultError) && isMissingError(error)) return null
+        if (!(error instanceof VaultError || error instanceof NotRegularFileError) && isMissingError(error)) return null
         throw failure(path, 'read', error)
       } finally {
         if (--readsInFlight === 0) realFolders.clear()
@@ -150,26 +182,18 @@ export function nodeVault(root: string): Vault {
     },
 
     async write(path, text) {
-      const abs = absolute(path)
-      try {
-        await inPreparedFolder(path, abs, () => writeFileAtomic(abs, text, { encoding: 'utf8' }))
-      } catch (error) {
-        throw failure(path, 'write', error)
-      }
+      await writeAtomically(path, text)
+    },
+
+    async writeIfUnchanged(path, text, expected) {
+      return writeAtomically(path, text, expected)
     },
 
     async append(path, text) {
       const abs = absolute(path)
       const bytes = Buffer.from(text, 'utf8')
       try {
-        const handle = await inPreparedFolder(path, abs, () => fs.open(abs, 'a'))
-        try {
-          // One write(2) on an O_APPEND descriptor: the kernel places it at the end as a whole.
-          const { bytesWritten } = await handle.write(bytes, 0, bytes.length)
-          if (bytesWritten !== bytes.length) throw new Error(`short write (${bytesWritten} of ${bytes.length} bytes)`)
-        } finally {
-          await handle.close()
-        }
+        await inPreparedFolder(path, abs, () => appendRegularFile(abs, bytes))
       } catch (error) {
         throw failure(path, 'append to', error)
       }
@@ -187,6 +211,7 @@ export function nodeVault(root: string): Vault {
     async createExclusive(path, text) {
       const abs = absolute(path)
       try {
+        // `wx` is O_CREAT|O_EXCL: it never follows a link, dangling or not (EEXIST then).
         await inPreparedFolder(path, abs, () => fs.writeFile(abs, text, { encoding: 'utf8', flag: 'wx' }))
         return true
       } catch (error) {

@@ -29,7 +29,21 @@ export function messageOf(error: unknown): string {
   return String(error)
 }
 
-/** A name for a temporary sibling: dot-named, so no listing ever shows it as a note. */
-export function tempName(finalName: string): string {
-  return `.${finalName}.${Math.random().toString(36).slice(2, 10)}.tmp`
+/**
+ * A name for a temporary sibling of `finalName`: dot-named, so no listing ever shows it as a note,
+ * and ending in `.tmp`, so a person sees it is safe to delete. With `owner` (a process id) the
+ * name says which process wrote it (`.state.json.4242-k3j9x0ab.tmp`), so the next writer can tell
+ * the litter of a killed writer from a write in flight (see `ownerOfTempName`).
+ */
+export function tempName(finalName: string, owner?: number): string {
+  const random = Math.random().toString(36).slice(2, 10).padEnd(8, '0')
+  return `.${finalName}.${owner === undefined ? '' : `${owner}-`}${random}.tmp`
+}
+
+const OWNED_TEMP_NAME = /^\..+\.(\d{1,10})-[0-9a-z]{8}\.tmp$/
+
+/** The process id a `tempName(…, owner)` name carries, or null for any other name. */
+export function ownerOfTempName(name: string): number | null {
+  const match = OWNED_TEMP_NAME.exec(name)
+  return match ? Number(match[1]) : null
 }

@@ -1,5 +1,5 @@
 import { LOCK_PATH } from '../core/corpus.js'
-import type { Vault } from '../ports/vault.js'
+import { type Vault, VaultError } from '../ports/vault.js'
 
 /**
  * The log writers' lock of SPEC 1.4 (`internalise/.srs/log.lock`), as ADR 0005 explains it.
@@ -67,6 +67,27 @@ export function parseLock(text: string | null): LockRecord | null {
   }
 }
 
+/**
+ * What is at the lock path, or null when nothing is. Anything the vault cannot read as a file (a
+ * named pipe, a socket, a dangling link, a folder) is no lock any writer made: it is reported at
+ * once and left for the person, never waited on or taken over.
+ */
+async function readLock(vault: Vault): Promise<string | null> {
+  try {
+    return await vault.read(LOCK_PATH)
+  } catch (error) {
+    if (!(error instanceof VaultError)) throw error
+    const reason = error.message.startsWith(`${LOCK_PATH}: `)
+      ? error.message.slice(LOCK_PATH.length + 2)
+      : error.message
+    throw new VaultError(
+      LOCK_PATH,
+      `the review log's lock cannot be used (${reason}); it is left as it is: remove it when no other Notekeeper is writing. Nothing was written`,
+      { cause: error },
+    )
+  }
+}
+
 const realSleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms))
 const randomToken = (): string => `${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`
 
@@ -93,12 +114,12 @@ export async function acquireLogLock(vault: Vault, options: LockOptions = {}): P
 
   for (;;) {
     if (now() - started >= timeoutMs) {
-      throw new LockTimeoutError(parseLock(await vault.read(LOCK_PATH))?.owner ?? null, now() - started)
+      throw new LockTimeoutError(parseLock(await readLock(vault))?.owner ?? null, now() - started)
     }
     const body = JSON.stringify({ owner: token, at: new Date(now()).toISOString() })
     let wrote = vault.createExclusive ? await vault.createExclusive(LOCK_PATH, body) : false
     if (!wrote) {
-      const existing = await vault.read(LOCK_PATH)
+      const existing = await readLock(vault)
       if (existing === null && vault.createExclusive) continue // released in between: create again
       // A lock written as released (SPEC 1.4) is free: take it as if it were absent.
       if (existing === null || parseLock(existing)?.released === true || isStale(existing)) {
@@ -110,7 +131,7 @@ export async function acquireLogLock(vault: Vault, options: LockOptions = {}): P
       // Anyone who checked before our write and writes after it does so within its check-to-write
       // gap; waiting longer than that gap lets us see their token instead of ours.
       await sleep(pauseMs)
-      if (parseLock(await vault.read(LOCK_PATH))?.owner === token) return heldLock(vault, token, now)
+      if (parseLock(await readLock(vault))?.owner === token) return heldLock(vault, token, now)
     }
     await sleep(retryDelay())
   }

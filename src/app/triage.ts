@@ -84,11 +84,17 @@ export async function triageEdit(vault: Vault, request: TriageRequest, config: C
   if (!result.ok) return refused(result.message)
   if (result.text === text) return { ok: true, message: result.message, file, line: result.line, changed: false }
 
-  // Someone (the user in an editor, a sync tool) may have saved the note while we worked.
-  const now = await vault.read(file)
-  if (now !== text)
-    return refused(`${file}: the file changed since it was read; nothing written, run the command again`)
-  await vault.write(file, result.text)
+  // Someone (the user in an editor, a sync tool) may have saved the note while we worked. The
+  // vault checks again right before its rename where it can, so only a save during the rename
+  // itself could be lost; elsewhere the check is here, just before the write.
+  const changed = (): TriageOutcome =>
+    refused(`${file}: the file changed since it was read; nothing written, run the command again`)
+  if (vault.writeIfUnchanged) {
+    if (!(await vault.writeIfUnchanged(file, result.text, text))) return changed()
+  } else {
+    if ((await vault.read(file)) !== text) return changed()
+    await vault.write(file, result.text)
+  }
   return { ok: true, message: result.message, file, line: result.line, changed: true }
 }
 

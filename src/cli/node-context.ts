@@ -3,7 +3,7 @@ import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { nodeVault } from '../adapters/node-vault.js'
-import { isIsoDate, localToday } from '../core/dates.js'
+import { dateProblem, localToday } from '../core/dates.js'
 import { INTENTS as NOTES_FOLDERS } from '../core/types.js'
 import type { ParsedArgs } from './args.js'
 import type { CommandContext } from './context.js'
@@ -27,8 +27,8 @@ export function nodeContext(
   options.delete('today')
   options.delete('json')
   if (corpusOption === true || today === true) throw new UsageError('--corpus and --today need a value')
-  if (today !== undefined && !isIsoDate(today))
-    throw new UsageError(`--today ${today} is not a calendar date (YYYY-MM-DD)`)
+  const todayProblem = today === undefined ? null : dateProblem(today)
+  if (todayProblem !== null) throw new UsageError(`--today ${today} ${todayProblem}`)
   const corpusDir = resolve(corpusOption ?? '.')
   if (!existsSync(corpusDir) || !statSync(corpusDir).isDirectory())
     throw new CorpusUnreadableError(`${corpusDir}: not a folder`)

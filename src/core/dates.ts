@@ -35,6 +35,28 @@ export function isIsoDate(s: unknown): s is IsoDate {
 }
 
 /**
+ * The dates Notekeeper reckons with (ADR 0004, SPEC 1.7): a review, a `--date`, a `--today` must
+ * lie in this range, and every due date a scheduler computes is clamped into it. The range ends
+ * centuries before year 9999, the last a `YYYY-MM-DD` string can hold, so no interval any
+ * scheduler gives (FSRS caps at 100 years, Leitner at 6 months) steps past what can be written
+ * from a date inside it; SM-2's unbounded intervals are why the clamp exists at all.
+ */
+export const FIRST_SUPPORTED_DATE: IsoDate = '1900-01-01'
+export const LAST_SUPPORTED_DATE: IsoDate = '2999-12-31'
+
+/** A calendar date inside the supported range. */
+export function isSupportedDate(s: unknown): s is IsoDate {
+  return isIsoDate(s) && s >= FIRST_SUPPORTED_DATE && s <= LAST_SUPPORTED_DATE
+}
+
+/** Why `s` cannot serve as a review date or today, in words, or null when it can. */
+export function dateProblem(s: string): string | null {
+  if (!isIsoDate(s)) return 'is not a calendar date (YYYY-MM-DD)'
+  if (!isSupportedDate(s)) return `is outside the supported range ${FIRST_SUPPORTED_DATE} to ${LAST_SUPPORTED_DATE}`
+  return null
+}
+
+/**
  * The calendar date written at `text[start..start+10)` as the number YYYYMMDD, or -1 when those
  * ten characters are not a real `YYYY-MM-DD` date. Reads the characters in place, so a parser
  * can check a date inside a long text (and look it up by number) without cutting it out first.
@@ -90,6 +112,9 @@ function fromDayNumber(dayNumber: number): Parts {
   return { year, month, day }
 }
 
+const FIRST_DAY_NUMBER = toDayNumber(parts(FIRST_SUPPORTED_DATE))
+const LAST_DAY_NUMBER = toDayNumber(parts(LAST_SUPPORTED_DATE))
+
 /** `date` + `n` days (n may be negative). */
 export function addDays(date: IsoDate, n: number): IsoDate {
   if (!Number.isInteger(n)) throw new RangeError(`not a whole number of days: ${n}`)
@@ -104,6 +129,30 @@ export function addMonths(date: IsoDate, n: number): IsoDate {
   const targetYear = Math.floor(monthIndex / 12)
   const targetMonth = monthIndex - targetYear * 12 + 1
   return format({ year: targetYear, month: targetMonth, day: Math.min(day, daysInMonth(targetYear, targetMonth)) })
+}
+
+/**
+ * A due date `n` days after `date`, clamped into the supported range: total for any number (a
+ * huge, infinite or fractional interval), so no scheduler step can throw on a valid review.
+ * A date outside the range itself comes back clamped too.
+ */
+export function dueAfterDays(date: IsoDate, n: number): IsoDate {
+  const days = Number.isNaN(n) ? 0 : Math.trunc(n)
+  const target = toDayNumber(parts(date)) + days
+  if (target >= LAST_DAY_NUMBER) return LAST_SUPPORTED_DATE
+  if (target <= FIRST_DAY_NUMBER) return FIRST_SUPPORTED_DATE
+  return format(fromDayNumber(target))
+}
+
+/** A due date `n` calendar months after `date` (clamped to the month's end), clamped into the supported range. */
+export function dueAfterMonths(date: IsoDate, n: number): IsoDate {
+  const { year, month } = parts(date)
+  const months = Number.isNaN(n) ? 0 : Math.trunc(n)
+  const monthIndex = (p: Parts): number => p.year * 12 + (p.month - 1)
+  const target = monthIndex({ year, month, day: 1 }) + months
+  if (target > monthIndex(parts(LAST_SUPPORTED_DATE))) return LAST_SUPPORTED_DATE
+  if (target < monthIndex(parts(FIRST_SUPPORTED_DATE))) return FIRST_SUPPORTED_DATE
+  return addMonths(date, months)
 }
 
 /** Whole days from `a` to `b` (b - a): positive when `b` is later. */

@@ -15,6 +15,13 @@ export interface Vault {
   /** Replaces the whole file (creating folders as needed), atomically where the host allows. */
   write(path: string, text: string): Promise<void>
   /**
+   * Replaces the file with `text` only if it still reads exactly `expected` at the last moment
+   * before the swap (for a disk: after the new text is on disk, right before the rename); false,
+   * and nothing changed, when it does not. Optional: hosts without it leave the caller to read,
+   * compare and write, a wider window.
+   */
+  writeIfUnchanged?(path: string, text: string, expected: string): Promise<boolean>
+  /**
    * Adds `text` at the end of the file (creating it when missing). Hosts that can only write
    * whole files implement it as read, add, write; the log's two-writer protocol (src/app/lock.ts, log-writer.ts)
    * is what makes that safe.

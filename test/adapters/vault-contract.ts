@@ -106,6 +106,15 @@ export function vaultContract(
         expect(await vault.stat('internalise/none.adoc')).toBeNull()
       })
 
+    it('writes if unchanged only while the file still reads as expected (where the host has it)', async () => {
+      const vault = await open({ 'track/home.adoc': 'one\n' })
+      if (!vault.writeIfUnchanged) return expect(name).not.toMatch(/^(node|memory) vault$/)
+      expect(await vault.writeIfUnchanged('track/home.adoc', 'two\n', 'one\n')).toBe(true)
+      expect(await vault.writeIfUnchanged('track/home.adoc', 'three\n', 'one\n')).toBe(false)
+      expect(await vault.read('track/home.adoc')).toBe('two\n')
+      expect(await vault.list()).toEqual(['track/home.adoc'])
+    })
+
     it('refuses paths that leave the corpus, naming them', async () => {
       const vault = await open({ 'internalise/a.adoc': 'a' })
       for (const path of ['../outside.adoc', 'internalise/../../outside.adoc', '/etc/passwd', 'C:/x.adoc', '']) {

@@ -1,6 +1,19 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addDays, addMonths, compareDates, daysBetween, isIsoDate, localToday } from '../../src/core/dates.js'
+import {
+  addDays,
+  addMonths,
+  compareDates,
+  dateProblem,
+  daysBetween,
+  dueAfterDays,
+  dueAfterMonths,
+  FIRST_SUPPORTED_DATE,
+  isIsoDate,
+  isSupportedDate,
+  LAST_SUPPORTED_DATE,
+  localToday,
+} from '../../src/core/dates.js'
 
 describe('isIsoDate', () => {
   it.each(['2026-05-30', '2024-02-29', '2000-02-29', '2026-12-31', '1999-01-01', '0001-01-01', '9999-12-31'])(
@@ -125,5 +138,42 @@ describe('localToday', () => {
     const instant = new Date(2026, 4, 30, 23, 59) // local 2026-05-30 23:59, whatever the zone
     expect(localToday(instant)).toBe('2026-05-30')
     expect(localToday(new Date(2026, 0, 1, 0, 0))).toBe('2026-01-01')
+  })
+})
+
+describe('the supported dates (ADR 0004)', () => {
+  it('accepts 1900-01-01 to 2999-12-31 and names the range when it refuses', () => {
+    expect(isSupportedDate('1900-01-01')).toBe(true)
+    expect(isSupportedDate('2999-12-31')).toBe(true)
+    expect(isSupportedDate('1899-12-31')).toBe(false)
+    expect(isSupportedDate('3000-01-01')).toBe(false)
+    expect(isSupportedDate('9999-12-31')).toBe(false)
+    expect(dateProblem('9999-12-31')).toBe('is outside the supported range 1900-01-01 to 2999-12-31')
+    expect(dateProblem('2026-02-30')).toBe('is not a calendar date (YYYY-MM-DD)')
+    expect(dateProblem('2026-05-30')).toBeNull()
+  })
+
+  it('clamps due dates into the range, whatever the interval', () => {
+    expect(dueAfterDays('2999-12-30', 7)).toBe(LAST_SUPPORTED_DATE)
+    expect(dueAfterDays('2026-05-30', Number.POSITIVE_INFINITY)).toBe(LAST_SUPPORTED_DATE)
+    expect(dueAfterDays('2026-05-30', 1e300)).toBe(LAST_SUPPORTED_DATE)
+    expect(dueAfterDays('2026-05-30', Number.NaN)).toBe('2026-05-30')
+    expect(dueAfterDays('1900-01-02', -5)).toBe(FIRST_SUPPORTED_DATE)
+    expect(dueAfterDays('2026-05-30', 3)).toBe('2026-06-02')
+    expect(dueAfterMonths('2999-08-31', 6)).toBe(LAST_SUPPORTED_DATE)
+    expect(dueAfterMonths('9999-12-31', 2)).toBe(LAST_SUPPORTED_DATE)
+    expect(dueAfterMonths('2026-12-31', 2)).toBe('2027-02-28')
+    expect(dueAfterMonths('2999-06-30', 6)).toBe('2999-12-30')
+  })
+
+  it('steps any calendar date a string can hold by any whole number without throwing (property)', () => {
+    const anyDate = fc.integer({ min: 0, max: 3_652_424 }).map(n => addDays('0000-01-01', n))
+    fc.assert(
+      fc.property(anyDate, fc.oneof(fc.integer(), fc.double()), (date, n) => {
+        const days = dueAfterDays(date, n)
+        const months = dueAfterMonths(date, n)
+        for (const result of [days, months]) expect(isSupportedDate(result)).toBe(true)
+      }),
+    )
   })
 })

@@ -6,10 +6,12 @@ import { GRADES, type Review } from '../../src/core/types.js'
 // parseLog reads the writers' own line shape without JSON.parse. Whatever a line looks like,
 // it must count exactly as JSON.parse reads it: this reference does only that, slowly.
 
+/** A real calendar date in the supported range, 1900-01-01 to 2999-12-31 (ADR 0004). */
 function isCalendarDate(value: unknown): boolean {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
   const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+  const real = !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+  return real && value >= '1900-01-01' && value <= '2999-12-31'
 }
 
 function reference(text: string): { reviews: Review[]; malformedLines: number[] } {
@@ -47,6 +49,12 @@ const dateArb = fc.oneof(
     .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
     .map(d => d.toISOString().slice(0, 10)),
   fc.constantFrom(
+    '1899-12-31',
+    '1900-01-01',
+    '2999-12-31',
+    '3000-01-01',
+    '9999-12-31',
+    '0000-01-01',
     '2024-02-29',
     '2023-02-29',
     '2026-04-31',

@@ -1,6 +1,6 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { gradeItem, UnknownItemError } from '../../app/practice.js'
-import { isIsoDate } from '../../core/dates.js'
+import { dateProblem } from '../../core/dates.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid } from '../config-output.js'
 import { type Command, flagString, UsageError } from '../context.js'
@@ -13,7 +13,8 @@ export const gradeCommand: Command = async ctx => {
   const grade = parseGrade(word)
   if (grade === null) throw new UsageError(`"${word}" is not a grade: give 1-4 or again, hard, good, easy`)
   const date = flagString(ctx, 'date') ?? ctx.today
-  if (!isIsoDate(date)) throw new UsageError(`--date ${date} is not a calendar date (YYYY-MM-DD)`)
+  const problem = dateProblem(date)
+  if (problem !== null) throw new UsageError(`--date ${date} ${problem}; nothing written`)
   if (date > ctx.today)
     throw new UsageError(`--date ${date} is after today (${ctx.today}): a review cannot be recorded in advance`)
   const corpus = await loadCorpus(ctx.vault)

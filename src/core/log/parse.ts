@@ -1,5 +1,5 @@
 import { LOG_PATH } from '../corpus.js'
-import { isIsoDate, isoDateKeyAt } from '../dates.js'
+import { FIRST_SUPPORTED_DATE, isIsoDate, isoDateKeyAt, isSupportedDate, LAST_SUPPORTED_DATE } from '../dates.js'
 import { type Finding, GRADES, type Grade, type Review } from '../types.js'
 import type { LogVoid } from './voids.js'
 
@@ -120,6 +120,10 @@ function detached(s: string): string {
   return s
 }
 
+// The supported dates (ADR 0004) as YYYYMMDD numbers: a date outside them takes the slow path, which reports it.
+const FIRST_DATE_KEY = isoDateKeyAt(FIRST_SUPPORTED_DATE, 0)
+const LAST_DATE_KEY = isoDateKeyAt(LAST_SUPPORTED_DATE, 0)
+
 const ITEM_OPENING = '{"item":"'
 const DATE_OPENING = '","date":"'
 const GRADE_OPENING = '","grade":"'
@@ -146,7 +150,8 @@ function writerLine(text: string, start: number, end: number, line: number, stri
   if (i === itemStart || i >= end || !text.startsWith(DATE_OPENING, i)) return null
   const dateStart = i + DATE_OPENING.length
   const dateKey = dateStart + 10 <= end ? isoDateKeyAt(text, dateStart) : -1
-  if (dateKey < 0 || !text.startsWith(GRADE_OPENING, dateStart + 10)) return null
+  if (dateKey < FIRST_DATE_KEY || dateKey > LAST_DATE_KEY || !text.startsWith(GRADE_OPENING, dateStart + 10))
+    return null
   const gradeStart = dateStart + 10 + GRADE_OPENING.length
   const grade = gradeEndingAt(text, gradeStart, end)
   if (grade === null) return null
@@ -191,6 +196,8 @@ function readReview(raw: string, line: number, strings: SharedStrings): Review |
   const problems: string[] = []
   if (typeof item !== 'string' || item.length === 0) problems.push(`"item" must be a non-empty string, ${got(item)}`)
   if (!isIsoDate(date)) problems.push(`"date" must be a calendar date YYYY-MM-DD, ${got(date)}`)
+  else if (!isSupportedDate(date))
+    problems.push(`"date" ${date} is outside the supported range ${FIRST_SUPPORTED_DATE} to ${LAST_SUPPORTED_DATE}`)
   if (typeof grade !== 'string' || !GRADE_SET.has(grade)) {
     problems.push(`"grade" must be one of again, hard, good, easy, ${got(grade)}`)
   }
@@ -211,6 +218,8 @@ function readVoid(fields: Record<string, unknown>, line: number, strings: Shared
   const problems: string[] = []
   if (typeof item !== 'string' || item.length === 0) problems.push(`"item" must be a non-empty string, ${got(item)}`)
   if (!isIsoDate(date)) problems.push(`"date" must be a calendar date YYYY-MM-DD, ${got(date)}`)
+  else if (!isSupportedDate(date))
+    problems.push(`"date" ${date} is outside the supported range ${FIRST_SUPPORTED_DATE} to ${LAST_SUPPORTED_DATE}`)
   const known = GRADES.find(g => g === grade)
   if (known === undefined) problems.push(`"void" must be one of again, hard, good, easy, ${got(grade)}`)
   if (problems.length > 0 || known === undefined) return problems.join('; ')

@@ -1,5 +1,5 @@
 import { type Card, type FSRS, fsrs, Rating, State } from 'ts-fsrs'
-import { isIsoDate } from '../dates.js'
+import { FIRST_SUPPORTED_DATE, isIsoDate, LAST_SUPPORTED_DATE } from '../dates.js'
 import type { Scheduler } from '../scheduler.js'
 import type { Grade, IsoDate, StateEntry } from '../types.js'
 
@@ -53,12 +53,19 @@ export function fsrs6Parameters(weights: readonly number[]): number[] | undefine
   return weights.length === 19 ? [...weights, ...FSRS5_PADDING] : [...weights]
 }
 
+const FIRST_INSTANT = Date.parse(`${FIRST_SUPPORTED_DATE}T00:00:00Z`)
+const LAST_INSTANT = Date.parse(`${LAST_SUPPORTED_DATE}T00:00:00Z`) + 86_400_000
+
 /** UTC midnight of a calendar date: the only kind of instant ts-fsrs ever sees from us. */
 function instant(date: IsoDate): Date {
   return new Date(`${date}T00:00:00Z`)
 }
 
+/** The UTC calendar date of an instant, clamped into the supported dates (ADR 0004): toISOString writes years past 9999 as `+010000`. */
 function calendarDate(instantValue: Date): IsoDate {
+  const time = instantValue.getTime()
+  if (!(time < LAST_INSTANT)) return LAST_SUPPORTED_DATE
+  if (time < FIRST_INSTANT) return FIRST_SUPPORTED_DATE
   return instantValue.toISOString().slice(0, 10)
 }
 

@@ -1,4 +1,4 @@
-import { addDays, addMonths, isIsoDate } from '../dates.js'
+import { dueAfterDays, dueAfterMonths, isIsoDate } from '../dates.js'
 import type { Scheduler } from '../scheduler.js'
 import type { Grade, IsoDate, Review, StateEntry } from '../types.js'
 
@@ -26,10 +26,10 @@ export interface BoxEntry extends StateEntry {
   reps: number
 }
 
-/** `anchor + interval[level]`: the one rule for new items and reviewed ones alike. */
+/** `anchor + interval[level]`: the one rule for new items and reviewed ones alike (clamped to the supported dates, ADR 0004). */
 export function dueAfter(anchor: IsoDate, level: number): IsoDate {
   const interval = BOX_INTERVALS[clampLevel(level) - 1] ?? { days: 1 }
-  return 'days' in interval ? addDays(anchor, interval.days) : addMonths(anchor, interval.months)
+  return 'days' in interval ? dueAfterDays(anchor, interval.days) : dueAfterMonths(anchor, interval.months)
 }
 
 export function clampLevel(level: number): number {

@@ -1,4 +1,4 @@
-import { addDays } from '../dates.js'
+import { daysBetween, dueAfterDays } from '../dates.js'
 import type { Scheduler } from '../scheduler.js'
 import type { Grade, IsoDate, StateEntry } from '../types.js'
 
@@ -81,7 +81,11 @@ export function sm2Scheduler(): Scheduler {
       const interval = passed
         ? sm2Interval(repetition, Math.max(1, Math.trunc(wholeField(entry, 'interval', 1))), ef)
         : 1
-      return sm2Entry(ef, interval, addDays(date, interval), repetition, entry.reps + 1)
+      // SM-2's intervals grow without bound: a due date past the supported range is its last
+      // day, and the interval kept is the one that date stands for (ADR 0004).
+      const nextDue = dueAfterDays(date, interval)
+      const kept = Math.min(interval, Math.max(1, daysBetween(date, nextDue)))
+      return sm2Entry(ef, kept, nextDue, repetition, entry.reps + 1)
     },
   }
 }
