@@ -82,7 +82,8 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
     }
   }
   const [logText, stateText] = await managed
-  const log = logText === null ? { reviews: [], voids: [], findings: [] } : parseLog(logText, LOG_PATH)
+  const parsed = logText === null ? { reviews: [], findings: [] } : parseLog(logText, LOG_PATH)
+  const log = { ...parsed, voids: parsed.voids ?? [] }
   const config = parsedConfig.ok ? parsedConfig.config : DEFAULT_CONFIG
   // Every operation sees only the reviews that count: replay, the limits, leeches, statistics.
   const aliases = config.aliases

@@ -67,7 +67,7 @@ export async function mergeStateTexts(git: Git, input: StateMergeInput): Promise
   const { aliases } = parsedConfig.config
   const log = parseLog(mergeLogs(logs.base, logs.ours, logs.theirs))
   // As loading a corpus does (SPEC 1.4): the reviews an undo voided do not count.
-  const counted = applyVoids(log.reviews, log.voids, id => canonicalId(id, aliases)).counted
+  const counted = applyVoids(log.reviews, log.voids ?? [], id => canonicalId(id, aliases)).counted
   const state = replay({
     reviews: counted,
     declared: Object.keys(byEntry),

@@ -27,6 +27,8 @@ export interface CommandContext {
   interactive: boolean
   /** Shows a prompt and reads one line (readline with editing and history on a terminal); null at end of input or Ctrl-C. */
   readLine?: (prompt: string) => Promise<string | null>
+  /** Lets go of the terminal once a command has read all it needs (readline would keep the process alive). */
+  closeInput?: () => void
   /** Whether output may carry ANSI styles: standard output is a terminal and NO_COLOR is not set. */
   color?: boolean
 }

@@ -3,12 +3,18 @@ import { createInterface, type Interface } from 'node:readline'
 /** Reads one line after showing a prompt; null when the input ended or the user pressed Ctrl-C. */
 export type ReadLine = (prompt: string) => Promise<string | null>
 
+/** A line reader and its end: a terminal's reader holds the terminal (raw mode, stdin) until closed. */
+export interface LineReader {
+  read: ReadLine
+  close: () => void
+}
+
 /**
  * The terminal's line reader: readline in terminal mode, so the arrow keys move the cursor and
  * Up/Down walk the answers already typed, the prompt stays on the line it asks on, and Ctrl-C
  * ends the input (the command then prints its summary) instead of killing the process.
  */
-export function terminalReader(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): ReadLine {
+export function terminalReader(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): LineReader {
   let rl: Interface | null = null
   let ended = false
   let pending: ((line: string | null) => void) | null = null
@@ -33,14 +39,18 @@ export function terminalReader(input: NodeJS.ReadableStream, output: NodeJS.Writ
     })
     return rl
   }
-  return prompt => {
-    if (ended) return Promise.resolve(null)
-    const reader = open()
-    return new Promise(resolve => {
-      pending = resolve
-      reader.setPrompt(prompt)
-      reader.prompt()
-    })
+  return {
+    read: prompt => {
+      if (ended) return Promise.resolve(null)
+      const reader = open()
+      return new Promise(resolve => {
+        pending = resolve
+        reader.setPrompt(prompt)
+        reader.prompt()
+      })
+    },
+    // Without this the open interface keeps stdin, and the process, alive after the session.
+    close: () => rl?.close(),
   }
 }
 
@@ -49,11 +59,11 @@ export function terminalReader(input: NodeJS.ReadableStream, output: NodeJS.Writ
  * typed, so a prompt left open would run into the next output). A SIGINT ends the input too, so
  * an interrupted run still prints its summary.
  */
-export function pipedReader(lines: () => AsyncIterable<string>, out: (text: string) => void): ReadLine {
+export function pipedReader(lines: () => AsyncIterable<string>, out: (text: string) => void): LineReader {
   let iterator: AsyncIterator<string> | null = null
   let interrupted: (() => void) | null = null
   const onSigint = () => interrupted?.()
-  return async prompt => {
+  const read: ReadLine = async prompt => {
     out(prompt)
     iterator ??= lines()[Symbol.asyncIterator]()
     const stop = new Promise<null>(resolve => {
@@ -68,4 +78,5 @@ export function pipedReader(lines: () => AsyncIterable<string>, out: (text: stri
       interrupted = null
     }
   }
+  return { read, close: () => undefined }
 }

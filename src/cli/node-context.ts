@@ -8,7 +8,7 @@ import { INTENTS as NOTES_FOLDERS } from '../core/types.js'
 import type { ParsedArgs } from './args.js'
 import type { CommandContext } from './context.js'
 import { UsageError } from './context.js'
-import { pipedReader, type ReadLine, terminalReader } from './line-reader.js'
+import { type LineReader, pipedReader, terminalReader } from './line-reader.js'
 
 /** Builds the context of a real run: the corpus folder through Node's fs, stdin, the user's cache folder. */
 export function nodeContext(
@@ -46,7 +46,7 @@ export function nodeContext(
   const out = (text: string) => io.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
   const stdoutIsTty = Boolean((io.stdout as NodeJS.WritableStream & { isTTY?: boolean }).isTTY)
   const terminal = Boolean(io.stdin.isTTY) && stdoutIsTty
-  let reader: ReadLine | null = null
+  let reader: LineReader | null = null
   return {
     vault: nodeVault(corpusDir),
     corpusDir,
@@ -62,8 +62,9 @@ export function nodeContext(
     },
     readLine: prompt => {
       reader ??= terminal ? terminalReader(io.stdin, io.stdout) : pipedReader(input, out)
-      return reader(prompt)
+      return reader.read(prompt)
     },
+    closeInput: () => reader?.close(),
     color: stdoutIsTty && !process.env['NO_COLOR'],
     cacheDir: join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'notekeeper'),
     interactive: Boolean(io.stdin.isTTY),

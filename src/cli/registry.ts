@@ -12,6 +12,7 @@ import { schedulersSpec } from './commands/schedulers.js'
 import { statsSpec } from './commands/stats.js'
 import { syncSpec } from './commands/sync.js'
 import { triageSpec } from './commands/triage.js'
+import { undoSpec } from './commands/undo.js'
 import { validateSpec } from './commands/validate.js'
 
 /** Every command, in the order `notekeeper --help` lists them. Add a command here, one line. */
@@ -19,6 +20,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   practiceSpec,
   dueSpec,
   gradeSpec,
+  undoSpec,
   replaySpec,
   validateSpec,
   hygieneSpec,

@@ -97,6 +97,16 @@ describe('notekeeper practice: a session', () => {
     expect(result.stdout).toMatch(/Practised 4 of \d+ items: 1 again, 0 hard, 3 good, 1 easy \(5 grades; 1 relearned\)/)
   })
 
+  it('refuses a practice.relearn that is not true or false, naming the key, with nothing written', async () => {
+    const dir = copyCorpus()
+    writeFileSync(join(dir, 'internalise/.srs/config.json'), '{"practice": {"relearn": "no"}}\n')
+    const before = readFileSync(join(dir, LOG), 'utf8')
+    const result = await cli(['practice', '--corpus', dir, '--today', DAY], ['x', '1'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('practice.relearn')
+    expect(readFileSync(join(dir, LOG), 'utf8')).toBe(before)
+  })
+
   it('shows each item once with practice.relearn off', async () => {
     const dir = copyCorpus()
     writeFileSync(join(dir, 'internalise/.srs/config.json'), '{"practice": {"relearn": false}}\n')

@@ -132,4 +132,26 @@ describe.runIf(hasScript)('practice in a real terminal (pseudo-terminal)', () =>
       tmp.remove()
     }
   }, 60_000)
+
+  it('lets go of the terminal when the session ends by itself: the process exits with the input still open', async () => {
+    const dir = copyCorpus()
+    const term = new Terminal([
+      join(work.path, 'dist/cli/notekeeper.js'),
+      'practice',
+      '--note',
+      'internalise/git.adoc',
+      '--corpus',
+      dir,
+      '--today',
+      '2026-12-05',
+    ])
+    for (let n = 1; n <= 2; n++) {
+      await term.waitFor('answer> ', n)
+      term.type('x\r')
+      await term.waitFor('type 1-4, u = undo last', n)
+      term.type('3\r')
+    }
+    expect(await term.exited).toBe(0)
+    expect(term.text).toMatch(/Practised 2 of 2 items: 0 again, 0 hard, 2 good, 0 easy\./)
+  }, 60_000)
 })

@@ -10,7 +10,7 @@ const voidOf = (item: string, date: string, grade: string) => JSON.stringify({ i
 /** The lines of a log that count after its voids, as `line:grade` strings. */
 function countedLines(lines: string[]): string[] {
   const parsed = parseLog(`${lines.join('\n')}\n`)
-  return applyVoids(parsed.reviews, parsed.voids).counted.map(r => `${r.line}:${r.grade}`)
+  return applyVoids(parsed.reviews, parsed.voids ?? []).counted.map(r => `${r.line}:${r.grade}`)
 }
 
 describe('void lines (SPEC 1.4 undo)', () => {
@@ -60,7 +60,7 @@ describe('void lines (SPEC 1.4 undo)', () => {
         voidOf('a#x', '2026-12-01', 'good'),
       ].join('\n'),
     )
-    expect(applyVoids(parsed.reviews, parsed.voids).unmatched.map(v => v.line)).toEqual([3])
+    expect(applyVoids(parsed.reviews, parsed.voids ?? []).unmatched.map(v => v.line)).toEqual([3])
   })
 
   it('never reaches down the file: a void above its review, or of another date, grade or item, is unmatched', () => {
@@ -73,7 +73,7 @@ describe('void lines (SPEC 1.4 undo)', () => {
         voidOf('b#y', '2026-12-01', 'good'),
       ].join('\n'),
     )
-    const outcome = applyVoids(parsed.reviews, parsed.voids)
+    const outcome = applyVoids(parsed.reviews, parsed.voids ?? [])
     expect(outcome.counted.map(r => r.line)).toEqual([2])
     expect(outcome.unmatched.map(v => v.line)).toEqual([1, 3, 4, 5])
   })
@@ -81,7 +81,7 @@ describe('void lines (SPEC 1.4 undo)', () => {
   it('matches through aliases: a void written under the new id takes a review written under the old one', () => {
     const parsed = parseLog([review('old#x', '2026-12-01', 'good'), voidOf('new#x', '2026-12-01', 'good')].join('\n'))
     const aliases: Record<string, string> = { 'old#x': 'new#x' }
-    expect(applyVoids(parsed.reviews, parsed.voids, id => aliases[id] ?? id).counted).toEqual([])
+    expect(applyVoids(parsed.reviews, parsed.voids ?? [], id => aliases[id] ?? id).counted).toEqual([])
   })
 
   it('gives every void of a union merge of two devices a review, whatever the interleaving, and the same counted content', () => {
@@ -109,7 +109,7 @@ describe('void lines (SPEC 1.4 undo)', () => {
           merged.push(fromA ? (a[i++] as string) : (b[j++] as string))
         }
         const parsed = parseLog(merged.join('\n'))
-        const outcome = applyVoids(parsed.reviews, parsed.voids)
+        const outcome = applyVoids(parsed.reviews, parsed.voids ?? [])
         expect(outcome.unmatched).toEqual([])
         const kept = [...one, ...two].filter(r => !r.undo).map(r => `${r.item} ${r.grade}`)
         expect(outcome.counted.map(r => `${r.item} ${r.grade}`).sort()).toEqual(kept.sort())

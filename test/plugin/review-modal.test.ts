@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { DueItem } from '../../src/core/practice.js'
+import { checkAnswer, type DueItem } from '../../src/core/practice.js'
 import type { Grade } from '../../src/core/types.js'
 import type { GradePreview, PracticeBackend } from '../../src/plugin/review-window/practice-backend.js'
 import { openReview, type RenderAsciidoc } from '../../src/plugin/review-window/review-modal.js'
@@ -18,6 +18,7 @@ const item = (id: string, prompt: string, response: string, leech = false): DueI
 
 interface FakeBackend extends PracticeBackend {
   graded: { id: string; grade: Grade }[]
+  voided: { id: string; grade: Grade }[]
   failNext: string | null
 }
 
@@ -30,10 +31,15 @@ function fakeBackend(items: DueItem[], nextDue: string | null = null): FakeBacke
   }
   const backend: FakeBackend = {
     graded: [],
+    voided: [],
     failNext: null,
-    start: async () => ({ items, nextDue, scheduler: 'leitner' }),
+    start: async () => ({ items, nextDue, scheduler: 'leitner', relearn: true, scopes: { notes: [], folders: [] } }),
     preview: () => preview,
-    suggest: produced => (produced.trim() === '' ? 'again' : 'good'),
+    check: checkAnswer,
+    async undo(id, grade) {
+      backend.voided.push({ id, grade })
+    },
+    nextDue: () => nextDue,
     async grade(id, grade) {
       if (backend.failNext) {
         const message = backend.failNext
@@ -88,7 +94,7 @@ describe('the review modal', () => {
     await settle()
     expect(q('response')?.textContent).toBe('Little.')
     expect(q('produced')?.textContent).toBe('little')
-    expect(q('suggested')?.textContent).toBe('Suggested: good')
+    expect(q('suggested')?.textContent).toBe('Suggested: good (Enter)')
     expect(document.querySelector('.nk-suggested')?.getAttribute('data-grade')).toBe('good')
   })
 
@@ -140,7 +146,15 @@ describe('the review modal', () => {
     key('1')
     await settle()
     expect(backend.graded.map(g => g.grade)).toEqual(['hard', 'easy', 'again'])
-    expect(q('summary')?.textContent).toBe('3 items reviewed.')
+    // The again comes back (relearning) before the summary.
+    expect(q('relearning')).not.toBeNull()
+    q('reveal')!.click()
+    await settle()
+    key('3')
+    await settle()
+    expect(q('summary')?.textContent).toBe(
+      'Practised 3 of 3 items: 1 again, 1 hard, 1 good, 1 easy (4 grades; 1 relearned).',
+    )
     expect(document.querySelector('[data-grade="easy"]')?.textContent).toBe('easy: 1')
   })
 
@@ -223,5 +237,103 @@ describe('the review modal', () => {
     await settle()
     expect(document.querySelectorAll('img, script')).toHaveLength(0)
     expect(q('produced')?.textContent).toContain('<script>')
+  })
+
+  it('undo (button, U and Ctrl+Z) takes back the last grade with a void and asks that item again', async () => {
+    const backend = fakeBackend([item('a#1', 'one', 'r1'), item('a#2', 'two', 'r2')])
+    await open(backend).ready
+    expect((q('undo') as HTMLButtonElement).disabled).toBe(true)
+    q('reveal')!.click()
+    await settle()
+    key('3')
+    await settle()
+    expect(q('prompt')?.textContent).toBe('two')
+    q('undo')!.click()
+    await settle()
+    expect(backend.voided).toEqual([{ id: 'a#1', grade: 'good' }])
+    expect(q('prompt')?.textContent).toBe('one')
+    expect(q('progress')?.textContent).toBe('1 of 2')
+    q('reveal')!.click()
+    await settle()
+    key('4')
+    await settle()
+    // Ctrl+Z in the empty answer box is the session's undo, not the text box's.
+    q('answer')!.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true, cancelable: true }),
+    )
+    await settle()
+    expect(backend.voided).toEqual([
+      { id: 'a#1', grade: 'good' },
+      { id: 'a#1', grade: 'easy' },
+    ])
+    expect(q('prompt')?.textContent).toBe('one')
+  })
+
+  it('skip puts the item at the end', async () => {
+    await open(fakeBackend([item('a#1', 'one', 'r1'), item('a#2', 'two', 'r2')])).ready
+    q('skip')!.click()
+    await settle()
+    expect(q('prompt')?.textContent).toBe('two')
+  })
+
+  it('shows no diff box for an empty answer, and a diff for a written one', async () => {
+    await open(fakeBackend([item('a#1', 'one', 'The -ing form: the car needs washing.')])).ready
+    q('reveal')!.click()
+    await settle()
+    expect(q('diff')).toBeNull()
+    expect(q('produced')?.textContent).toBe('(nothing written)')
+    await open(fakeBackend([item('a#1', 'one', 'The -ing form: the car needs washing.')])).ready
+    ;(q('answer') as HTMLTextAreaElement).value = 'the ing form'
+    q('reveal')!.click()
+    await settle()
+    expect(q('diff')?.querySelector('ins')?.textContent).toBe('the car needs washing.')
+  })
+
+  it('explains two buttons with the same interval', async () => {
+    await open(fakeBackend([item('a#1', 'one', 'r1')])).ready
+    q('reveal')!.click()
+    await settle()
+    expect(q('equal-intervals')?.textContent).toBe(
+      'again, hard give the same date: the scheduler has no longer or shorter interval for this item now.',
+    )
+  })
+
+  it('Enter takes only a confident suggestion', async () => {
+    const backend = fakeBackend([item('a#1', 'one', 'Canberra.')])
+    await open(backend).ready
+    ;(q('answer') as HTMLTextAreaElement).value = 'Canbera'
+    q('reveal')!.click()
+    await settle()
+    expect(q('suggested')?.textContent).toBe('Suggested: hard, not sure: press 1-4')
+    key('Enter', document.body)
+    await settle()
+    expect(backend.graded).toEqual([])
+  })
+
+  it('ends with time spent, grades, retention today and when the next item is due', async () => {
+    shell?.dispose()
+    shell = createShell(document, () => closed++)
+    let clock = 1_000
+    const backend = fakeBackend([item('a#1', 'one', 'r1'), item('a#2', 'two', 'r2')], '2026-06-09')
+    await openReview({ shell, backend, render: renderAsText, reportError: () => {}, now: () => clock }).ready
+    for (const grade of ['1', '3', '4']) {
+      q('reveal')!.click()
+      await settle()
+      clock += 50_000
+      key(grade)
+      await settle()
+    }
+    expect(q('summary')?.textContent).toBe(
+      'Practised 2 of 2 items: 1 again, 0 hard, 1 good, 1 easy (3 grades; 1 relearned).',
+    )
+    expect(q('time-spent')?.textContent).toBe('Time spent: 2 min 30 s.')
+    expect(q('retention')?.textContent).toContain('Retention today: 50 %')
+    expect(q('next-due')?.textContent).toBe('The next item is due on 2026-06-09.')
+    expect(q('where')).toBeNull()
+  })
+
+  it('says where each item is written', async () => {
+    await open(fakeBackend([item('english#few', 'p', 'r')])).ready
+    expect(q('where')?.textContent).toBe('internalise/english.adoc:3')
   })
 })

@@ -38,7 +38,11 @@ export const dueCommand: Command = async ctx => {
 export const dueSpec: CommandSpec = {
   name: 'due',
   summary: 'list the items due today or earlier; writes nothing',
-  usage: ['[--json]'],
+  usage: ['[--note FILE] [--folder DIR] [--json]'],
+  options: {
+    note: { type: 'string', value: 'FILE', help: 'only the items of this note (its path from the corpus root)' },
+    folder: { type: 'string', value: 'DIR', help: 'only the items of the notes under this folder' },
+  },
   json: true,
   run: dueCommand,
 }

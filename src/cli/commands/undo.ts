@@ -1,6 +1,8 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { NothingToUndoError, undoLastReview } from '../../app/practice.js'
 import { canonicalId } from '../../core/replay.js'
+import type { CommandSpec } from '../command.js'
+import { configInvalid } from '../config-output.js'
 import { type Command, UsageError } from '../context.js'
 
 /** `notekeeper undo [ID]`: voids the last review (of ID) with a void line and updates the state (SPEC 3). */
@@ -8,10 +10,7 @@ export const undoCommand: Command = async ctx => {
   const [id, extra] = ctx.args
   if (extra !== undefined) throw new UsageError('usage: notekeeper undo [ID]')
   const corpus = await loadCorpus(ctx.vault)
-  if (corpus.configFinding) {
-    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}; nothing written`)
-    return 2
-  }
+  if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   try {
     const { state, undone } = await undoLastReview(ctx.vault, corpus, id ?? null, ctx.today)
     const entry = state[canonicalId(undone.item, corpus.config.aliases)]
@@ -31,4 +30,13 @@ export const undoCommand: Command = async ctx => {
     }
     throw error
   }
+}
+
+export const undoSpec: CommandSpec = {
+  name: 'undo',
+  summary: 'take back the last review (of ID): the log gains a void line, the state follows',
+  usage: ['[ID] [--json]'],
+  args: { min: 0, max: 1 },
+  json: true,
+  run: undoCommand,
 }

@@ -25,8 +25,8 @@ export interface Alignment {
   parts: DiffPart[]
 }
 
-/** Longest answers and responses compared word by word; beyond this the rest is compared as missing/extra (O(n·m) table). */
-const MAX_WORDS = 2000
+/** Words of the answer and of the response aligned (an O(n·m) table); the rest of a longer text is shown as missing or extra. */
+const MAX_WORDS = 500
 
 /**
  * The word alignment of an answer with a response: a longest common subsequence in which a

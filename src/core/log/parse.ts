@@ -6,8 +6,11 @@ import type { LogVoid } from './voids.js'
 export interface ParsedLog {
   /** The valid review lines, in file order. */
   reviews: Review[]
-  /** The void (undo) lines, in file order (SPEC 1.4); `applyVoids` decides what they take back. */
-  voids: LogVoid[]
+  /**
+   * The void (undo) lines, in file order (SPEC 1.4); `applyVoids` decides what they take back.
+   * Only present when the log has some, so a log without them parses exactly as it always did.
+   */
+  voids?: LogVoid[]
   /** One `log-malformed` finding per line that is not a valid review, in line order. */
   findings: Finding[]
 }
@@ -63,7 +66,7 @@ export function parseLog(text: string, file: string = LOG_PATH): ParsedLog {
     }
   }
   reviews.length = count
-  return { reviews, voids, findings }
+  return voids.length > 0 ? { reviews, voids, findings } : { reviews, findings }
 }
 
 function lineCount(text: string): number {
@@ -215,6 +218,8 @@ function readVoid(fields: Record<string, unknown>, line: number, strings: Shared
   const problems: string[] = []
   if (typeof item !== 'string' || item.length === 0) problems.push(`"item" must be a non-empty string, ${got(item)}`)
   if (!isIsoDate(date)) problems.push(`"date" must be a calendar date YYYY-MM-DD, ${got(date)}`)
+  else if (!isSupportedDate(date))
+    problems.push(`"date" ${date} is outside the supported range ${FIRST_SUPPORTED_DATE} to ${LAST_SUPPORTED_DATE}`)
   const known = GRADES.find(g => g === grade)
   if (known === undefined) problems.push(`"void" must be one of again, hard, good, easy, ${got(grade)}`)
   if (problems.length > 0 || known === undefined) return problems.join('; ')

@@ -38,9 +38,30 @@ export function sanitize(html: string, win: Window & typeof globalThis = window)
   })
 }
 
+/**
+ * A prompt or response as a document of its own. In the note, a `+` line attaches the next block
+ * to the list entry; cut out of the list it would print as a literal `+`, so it becomes the blank
+ * line that separates blocks (verbatim blocks, where a `+` is content, are left as written).
+ */
+export function fragmentSource(source: string): string {
+  let verbatim: string | null = null
+  return source
+    .split(/\r?\n/)
+    .map(line => {
+      const trimmed = line.trim()
+      if (verbatim !== null) {
+        if (trimmed === verbatim) verbatim = null
+        return line
+      }
+      if (/^(-{4,}|\.{4,}|\+{4,}|\/{4,})$/.test(trimmed)) verbatim = trimmed
+      return trimmed === '+' ? '' : line
+    })
+    .join('\n')
+}
+
 /** Renders AsciiDoc into `target`, replacing its content. */
 export async function renderAsciidocInto(target: HTMLElement, source: string): Promise<void> {
-  const html = await asciidocToHtml(source)
+  const html = await asciidocToHtml(fragmentSource(source))
   const fragment = sanitize(html, (target.ownerDocument.defaultView ?? window) as Window & typeof globalThis)
   target.replaceChildren(fragment)
 }
