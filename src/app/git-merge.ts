@@ -49,7 +49,7 @@ export interface StateMergeInput {
 }
 
 /**
- * The state driver (ADR 0026). Git merges `state.json` before the log (it visits paths in
+ * The state driver (ADR 0019). Git merges `state.json` before the log (it visits paths in
  * reverse order) and writes nothing to the work tree until every path is merged, so the merged
  * log is not on disk yet: it is computed here again from the three versions of the log, found
  * in the commits whose `state.json` is exactly the three texts git handed over, and the state is

@@ -5,7 +5,7 @@ import { fsrsModelFor, memoryOf } from './schedulers/fsrs.js'
 import { plainSchedulerFor, type SchedulerConfig } from './schedulers/index.js'
 import type { IsoDate, Review, SchedulerName, StateEntry } from './types.js'
 
-// Each scheduler judged on the user's own log (SPEC 2, docs/adr/0023-judging-schedulers-on-the-log.md).
+// Each scheduler judged on the user's own log (SPEC 2, docs/adr/0017-judging-schedulers-on-the-log.md).
 // For every review that tests recall across a day, each scheduler predicts the probability of
 // recall from the history before it; the predictions are scored against what happened
 // (again = forgotten). FSRS predicts with its retrievability; the schedulers without a memory

@@ -1,6 +1,6 @@
 import type { IsoDate } from './types.js'
 
-// Static SVG charts for the Statistics page (docs/adr/0024-statistics-charts.md). They are drawn
+// Static SVG charts for the Statistics page (docs/adr/0018-statistics-charts.md). They are drawn
 // from numbers and from dates the program formats itself, never from note text, and use only
 // elements and attributes DOMPurify's SVG profile keeps (svg, g, rect, text, title; fill, x, y,
 // width, height, viewBox): no style, no script, no links, so the host's sanitiser leaves them whole.

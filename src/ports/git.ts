@@ -1,5 +1,5 @@
 /**
- * Git, run in the corpus folder (ADR 0026). The app layer asks git to do the work (commit,
+ * Git, run in the corpus folder (ADR 0019). The app layer asks git to do the work (commit,
  * fetch, merge, push) and never reimplements it; an adapter runs the real `git` program.
  */
 export interface Git {

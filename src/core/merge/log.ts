@@ -1,5 +1,5 @@
 /**
- * The review log's merge for two devices (SPEC 4.2, ADR 0026): base + (ours − base) +
+ * The review log's merge for two devices (SPEC 4.2, ADR 0019): base + (ours − base) +
  * (theirs − base), counted as multisets of lines, so that no review either side made is lost,
  * even when both sides wrote the very same line (the same grade for the same item on the same
  * day is two reviews; git's `merge=union` would keep one).

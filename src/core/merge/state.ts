@@ -2,7 +2,7 @@ import { entriesEqual } from '../state.js'
 import type { State, StateEntry } from '../types.js'
 
 /**
- * The registrations of three versions of `state.json` in one (SPEC 1.5, ADR 0026): for every
+ * The registrations of three versions of `state.json` in one (SPEC 1.5, ADR 0019): for every
  * item any of them holds, its never-reviewed entry (reps 0) with the earliest `next_due` (the
  * earlier registration wins), or, when none of them is a registration any more, ours, theirs or
  * the base's entry in that order. It is the `previous` state a replay over the merged log starts
@@ -25,7 +25,7 @@ export function mergedRegistrations(base: State, ours: State, theirs: State): St
 
 /**
  * A three-way merge of `state.json` entry by entry, for when the merged log cannot be replayed
- * (ADR 0026): an item only one side changed takes that side's entry; one both sides registered
+ * (ADR 0019): an item only one side changed takes that side's entry; one both sides registered
  * keeps the earlier registration; one both sides reviewed keeps ours until the next replay,
  * which `notekeeper sync` runs over the merged work tree. An item one side dropped and the
  * other left alone is dropped.

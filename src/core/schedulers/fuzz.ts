@@ -1,6 +1,6 @@
 import type { IsoDate } from '../types.js'
 
-// Fuzz (SPEC 1.6, docs/adr/0021-fuzz.md): items learnt together should not stay due together.
+// Fuzz (SPEC 1.6, docs/adr/0015-fuzz.md): items learnt together should not stay due together.
 // The spread is Anki's fuzz range (±15 % of the part of an interval between 2.5 and 7 days, ±10 %
 // between 7 and 20, ±5 % above, plus a day) and the draw inside it is a hash of the item id and
 // the review date, not a random number, so the state stays a pure function of the log.

@@ -33,7 +33,7 @@ export function plainSchedulerFor(config: SchedulerConfig): Scheduler {
 
 /**
  * The scheduler the state is derived with (SPEC 1.6): the one `config.scheduler` declares, and,
- * when `config.switches` records how it became active, the dates each item had before (ADR 0022).
+ * when `config.switches` records how it became active, the dates each item had before (ADR 0016).
  */
 export function schedulerFor(config: SchedulerConfig): Scheduler {
   const active = plainSchedulerFor(config)

@@ -2,7 +2,7 @@ import { foldHistory, type HistoryFolding } from '../replay.js'
 import type { Scheduler } from '../scheduler.js'
 import type { IsoDate, Review, SchedulerName, SchedulerSwitch, StateEntry } from '../types.js'
 
-// Switching without an avalanche (SPEC 1.6, docs/adr/0022-switching-without-an-avalanche.md).
+// Switching without an avalanche (SPEC 1.6, docs/adr/0016-switching-without-an-avalanche.md).
 // `config.switches` records each `schedulers --use`: the date and the two names. An item keeps
 // the due date the scheduler of its last review gave it; from its next review on, the active
 // scheduler takes over, with a memory state built from the whole history. Everything but that
@@ -69,7 +69,7 @@ export function switchAware(
 }
 
 /**
- * The record `schedulers --use to` leaves when `from` is active on `today` (ADR 0022). A record
+ * The record `schedulers --use to` leaves when `from` is active on `today` (ADR 0016). A record
  * that does not end at `from` was overtaken by a hand edit, which replays fully: the new record
  * starts afresh from there.
  */
