@@ -84,7 +84,7 @@ export function hostileNoteCases(): void {
           expectSane(run)
           expect(run.ms, `${args.join(' ')} took ${run.ms} ms`).toBeLessThan(budgetMs)
         }
-        const due = await runCli(bin(), [...on(corpus, 'due', '--json'), '--today', '2027-06-01'])
+        const due = await runCli(bin(), ['due', '--json', '--corpus', corpus.root, '--today', '2027-06-01'])
         expectSane(due, [0])
         expect((JSON.parse(due.stdout) as { due: unknown[] }).due.length).toBeGreaterThan(0)
         expect(litter(corpus.root)).toEqual([])
