@@ -186,3 +186,22 @@ describe('hygiene --out on a real disk (built binary, run from the corpus folder
     expect(readFileSync(join(outside.path, 'victim.adoc'), 'utf8')).toBe('keep me\n')
   })
 })
+
+describe('a reader that stops early (built binary)', () => {
+  it('ends quietly when stdout is closed under it (`notekeeper triage | head -1`), no stack trace', async () => {
+    const folder = tempCorpus(FILES)
+    onTestFinished(folder.remove)
+    const { spawn } = await import('node:child_process')
+    const child = spawn(process.execPath, [built!.bin, 'triage', '--corpus', folder.path, '--today', TODAY], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    // Close the only reading end before the command prints, as a reader that has seen enough does:
+    // its first write then fails with EPIPE, every time.
+    child.stdout.destroy()
+    const code = await new Promise<number | null>(resolve => child.on('close', resolve))
+    expect(stderr).not.toMatch(/EPIPE|^\s+at /m)
+    expect(code).toBe(0)
+  })
+})
