@@ -1,5 +1,6 @@
 import { CONFIG_SCHEMA, checkSchema } from './config-schema.js'
 import { CONFIG_PATH } from './corpus.js'
+import { dateProblem } from './dates.js'
 import { nearestName } from './edit-distance.js'
 import { lineColumn, locateJson } from './json-locate.js'
 import { fsrsWeightsProblem } from './schedulers/fsrs.js'
@@ -63,6 +64,14 @@ export function parseConfig(text: string | null): ConfigResult {
     isObject(raw['fsrs']) && Array.isArray(raw['fsrs']['weights']) ? (raw['fsrs']['weights'] as number[]) : [],
   )
   if (weightsProblem) return invalid(text, at(['fsrs', 'weights']), weightsProblem)
+  // The schema checks a switch date's shape; the calendar (and its supported range) checks the rest.
+  const switches = Array.isArray(raw['switches']) ? raw['switches'] : []
+  for (const [index, entry] of switches.entries()) {
+    const date = isObject(entry) ? entry['date'] : undefined
+    const problem = typeof date === 'string' ? dateProblem(date) : null
+    if (problem)
+      return invalid(text, at(['switches', String(index), 'date']), `"switches.${index}.date" ${date} ${problem}`)
+  }
   const warnings = issues
     .filter(issue => issue.kind === 'unknown-key')
     .map(issue => {

@@ -30,7 +30,21 @@ export async function buildPlugin(): Promise<{ dir: string; remove: () => void }
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
-export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+/**
+ * Chromium writes its own cache (dconf and the like) under XDG_CACHE_HOME and XDG_CONFIG_HOME: give
+ * each browser a folder of its own and remove it when the browser closes, so a test run leaves
+ * nothing behind in the temp folder (test/support/global-setup.ts checks that).
+ */
+export async function launchChromium(): Promise<Browser> {
+  const home = mkdtempSync(join(tmpdir(), 'notekeeper-chromium-'))
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    env: { ...process.env, XDG_CACHE_HOME: join(home, 'cache'), XDG_CONFIG_HOME: join(home, 'config') },
+  })
+  browser.on('disconnected', () => rmSync(home, { recursive: true, force: true }))
+  return browser
+}
 
 /**
  * Without Chromium the browser tests are skipped, loudly; NOTEKEEPER_REQUIRE_BROWSER=1 (CI)
