@@ -148,6 +148,8 @@ describe('references resolved as Asciidoctor resolves them on real text (issue 9
     for (const target of [
       'module:page.adoc',
       'component:module:page.adoc#frag',
+      'asciidoctor::index.adoc',
+      'component::partial$x.adoc',
       '2.0@component:module:page.adoc',
       'partial$snippet.adoc',
       'example$code.java',

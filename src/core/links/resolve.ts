@@ -48,8 +48,10 @@ const URL_PATTERN =
 // `partial$`, `example$`, `image$`, `attachment$`) or a `name:` coordinate before the path is
 // what no folder-relative path holds; names are Antora's (letters, digits, `_`, `-`, `.`).
 const ANTORA_NAME = String.raw`[\w][\w.-]*`
+// `component:module:`, `component::` (the component's ROOT module) or `module:`.
+const ANTORA_COORDINATES = `(?:${ANTORA_NAME}:(?:${ANTORA_NAME})?:|${ANTORA_NAME}:)`
 const ANTORA_RESOURCE_ID = new RegExp(
-  String.raw`^(?:${ANTORA_NAME}@)?(?:(?:${ANTORA_NAME}:){0,2}(?:page|partial|example|image|attachment)\$[^\s$]+|(?:${ANTORA_NAME}:){1,2}[^\s:$/\\][^\s:$]*\.adoc(?:#\S*)?|${ANTORA_NAME}@(?:${ANTORA_NAME}:){0,2}[^\s:$/\\][^\s:$]*\.adoc(?:#\S*)?)$`,
+  String.raw`^(?:${ANTORA_NAME}@)?(?:${ANTORA_COORDINATES}?(?:page|partial|example|image|attachment)\$[^\s$]+|${ANTORA_COORDINATES}[^\s:$/\\][^\s:$]*\.adoc(?:#\S*)?|${ANTORA_NAME}@${ANTORA_COORDINATES}?[^\s:$/\\][^\s:$]*\.adoc(?:#\S*)?)$`,
 )
 
 /** Whether a target is an Antora resource id rather than a path (SPEC 2.1). */
