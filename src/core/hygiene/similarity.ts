@@ -13,19 +13,7 @@ export function sortedJaccard(
   bFrom: number,
   bTo: number,
 ): number {
-  let i = aFrom
-  let j = bFrom
-  let shared = 0
-  while (i < aTo && j < bTo) {
-    const x = a[i] as number
-    const y = b[j] as number
-    if (x === y) {
-      shared++
-      i++
-      j++
-    } else if (x < y) i++
-    else j++
-  }
+  const shared = sortedShared(a, aFrom, aTo, b, bFrom, bTo)
   const union = aTo - aFrom + (bTo - bFrom) - shared
   return union === 0 ? 0 : shared / union
 }
@@ -61,4 +49,29 @@ export function normaliseLabel(text: string): string {
 /** Naive de-pluralisation of the last word, so that `gerunds` and `gerund` are the same term. */
 export function singularLabel(label: string): string {
   return label.replace(/(\w{3,}?)(?:ies)$/, '$1y').replace(/(\w{3,}[^s])s$/, '$1')
+}
+
+/** How many hashes the sorted distinct runs `a[aFrom..aTo)` and `b[bFrom..bTo)` share: one merge walk. */
+export function sortedShared(
+  a: ArrayLike<number>,
+  aFrom: number,
+  aTo: number,
+  b: ArrayLike<number>,
+  bFrom: number,
+  bTo: number,
+): number {
+  let i = aFrom
+  let j = bFrom
+  let shared = 0
+  while (i < aTo && j < bTo) {
+    const x = a[i] as number
+    const y = b[j] as number
+    if (x === y) {
+      shared++
+      i++
+      j++
+    } else if (x < y) i++
+    else j++
+  }
+  return shared
 }

@@ -7,6 +7,8 @@
 // Lua post and in the AsciiDoc manual, a term in a course and in its translation, the
 // defaults of two products.
 
+import { sortedShared } from './similarity.js'
+
 /** Notes whose prose vocabularies overlap less than this are about different things. */
 export const RELATED_NOTES = 0.45
 
@@ -36,18 +38,6 @@ export class Vocabulary {
 /** |a ∩ b| / min(|a|, |b|) of two sorted distinct arrays (1 when either is empty: nothing to tell them apart). */
 export function overlap(a: Uint32Array, b: Uint32Array): number {
   if (a.length === 0 || b.length === 0) return 1
-  let i = 0
-  let j = 0
-  let shared = 0
-  while (i < a.length && j < b.length) {
-    const x = a[i] as number
-    const y = b[j] as number
-    if (x === y) {
-      shared++
-      i++
-      j++
-    } else if (x < y) i++
-    else j++
-  }
+  const shared = sortedShared(a, 0, a.length, b, 0, b.length)
   return shared / Math.min(a.length, b.length)
 }
