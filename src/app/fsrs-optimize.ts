@@ -1,6 +1,7 @@
 import type * as Binding from '@open-spaced-repetition/binding'
+import type { Aliases } from '../core/aliases.js'
 import { daysBetween } from '../core/dates.js'
-import { type Aliases, historiesByItem } from '../core/replay.js'
+import { historiesByItem } from '../core/replay.js'
 import { fsrs6Parameters } from '../core/schedulers/fsrs.js'
 import type { Grade, Review } from '../core/types.js'
 

@@ -1,3 +1,4 @@
+import { canonicalId } from '../core/aliases.js'
 import { declaredItems } from '../core/items.js'
 import { formatReviewLine } from '../core/log/format.js'
 import { formatVoidLine } from '../core/log/voids.js'
@@ -8,7 +9,6 @@ import {
   dueItems as selectDue,
   suggestGrade,
 } from '../core/practice.js'
-import { canonicalId } from '../core/replay.js'
 import { schedulerFor } from '../core/schedulers/index.js'
 import { previewIntervals } from '../core/schedulers/preview.js'
 import { GRADES, type Grade, type IsoDate, type Review, type State } from '../core/types.js'

@@ -1,5 +1,6 @@
+import type { Aliases } from './aliases.js'
 import { daysBetween } from './dates.js'
-import { type Aliases, historiesByItem } from './replay.js'
+import { historiesByItem } from './replay.js'
 import type { Scheduler } from './scheduler.js'
 import { fsrsModelFor, memoryOf } from './schedulers/fsrs.js'
 import { plainSchedulerFor, type SchedulerConfig } from './schedulers/index.js'

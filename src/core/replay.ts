@@ -1,28 +1,9 @@
+import { type Aliases, aliasResolver } from './aliases.js'
 import { addDays, compareDates, isIsoDate } from './dates.js'
 import type { Scheduler } from './scheduler.js'
 import type { IsoDate, Review, State, StateEntry } from './types.js'
 
 export { failureCount } from './leech.js'
-
-export type Aliases = Readonly<Record<string, string>>
-
-/**
- * The id an item's reviews count for (SPEC 1.8 `aliases`). Chains are followed, so an item
- * renamed twice (`a` to `b`, later `b` to `c`) keeps its whole history; a cycle stops at the last
- * id before it would repeat, so a bad config cannot hang a replay.
- */
-export function canonicalId(id: string, aliases: Aliases = {}): string {
-  if (!Object.hasOwn(aliases, id)) return id // the usual case, without allocating
-  let current = id
-  const seen = new Set([current])
-  while (Object.hasOwn(aliases, current)) {
-    const next = aliases[current]
-    if (typeof next !== 'string' || seen.has(next)) break
-    seen.add(next)
-    current = next
-  }
-  return current
-}
 
 /** Replay order (SPEC 1.5): date order, and the order of the file (the array) within one date. */
 export function inReplayOrder(history: readonly Review[]): Review[] {
@@ -40,19 +21,6 @@ function sortIntoReplayOrder(list: Review[]): Review[] {
       return list.sort((a, b) => compareDates(a.date, b.date))
   }
   return list
-}
-
-/** `canonicalId` for every id of one log, each worked out once; the identity when there are no aliases. */
-function aliasResolver(aliases: Aliases): (id: string) => string {
-  // Object.hasOwn with a fresh string key is a string-table look-up in V8: skip it a million
-  // times when there is nothing to look up.
-  if (Object.keys(aliases).length === 0) return id => id
-  const resolved = new Map<string, string>()
-  return id => {
-    let canonical = resolved.get(id)
-    if (canonical === undefined) resolved.set(id, (canonical = canonicalId(id, aliases)))
-    return canonical
-  }
 }
 
 /**

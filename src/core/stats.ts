@@ -1,7 +1,8 @@
+import type { Aliases } from './aliases.js'
 import { addDays, daysBetween } from './dates.js'
 import { dueLoad } from './forecast.js'
 import { failureCount } from './leech.js'
-import { type Aliases, historiesByItem } from './replay.js'
+import { historiesByItem } from './replay.js'
 import type { IsoDate, Review, State } from './types.js'
 
 // The statistics (SPEC 2, `notekeeper stats`): everything is counted from the log and the state,

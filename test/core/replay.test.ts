@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { canonicalId } from '../../src/core/aliases.js'
 import { isLeech } from '../../src/core/leech.js'
-import { canonicalId, failureCount, historiesByItem, refoldItem, replay } from '../../src/core/replay.js'
+import { failureCount, historiesByItem, refoldItem, replay } from '../../src/core/replay.js'
 import type { Scheduler } from '../../src/core/scheduler.js'
 import { leitner } from '../../src/core/schedulers/leitner.js'
 import { passfail } from '../../src/core/schedulers/passfail.js'

@@ -1,6 +1,6 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { NothingToUndoError, undoLastReview } from '../../app/practice.js'
-import { canonicalId } from '../../core/replay.js'
+import { canonicalId } from '../../core/aliases.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid } from '../config-output.js'
 import { type Command, UsageError } from '../context.js'

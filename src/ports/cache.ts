@@ -1,0 +1,17 @@
+/**
+ * Where a host keeps Notekeeper's own derived data (the scan cache), outside the corpus: the
+ * CLI's user cache folder, the plugin's storage in the host. Nothing in it is the only copy of
+ * anything: deleting it at any time only makes the next load slower.
+ *
+ * Keys are short names without `/` (`scan-<hash of the corpus root>`); values are text.
+ */
+export interface CacheStore {
+  /** Says where the cache lives, for messages. */
+  readonly description: string
+  /** The stored text, or null when there is none (or it cannot be read: a cache never fails a load). */
+  read(key: string): Promise<string | null>
+  /** Replaces the stored text, atomically where the host allows. */
+  write(key: string, text: string): Promise<void>
+  /** Deletes the entry; no error when it is already gone. */
+  remove(key: string): Promise<void>
+}
