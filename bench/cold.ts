@@ -120,13 +120,13 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
     // What `notekeeper replay` does: load everything (notes and log), replay under Leitner.
     const corpus = await loadCorpus(nodeVault(dir))
     const declared = corpus.notes.flatMap(note => note.items.map(item => item.id))
-    const state = replay({ reviews: corpus.log.reviews, declared, previous: null, today: TODAY, scheduler: leitner() })
+    const state = replay({ reviews: corpus.log.all(), declared, previous: null, today: TODAY, scheduler: leitner() })
     const ms = performance.now() - start
     return {
       ms,
       cpuMs: cpuSince(cpu),
       maxRssMb: maxRssMb(),
-      detail: `${number(Object.keys(state).length)} state entries from ${number(corpus.log.reviews.length)} reviews`,
+      detail: `${number(Object.keys(state).length)} state entries from ${number(corpus.log.all().length)} reviews`,
     }
   }
   throw new Error(`unknown child measurement ${kind}`)

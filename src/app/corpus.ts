@@ -1,12 +1,11 @@
-import { canonicalId } from '../core/aliases.js'
 import { scanNote } from '../core/asciidoc/scan.js'
 import { DEFAULT_CONFIG, DEFAULT_NOTE_BYTES, parseConfig } from '../core/config.js'
 import { CONFIG_PATH, isVisibleAdoc, LOG_PATH, STATE_PATH } from '../core/corpus.js'
-import { parseLog } from '../core/log/parse.js'
-import { applyVoids, type LogVoid, unmatchedVoidFinding } from '../core/log/voids.js'
+import type { ReviewLog } from '../core/log/review-log.js'
 import { parseState } from '../core/state.js'
-import type { Config, Finding, NoteModel, Review, State } from '../core/types.js'
+import type { Config, Finding, NoteModel, State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
+import { reviewLogFromText } from './read-log.js'
 
 /** Everything an operation needs to know about a corpus, read once through a Vault. */
 export interface LoadedCorpus {
@@ -21,11 +20,8 @@ export interface LoadedCorpus {
   /** The configuration, or the defaults when `configFinding` says it is invalid. */
   config: Config
   configFinding: Finding | null
-  /**
-   * The log's reviews that count (the voided ones taken out, SPEC 1.4), its void lines, and its
-   * findings (its text is not kept: a large log's text outweighs its reviews).
-   */
-  log: { present: boolean; reviews: Review[]; voids: LogVoid[]; findings: Finding[] }
+  /** The log's reviews that count (the voided ones taken out, SPEC 1.4), its void lines and findings. */
+  log: ReviewLog
   /** The state on disk; null when there is none. `stateError` when it could not be parsed. */
   state: State | null
   stateError: string | null
@@ -82,12 +78,9 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
     }
   }
   const [logText, stateText] = await managed
-  const parsed = logText === null ? { reviews: [], findings: [] } : parseLog(logText, LOG_PATH)
-  const log = { ...parsed, voids: parsed.voids ?? [] }
   const config = parsedConfig.ok ? parsedConfig.config : DEFAULT_CONFIG
   // Every operation sees only the reviews that count: replay, the limits, leeches, statistics.
-  const aliases = config.aliases
-  const voided = applyVoids(log.reviews, log.voids, id => canonicalId(id, aliases))
+  const log = reviewLogFromText(logText, config.aliases)
   let state: State | null = null
   let stateError: string | null = null
   let stateInvalid: string[] = []
@@ -105,12 +98,7 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
     unreadable,
     config,
     configFinding: parsedConfig.ok ? null : parsedConfig.finding,
-    log: {
-      present: logText !== null,
-      reviews: voided.counted,
-      voids: log.voids,
-      findings: [...log.findings, ...voided.unmatched.map(v => unmatchedVoidFinding(v, LOG_PATH))],
-    },
+    log,
     state,
     stateError,
     stateInvalid,

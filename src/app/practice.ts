@@ -24,7 +24,7 @@ export function dueItems(corpus: LoadedCorpus, today: IsoDate, scope?: PracticeS
   return selectDue({
     notes: corpus.notes,
     state: derivedState(corpus, today),
-    reviews: corpus.log.reviews,
+    reviews: corpus.log.all(),
     config: corpus.config,
     today,
     ...(scope ? { scope } : {}),
@@ -105,7 +105,7 @@ export async function undoLastReview(
   const aliases = corpus.config.aliases
   const wanted = id === null ? null : canonicalId(id, aliases)
   let undone: Review | undefined
-  for (const review of corpus.log.reviews) {
+  for (const review of corpus.log.all()) {
     if (wanted !== null && canonicalId(review.item, aliases) !== wanted) continue
     if (undone === undefined || review.line > undone.line) undone = review
   }

@@ -11,7 +11,7 @@ import type { LoadedCorpus } from './corpus.js'
 /** The state a replay gives for this corpus today: every declared item, new ones registered today. */
 export function derivedState(corpus: LoadedCorpus, today: IsoDate): State {
   return replay({
-    reviews: corpus.log.reviews,
+    reviews: corpus.log.all(),
     declared: [...declaredItems(corpus.notes).keys()],
     previous: corpus.state,
     today,

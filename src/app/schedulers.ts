@@ -14,7 +14,7 @@ import { assertConfigValid, derivedState } from './schedule.js'
 /** The switch preview of issue 5 for a loaded corpus: the same log replayed under all four schedulers. */
 export function forecastCorpus(corpus: LoadedCorpus, today: IsoDate, days: number): SchedulerForecast[] {
   return compareSchedulers({
-    reviews: corpus.log.reviews,
+    reviews: corpus.log.all(),
     declared: [...declaredItems(corpus.notes).keys()],
     previous: corpus.state,
     today,
@@ -73,7 +73,7 @@ export interface CorpusEvaluation extends Evaluation {
  * weights never saw; without the optional optimiser, the weights in config.json stand in.
  */
 export async function evaluateCorpus(corpus: LoadedCorpus): Promise<CorpusEvaluation> {
-  const { reviews } = corpus.log
+  const reviews = corpus.log.all()
   const { aliases, fsrs, fuzz } = corpus.config
   const splitDate = splitDateOf(reviews, aliases)
   const rows: EvaluatedScheduler[] = [

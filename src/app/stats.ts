@@ -6,7 +6,7 @@ import { derivedState } from './schedule.js'
 /** The statistics of a loaded corpus today, from its log and the state a replay gives (nothing is written). */
 export function corpusStatistics(corpus: LoadedCorpus, today: IsoDate): Statistics {
   return statistics({
-    reviews: corpus.log.reviews,
+    reviews: corpus.log.all(),
     state: derivedState(corpus, today),
     today,
     leechThreshold: corpus.config.leechThreshold,

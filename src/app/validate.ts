@@ -31,7 +31,7 @@ export async function runValidate(
     files: corpus.files,
     unreadable: corpus.unreadable,
     config: corpus.config,
-    reviews: corpus.log.reviews,
+    reviews: corpus.log.all(),
     logFindings: corpus.log.findings,
     previous: corpus.state,
     stateError: corpus.stateError,

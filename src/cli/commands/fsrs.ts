@@ -17,7 +17,7 @@ export const fsrsCommand: Command = async ctx => {
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   let result: Awaited<ReturnType<typeof optimizeFsrs>>
   try {
-    result = await optimizeFsrs(corpus.log.reviews, corpus.config.aliases, { weights: corpus.config.fsrs.weights })
+    result = await optimizeFsrs(corpus.log.all(), corpus.config.aliases, { weights: corpus.config.fsrs.weights })
   } catch (error) {
     if (error instanceof OptimizerUnavailableError) {
       ctx.err(`notekeeper: ${error.message}`)
