@@ -160,6 +160,26 @@ function maskPassthroughs(text: string): string {
   return blankSpans(masked, singles)
 }
 
+/**
+ * Whether a line holds what each macro `referencesInRun` looks for starts with (`image:`,
+ * `icon:`, `://`, `link:`, `mailto:`, `<<`, `xref:`): a line without one holds none. Written
+ * with indexOf, not as one alternation, which the regex engine tried at every position.
+ */
+function hasMarker(text: string): boolean {
+  if (text.includes('<<')) return true
+  for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+    if (text.startsWith('//', colon + 1)) return true
+    const before = text.charCodeAt(colon - 1)
+    // Each word ends in a letter that tells which one it can be: imagE, icoN, linK, mailtO, xreF.
+    if (before === 101 && text.startsWith('image', colon - 5)) return true
+    if (before === 110 && text.startsWith('icon', colon - 4)) return true
+    if (before === 107 && text.startsWith('link', colon - 4)) return true
+    if (before === 111 && text.startsWith('mailto', colon - 6)) return true
+    if (before === 102 && text.startsWith('xref', colon - 4)) return true
+  }
+  return false
+}
+
 /** The references in one run of prose lines. */
 function referencesInRun(run: Run): Reference[] {
   const found: { kind: Reference['kind']; target: string; at: number; shorthand?: true }[] = []
@@ -225,25 +245,35 @@ function referencesInRun(run: Run): Reference[] {
  */
 export function findReferences(lines: string[], classes: LineClass[]): Reference[] {
   const references: Reference[] = []
-  let run: { text: string; line: number }[] = []
-  const flush = (): void => {
-    // One push per reference: a spread of 400,000 arguments overflows the stack.
-    if (run.length > 0) for (const reference of referencesInRun(joinRun(run))) references.push(reference)
-    run = []
+  // The run is lines[runStart, index); it is joined only when one of its lines holds a macro's
+  // marker: most runs hold none, and joining them all was the most expensive step of the scan.
+  let runStart = 0
+  let marked = false
+  const flush = (end: number): void => {
+    if (marked) {
+      const run: { text: string; line: number }[] = []
+      for (let at = runStart; at < end; at++) run.push({ text: lines[at] as string, line: at + 1 })
+      // One push per reference: a spread of 400,000 arguments overflows the stack.
+      for (const reference of referencesInRun(joinRun(run))) references.push(reference)
+    }
+    runStart = end + 1
+    marked = false
   }
-  lines.forEach((text, index) => {
+  for (let index = 0; index < lines.length; index++) {
+    const text = lines[index] as string
     if (classes[index] !== 'text') {
-      flush()
-      return
+      flush(index)
+      continue
     }
     const include = text.startsWith('include::') ? INCLUDE_DIRECTIVE.exec(text) : null
     if (include) {
-      flush()
+      flush(index)
       references.push({ kind: 'include', target: include[2] ?? '', line: index + 1 })
-      return
+      continue
     }
-    run.push({ text, line: index + 1 })
-  })
-  flush()
+    // No marker holds a newline, so a run has one exactly when one of its lines has.
+    if (!marked && hasMarker(text)) marked = true
+  }
+  flush(lines.length)
   return references
 }
