@@ -33,6 +33,7 @@ const [TEXT, BLANK, COMMENT, LISTING, LITERAL, PASSTHROUGH] = [0, 1, 2, 3, 4, 5]
 /** Set beside the class on a line of the document header: the title and what follows it up to a blank line. */
 const HEADER = 0x80
 const CLASS_BITS = 0x7f
+const DOCUMENT_TITLE = /^[=#]\s+\S/
 
 export function isVerbatim(cls: LineClass | undefined): boolean {
   return cls === 'comment' || cls === 'listing' || cls === 'literal' || cls === 'passthrough'
@@ -51,7 +52,7 @@ export function encodeLineClasses(classes: readonly LineClass[], lines: readonly
   for (let i = 0; i < classes.length; i++) codes[i] = CODE[classes[i] as LineClass]
   let index = 0
   while (index < codes.length && (codes[index] === BLANK || codes[index] === COMMENT)) index++
-  if (index < codes.length && !/^[=#]\s+\S/.test(lines[index] ?? '') && kindOf(codes[index] as number) !== 'markup')
+  if (index < codes.length && !DOCUMENT_TITLE.test(lines[index] ?? '') && kindOf(codes[index] as number) !== 'markup')
     return codes
   for (; index < codes.length && codes[index] !== BLANK; index++)
     if (codes[index] !== COMMENT) codes[index] = (codes[index] as number) | HEADER
