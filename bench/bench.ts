@@ -102,6 +102,20 @@ async function main(options: Options): Promise<void> {
       '≤ 3×',
       verdict(indexMs <= 3 * indexFloorMs),
     )
+    // Where the index's time goes: the scanner alone (fresh process, texts read before the clock
+    // starts), and what is left for listing, reading and the loader's own work.
+    const scan = coldRuns('scan', corpusDir, EXPENSIVE_RUNS).results
+    const scanMs = median(scan.map(r => r.ms))
+    row(
+      '  of which scanNote (texts in memory)',
+      seconds(scanMs),
+      seconds(median(scan.map(r => r.cpuMs))),
+      seconds(indexFloorMs),
+      ratio(scanMs, indexFloorMs),
+      '',
+      '',
+    )
+    row('  the rest: list, read, loader', seconds(Math.max(0, indexMs - scanMs)), '', '', '', '', '')
     if (options.only === 'index') {
       console.log(`  index: ${index[0]?.detail}; floor: ${indexFloor[0]?.detail}`)
       return
