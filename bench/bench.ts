@@ -18,6 +18,7 @@ import { realCorpusStep } from './real-step.js'
 //   --notes N  --items N  --reviews N   size of the corpus (10,000 / 30,000 / 1,000,000)
 //   --keep                              leave the temp folder in place
 //   --real-only                         only the real-text step (the real corpus + generated notes)
+//   --only index                        only the cold index row (and its floor)
 // A "cold" run is a fresh node process: no JIT warm-up and no scan cache. The OS page cache is
 // warm (the files were just written); dropping it needs root and would slow every other
 // process on the machine, so the figures are for a corpus the system has read recently.
@@ -32,17 +33,27 @@ interface Options {
   reviews: number
   keep: boolean
   realOnly: boolean
+  /** Run only these rows (`index`), or every row when null. */
+  only: string | null
 }
 
 // ---------------------------------------------------------------- main
 
 function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { notes: 10_000, items: 30_000, reviews: 1_000_000, keep: false, realOnly: false }
+  const options: Options = {
+    notes: 10_000,
+    items: 30_000,
+    reviews: 1_000_000,
+    keep: false,
+    realOnly: false,
+    only: null,
+  }
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
     const value = Number(argv[i + 1])
     if (flag === '--keep') options.keep = true
     else if (flag === '--real-only') options.realOnly = true
+    else if (flag === '--only' && argv[i + 1] === 'index') options.only = argv[++i] ?? null
     else if (
       (flag === '--notes' || flag === '--items' || flag === '--reviews') &&
       Number.isInteger(value) &&
@@ -50,7 +61,10 @@ function parseOptions(argv: readonly string[]): Options {
     ) {
       options[flag.slice(2) as 'notes' | 'items' | 'reviews'] = value
       i++
-    } else throw new Error(`unknown option ${flag} (use --notes N, --items N, --reviews N, --keep, --real-only)`)
+    } else
+      throw new Error(
+        `unknown option ${flag} (use --notes N, --items N, --reviews N, --keep, --real-only, --only index)`,
+      )
   }
   return options
 }
@@ -86,9 +100,27 @@ async function main(options: Options): Promise<void> {
       seconds(median(index.map(r => r.cpuMs))),
       seconds(indexFloorMs),
       ratio(indexMs, indexFloorMs),
-      '≤ 3 s',
-      verdict(indexMs <= 3000),
+      '≤ 3×',
+      verdict(indexMs <= 3 * indexFloorMs),
     )
+    // Where the index's time goes: the scanner alone (fresh process, texts read before the clock
+    // starts), and what is left for listing, reading and the loader's own work.
+    const scan = coldRuns('scan', corpusDir, EXPENSIVE_RUNS).results
+    const scanMs = median(scan.map(r => r.ms))
+    row(
+      '  of which scanNote (texts in memory)',
+      seconds(scanMs),
+      seconds(median(scan.map(r => r.cpuMs))),
+      seconds(indexFloorMs),
+      ratio(scanMs, indexFloorMs),
+      '',
+      '',
+    )
+    row('  the rest: list, read, loader', seconds(Math.max(0, indexMs - scanMs)), '', '', '', '', '')
+    if (options.only === 'index') {
+      console.log(`  index: ${index[0]?.detail}; floor: ${indexFloor[0]?.detail}`)
+      return
+    }
 
     // Replay, in this process, from the log's text (reading the file is not part of it).
     const logText = readFileSync(logFile, 'utf8')
