@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks'
 import { parseLog } from '../src/core/log/parse.js'
 import { replay } from '../src/core/replay.js'
 import { leitner } from '../src/core/schedulers/leitner.js'
+import { cliStep } from './cli-step.js'
 import { ChildFailure, type ChildResult, coldRuns, runChild, spawnMeasurement, TODAY } from './cold.js'
 import { writeCorpus, writeLog } from './generate.js'
 import { CHEAP_RUNS, EXPENSIVE_RUNS, median, number, ratio, row, seconds, timed, verdict } from './measure.js'
@@ -227,6 +228,8 @@ async function main(options: Options): Promise<void> {
       }
     }
     console.log(`  index: ${index[0]?.detail}; floor: ${indexFloor[0]?.detail}; replay: ${full[0]?.detail}`)
+    // Last on this corpus: its piped practice appends to the log.
+    cliStep(corpusDir, TODAY)
 
     await nearDuplicateStep(SEED)
     await realCorpusStep(SEED, options.keep)
