@@ -117,6 +117,8 @@ async function main(options: Options): Promise<void> {
       '',
     )
     row('  the rest: list, read, loader', seconds(Math.max(0, indexMs - scanMs)), '', '', '', '', '')
+    const phases = coldRuns('scan-phases', corpusDir, 1).results[0]
+    if (phases) console.log(`  the scanner's steps (1 run, ${seconds(phases.ms)} in all): ${phases.detail}`)
     if (options.only === 'index') {
       console.log(`  index: ${index[0]?.detail}; floor: ${indexFloor[0]?.detail}`)
       return
