@@ -1,6 +1,7 @@
 // The wiring diagram: which host, which file access, which operations. Nothing else lives here.
 import './styles.css'
 import { fsaVault } from '../adapters/fsa-vault.js'
+import { indexedDbCacheStore } from '../adapters/indexeddb-cache-store.js'
 import { bridgeLine, bridgeVault, detectBridge, lineAction } from '../adapters/logseq-bridge-vault.js'
 import { localToday } from '../core/dates.js'
 import { chooseAccess, type DirectoryHandle, framePicksFiles } from './file-access/access.js'
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     render: renderAsciidocInto,
     today: () => localToday(new Date()),
     now: () => new Date(),
+    cacheStore: indexedDbCacheStore(indexedDB),
   })
   registerCommands(host, app.run)
   registerSchedulerSwitches(host, app.useScheduler)
