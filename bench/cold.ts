@@ -17,6 +17,7 @@ import { leitner } from '../src/core/schedulers/leitner.js'
 import type { Finding } from '../src/core/types.js'
 import { cpuSince, maxRssMb, number } from './measure.js'
 import { cliHygieneChild } from './real-step.js'
+import { warmChild } from './warm-step.js'
 
 // Cold measurements: the benchmark runs its own bundle again as `--child KIND DIR`, so that each
 // run starts in a fresh process (no JIT warm-up, no cache) and reports one JSON line.
@@ -33,6 +34,7 @@ export interface ChildResult {
 
 export async function runChild(kind: string, dir: string): Promise<ChildResult> {
   if (kind === 'cli-hygiene') return cliHygieneChild(dir)
+  if (kind.startsWith('warm:')) return warmChild(kind, dir)
   if (kind === 'hygiene') {
     // Loading is not part of the sweep: load, then time the offline checks alone.
     const corpus = await loadCorpus(nodeVault(dir))

@@ -1,6 +1,7 @@
 import { SCANNER_VERSION } from '../core/asciidoc/scanner-version.js'
 import type { NoteModel } from '../core/types.js'
 import type { CacheStore } from '../ports/cache.js'
+import { decodeModel, encodeModel, type StoredModel } from './model-codec.js'
 
 /** What a vault's `stat` says about a file: enough to tell, mostly without reading it, that it did not change. */
 export interface FileStamp {
@@ -59,7 +60,7 @@ interface Entry {
 }
 
 /** `[size, mtimeMs, ctimeMs, checkedAt, length, hash, model]`: arrays, so the stored file stays small. */
-type StoredEntry = [number, number, number | null, number, number, string, NoteModel]
+type StoredEntry = [number, number, number | null, number, number, string, StoredModel]
 
 export function createScanCache(options: ScanCacheOptions = {}): ScanCache {
   const now = options.now ?? Date.now
@@ -150,7 +151,15 @@ function serialize(key: string, entries: ReadonlyMap<string, Entry>): string {
   const stored: Record<string, StoredEntry> = {}
   for (const [path, e] of entries) {
     if (e.stamp === null) continue // a vault without stat: the text is read anyway, nothing to gain
-    stored[path] = [e.stamp.size, e.stamp.mtimeMs, e.stamp.ctimeMs ?? null, e.checkedAt, e.length, e.hash, e.model]
+    stored[path] = [
+      e.stamp.size,
+      e.stamp.mtimeMs,
+      e.stamp.ctimeMs ?? null,
+      e.checkedAt,
+      e.length,
+      e.hash,
+      encodeModel(e.model),
+    ]
   }
   return JSON.stringify({ format: FORMAT, version: SCANNER_VERSION, key, entries: stored })
 }
@@ -169,27 +178,22 @@ function restore(text: string, key: string, entries: Map<string, Entry>): string
   const stored = parsed['entries']
   if (!isRecord(stored)) return 'has no entries'
   for (const [path, value] of Object.entries(stored)) {
-    if (!isStoredEntry(path, value)) return `has a damaged entry for ${path}`
-    const [size, mtimeMs, ctimeMs, checkedAt, length, hash, model] = value
+    if (!isStoredEntry(value)) return `has a damaged entry for ${path}`
+    const [size, mtimeMs, ctimeMs, checkedAt, length, hash, stored] = value
     const stamp: FileStamp = ctimeMs === null ? { size, mtimeMs } : { size, mtimeMs, ctimeMs }
+    let model: NoteModel
+    try {
+      model = decodeModel(path, stored)
+    } catch {
+      return `has a damaged entry for ${path}`
+    }
     entries.set(path, { stamp, checkedAt, length, hash, model })
   }
   return null
 }
 
-const MODEL_LISTS = [
-  'attributes',
-  'anchors',
-  'sections',
-  'items',
-  'itemsWithoutId',
-  'dlistEntries',
-  'references',
-  'track',
-  'problems',
-] as const
-
-function isStoredEntry(path: string, value: unknown): value is StoredEntry {
+/** The stored model's shape is checked cheaply: `[folder, title, nine lists, rest]`. */
+function isStoredEntry(value: unknown): value is StoredEntry {
   if (!Array.isArray(value) || value.length !== 7) return false
   const [size, mtimeMs, ctimeMs, checkedAt, length, hash, model] = value as unknown[]
   return (
@@ -199,9 +203,10 @@ function isStoredEntry(path: string, value: unknown): value is StoredEntry {
     typeof checkedAt === 'number' &&
     typeof length === 'number' &&
     typeof hash === 'string' &&
-    isRecord(model) &&
-    model['path'] === path &&
-    MODEL_LISTS.every(list => Array.isArray(model[list]))
+    Array.isArray(model) &&
+    model.length === 12 &&
+    model.slice(2, 11).every(Array.isArray) &&
+    isRecord(model[11])
   )
 }
 

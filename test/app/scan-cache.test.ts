@@ -126,7 +126,7 @@ describe('the persistent scan cache', () => {
       ['older scanner', text => text.replace(/"version":\d+/, '"version":0'), /scanner version 0/],
       [
         'a damaged entry',
-        text => text.replace('"items":[', '"items":7,"x":['),
+        text => text.replace('"internalise/a.adoc":[', '"internalise/a.adoc":[1,'),
         /damaged entry for internalise\/a.adoc/,
       ],
     ]
