@@ -21,16 +21,21 @@ declare global {
 async function main(): Promise<void> {
   const host = await connectLogseqHost()
   host.useSettingsSchema(SETTINGS_SCHEMA)
+  // Which Logseq line answers the bridge is asked now but awaited only when a corpus is opened:
+  // the commands are registered first, before any round trip to the host's files (issue 13).
   const found = detectBridge(window)
-  const line = found ? await bridgeLine(found) : null
-  const doAction = found && line ? lineAction(found, line) : null
+  const bridge = (async () => {
+    const line = found ? await bridgeLine(found) : null
+    const doAction = found && line ? lineAction(found, line) : null
+    return doAction && line ? { line, open: (root: string) => bridgeVault(root, doAction) } : null
+  })()
   const app = createPluginApp({
     host,
     doc: document,
-    chooseAccess: () =>
+    chooseAccess: async () =>
       chooseAccess({
         corpusPath: host.settings().corpusPath,
-        bridge: doAction && line ? { line, open: root => bridgeVault(root, doAction) } : null,
+        bridge: await bridge,
         pickDirectory: framePicksFiles(window) ? () => window.showDirectoryPicker!({ mode: 'readwrite' }) : null,
         fsaVault: handle => fsaVault(handle as unknown as FileSystemDirectoryHandle, handle.name),
         store: indexedDbHandleStore(indexedDB),
