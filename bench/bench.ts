@@ -9,6 +9,7 @@ import { ChildFailure, type ChildResult, coldRuns, runChild, spawnMeasurement, T
 import { writeCorpus, writeLog } from './generate.js'
 import { CHEAP_RUNS, EXPENSIVE_RUNS, median, number, ratio, row, seconds, timed, verdict } from './measure.js'
 import { nearDuplicateStep } from './near-duplicate-step.js'
+import { pluginStep } from './plugin-step.js'
 import { realCorpusStep } from './real-step.js'
 import { warmStep } from './warm-step.js'
 
@@ -18,7 +19,7 @@ import { warmStep } from './warm-step.js'
 //   --notes N  --items N  --reviews N   size of the corpus (10,000 / 30,000 / 1,000,000)
 //   --keep                              leave the temp folder in place
 //   --real-only                         only the real-text step (the real corpus + generated notes)
-//   --only warm                         only the warm index rows (scan cache) on the generated corpus
+//   --only warm | plugin                only the warm index rows (scan cache) or the plugin's start-up
 // A "cold" run is a fresh node process: no JIT warm-up and no scan cache. The OS page cache is
 // warm (the files were just written); dropping it needs root and would slow every other
 // process on the machine, so the figures are for a corpus the system has read recently.
@@ -53,7 +54,7 @@ function parseOptions(argv: readonly string[]): Options {
     const value = Number(argv[i + 1])
     if (flag === '--keep') options.keep = true
     else if (flag === '--real-only') options.realOnly = true
-    else if (flag === '--only' && argv[i + 1] === 'warm') options.only = argv[++i] ?? null
+    else if (flag === '--only' && (argv[i + 1] === 'warm' || argv[i + 1] === 'plugin')) options.only = argv[++i] ?? null
     else if (
       (flag === '--notes' || flag === '--items' || flag === '--reviews') &&
       Number.isInteger(value) &&
@@ -63,7 +64,7 @@ function parseOptions(argv: readonly string[]): Options {
       i++
     } else
       throw new Error(
-        `unknown option ${flag} (use --notes N, --items N, --reviews N, --keep, --real-only, --only warm)`,
+        `unknown option ${flag} (use --notes N, --items N, --reviews N, --keep, --real-only, --only warm|plugin)`,
       )
   }
   return options
@@ -90,6 +91,10 @@ async function main(options: Options): Promise<void> {
     row('measure', 'wall', 'cpu', 'floor', 'ratio', 'target', '')
     if (options.only === 'warm') {
       warmStep(corpusDir)
+      return
+    }
+    if (options.only === 'plugin') {
+      pluginStep(options.notes, options.items)
       return
     }
 
@@ -217,6 +222,7 @@ async function main(options: Options): Promise<void> {
     }
     console.log(`  index: ${index[0]?.detail}; floor: ${indexFloor[0]?.detail}; replay: ${full[0]?.detail}`)
 
+    pluginStep(options.notes, options.items)
     await nearDuplicateStep(SEED)
     await realCorpusStep(SEED, options.keep)
   } finally {
