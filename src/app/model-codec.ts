@@ -21,7 +21,10 @@ import type {
 // of the model this codec does not know, so a model always comes back whole:
 // `decodeModel(path, encodeModel(m))` equals `m` (test/app/scan-cache.test.ts, on real AsciiDoc).
 
-/** `[folder, title, attributes, anchors, sections, items, itemsWithoutId, dlistEntries, references, track, problems, rest]`. */
+/**
+ * `[folder, title, attributes, anchors, sections, items, itemsWithoutId, dlistEntries, references,
+ * track, problems, lineClasses, rest]`; line classes as runs (`[class, count, class, count, …]`).
+ */
 export type StoredModel = unknown[]
 
 type Row = Record<string, unknown>
@@ -39,6 +42,7 @@ const KNOWN = new Set([
   'references',
   'track',
   'problems',
+  'lineClasses',
 ])
 
 const keyCount = (row: object): number => {
@@ -86,6 +90,7 @@ export function encodeModel(model: NoteModel): StoredModel {
       return section >= 0 ? [section, entries] : [t.status, t.line, t.endLine, entries]
     }),
     model.problems.map(p => (keyCount(p) === 2 ? [p.line, p.message] : p)),
+    runsOf(model.lineClasses),
     rest,
   ]
 }
@@ -93,8 +98,21 @@ export function encodeModel(model: NoteModel): StoredModel {
 const isTuple = Array.isArray
 
 export function decodeModel(path: string, stored: StoredModel): NoteModel {
-  const [folder, title, attributes, anchors, sections, items, withoutId, dlist, references, track, problems, rest] =
-    stored as [NoteModel['folder'], string | null, ...unknown[][], Row]
+  const [
+    folder,
+    title,
+    attributes,
+    anchors,
+    sections,
+    items,
+    withoutId,
+    dlist,
+    references,
+    track,
+    problems,
+    runs,
+    rest,
+  ] = stored as [NoteModel['folder'], string | null, ...unknown[][], Row]
   const sectionList = (sections as unknown[]).map((s): Section => {
     if (!isTuple(s)) return s as Section
     return { level: s[0], title: s[1], id: s[2], line: s[3], endLine: s[4] }
@@ -147,6 +165,32 @@ export function decodeModel(path: string, stored: StoredModel): NoteModel {
     problems: (problems as unknown[]).map(p =>
       isTuple(p) ? { line: p[0], message: p[1] } : (p as NoteModel['problems'][number]),
     ),
+    lineClasses: bytesOf(runs as number[]),
   }
   return rest === undefined || Object.keys(rest).length === 0 ? model : Object.assign(model, rest)
+}
+
+/** A note's line classes as runs: most lines come in long runs of one class (text, a listing). */
+function runsOf(bytes: Uint8Array): number[] {
+  const runs: number[] = []
+  for (let i = 0; i < bytes.length; ) {
+    const value = bytes[i] as number
+    let end = i + 1
+    while (end < bytes.length && bytes[end] === value) end++
+    runs.push(value, end - i)
+    i = end
+  }
+  return runs
+}
+
+function bytesOf(runs: readonly number[]): Uint8Array {
+  let length = 0
+  for (let i = 1; i < runs.length; i += 2) length += runs[i] as number
+  const bytes = new Uint8Array(length)
+  for (let i = 0, at = 0; i < runs.length; i += 2) {
+    const count = runs[i + 1] as number
+    bytes.fill(runs[i] as number, at, at + count)
+    at += count
+  }
+  return bytes
 }

@@ -192,7 +192,7 @@ function restore(text: string, key: string, entries: Map<string, Entry>): string
   return null
 }
 
-/** The stored model's shape is checked cheaply: `[folder, title, nine lists, rest]`. */
+/** The stored model's shape is checked cheaply: `[folder, title, ten lists, rest]`. */
 function isStoredEntry(value: unknown): value is StoredEntry {
   if (!Array.isArray(value) || value.length !== 7) return false
   const [size, mtimeMs, ctimeMs, checkedAt, length, hash, model] = value as unknown[]
@@ -204,9 +204,9 @@ function isStoredEntry(value: unknown): value is StoredEntry {
     typeof length === 'number' &&
     typeof hash === 'string' &&
     Array.isArray(model) &&
-    model.length === 12 &&
-    model.slice(2, 11).every(Array.isArray) &&
-    isRecord(model[11])
+    model.length === 13 &&
+    model.slice(2, 12).every(Array.isArray) &&
+    isRecord(model[12])
   )
 }
 
