@@ -29,7 +29,7 @@ export interface ReviewLog {
   items(): Iterable<string>
   /** One item's reviews (its id after aliases), in replay order (SPEC 1.5); empty when none. */
   historyOf(id: string): readonly Review[]
-  /** The date of the item's latest review line, or null: cheap, for "reviewed today" questions. */
+  /** The date of the item's latest review in replay order (its latest date), or null: cheap, for "reviewed today" questions. */
   lastDateOf?(id: string): IsoDate | null
   /** This log with one more review, the line just appended at its end; the receiver is unchanged. */
   withReview(review: Review): ReviewLog
@@ -79,6 +79,10 @@ class ArrayReviewLog implements ReviewLog {
     return this.grouped().get(id) ?? []
   }
 
+  lastDateOf(id: string): IsoDate | null {
+    return this.historyOf(id).at(-1)?.date ?? null
+  }
+
   withReview(review: Review): ReviewLog {
     return new ArrayReviewLog([...this.reviews, review], this.aliases, true, this.voids, this.findings)
   }
@@ -93,10 +97,17 @@ class ArrayReviewLog implements ReviewLog {
         if (list) list.push(review)
         else byItem.set(id, [review])
       }
-      // Stable: reviews on one date keep their file order.
-      for (const list of byItem.values()) list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+      // Stable: reviews on one date keep their file order. Most lists are in order already.
+      for (const list of byItem.values()) if (!inDateOrder(list)) list.sort(byDate)
       this.byItem = byItem
     }
     return this.byItem
   }
+}
+
+const byDate = (a: Review, b: Review): number => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)
+
+function inDateOrder(list: readonly Review[]): boolean {
+  for (let i = 1; i < list.length; i++) if ((list[i] as Review).date < (list[i - 1] as Review).date) return false
+  return true
 }
