@@ -10,6 +10,11 @@ import { LogReader, readLogText } from '../../src/core/log/log-reader.js'
 import { parseLog } from '../../src/core/log/parse.js'
 import { type ReviewLog, reviewLogOf } from '../../src/core/log/review-log.js'
 import { applyVoids, unmatchedVoidFinding } from '../../src/core/log/voids.js'
+import { foldEachReview, replay } from '../../src/core/replay.js'
+import { fsrsScheduler } from '../../src/core/schedulers/fsrs.js'
+import { leitner } from '../../src/core/schedulers/leitner.js'
+import { passfail } from '../../src/core/schedulers/passfail.js'
+import { sm2Scheduler } from '../../src/core/schedulers/sm2.js'
 import { GRADES, type Review } from '../../src/core/types.js'
 
 // The columnar log (log-reader.ts + columnar-log.ts) against the plain one built from parseLog's
@@ -171,6 +176,32 @@ describe('the columnar review log', () => {
         expect(other.size).toBe(branchFrom.size + 1)
         expect(answers(branchFrom, asked)).toEqual(first)
         expect(answers(columnar, asked)).toEqual(answers(plain, asked))
+      }),
+      { numRuns: 200 },
+    )
+  })
+
+  it('replays to the same state under every scheduler as the objects do, before and after withReview (property)', () => {
+    const schedulers = [
+      leitner(),
+      passfail(),
+      sm2Scheduler({ fuzz: true }),
+      fsrsScheduler({ retention: 0.9, weights: [], fuzz: true }),
+    ]
+    fc.assert(
+      fc.property(log, aliasesArb, fc.constantFrom(...schedulers), (l, aliases, scheduler) => {
+        const text = textOf(l)
+        const columnar = reviewLogFromText(text, aliases)
+        const plain = plainLog(text, aliases)
+        const common = { declared: asked, previous: null, today: '2026-06-01', scheduler }
+        // The definition (SPEC 1.5): each id's reviews applied one at a time, no fast fold of any kind.
+        const byDefinition = (l: ReviewLog) =>
+          Object.fromEntries(
+            asked.map(id => [id, foldEachReview(scheduler.initial('2026-06-02'), l.historyOf(id), scheduler)]),
+          )
+        expect(replay({ ...common, log: columnar })).toEqual(byDefinition(plain))
+        const review: Review = { item: 'a#x', date: '2025-01-01', grade: 'easy', line: 0 }
+        expect(replay({ ...common, log: columnar.withReview(review) })).toEqual(byDefinition(plain.withReview(review)))
       }),
       { numRuns: 200 },
     )

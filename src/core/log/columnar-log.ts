@@ -1,6 +1,6 @@
 import { type Aliases, aliasResolver } from '../aliases.js'
 import { LOG_PATH } from '../corpus.js'
-import type { Finding, IsoDate, Review } from '../types.js'
+import { type Finding, GRADES, type Grade, type IsoDate, type Review } from '../types.js'
 import { gradeIndex, type Interned, type ReviewColumns } from './columns.js'
 import type { ReadLog } from './log-reader.js'
 import type { ReviewLog } from './review-log.js'
@@ -64,6 +64,9 @@ interface Grouping {
   count: number
   offsets: Int32Array
   order: Int32Array
+  /** The grades and dates in group order: a whole replay reads them front to back, not all over the log. */
+  grade: Uint8Array
+  date: Int32Array
 }
 
 function groupByItem(columns: ReviewColumns, count: number, canon: Canon): Grouping {
@@ -88,7 +91,14 @@ function groupByItem(columns: ReviewColumns, count: number, canon: Canon): Group
   const rank = dateRanks(columns)
   for (let c = 0; c < groups; c++)
     sortIntoReplayOrder(order, offsets[c] as number, offsets[c + 1] as number, columns, rank)
-  return { count, offsets, order }
+  const grade = new Uint8Array(count)
+  const date = new Int32Array(count)
+  for (let k = 0; k < count; k++) {
+    const i = order[k] as number
+    grade[k] = columns.grade[i] as number
+    date[k] = columns.date[i] as number
+  }
+  return { count, offsets, order, grade, date }
 }
 
 /** Each interned date's place in calendar order (`YYYY-MM-DD` strings sort as dates). */
@@ -220,6 +230,24 @@ class ColumnarReviewLog implements ReviewLog {
       history.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
     }
     return history
+  }
+
+  foldOf<T>(id: string, start: T, step: (acc: T, grade: Grade, date: IsoDate) => T): T {
+    const raw = this.store.interned.knownId(id)
+    let acc = start
+    if (raw === undefined) return acc
+    if (this.size > this.grouping.count) {
+      // Reviews appended since the grouping: their place in replay order is worked out by historyOf.
+      for (const review of this.historyOf(id)) acc = step(acc, review.grade, review.date)
+      return acc
+    }
+    const { offsets, grade, date } = this.grouping
+    if (raw + 1 >= offsets.length) return acc
+    const dates = this.store.interned.dates
+    const end = offsets[raw + 1] as number
+    for (let k = offsets[raw] as number; k < end; k++)
+      acc = step(acc, GRADES[grade[k] as number] as Grade, dates[date[k] as number] as IsoDate)
+    return acc
   }
 
   lastDateOf(id: string): IsoDate | null {

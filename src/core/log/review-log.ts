@@ -1,5 +1,5 @@
 import { type Aliases, aliasResolver } from '../aliases.js'
-import type { Finding, IsoDate, Review } from '../types.js'
+import type { Finding, Grade, IsoDate, Review } from '../types.js'
 import type { LogVoid } from './voids.js'
 
 /**
@@ -31,6 +31,11 @@ export interface ReviewLog {
   historyOf(id: string): readonly Review[]
   /** The date of the item's latest review in replay order (its latest date), or null: cheap, for "reviewed today" questions. */
   lastDateOf?(id: string): IsoDate | null
+  /**
+   * Folds one item's history (its id after aliases, replay order, the reviews `historyOf` gives)
+   * without building the reviews as objects: what a whole replay asks 30,000 times. Optional.
+   */
+  foldOf?<T>(id: string, start: T, step: (acc: T, grade: Grade, date: IsoDate) => T): T
   /** This log with one more review, the line just appended at its end; the receiver is unchanged. */
   withReview(review: Review): ReviewLog
 }
@@ -81,6 +86,12 @@ class ArrayReviewLog implements ReviewLog {
 
   lastDateOf(id: string): IsoDate | null {
     return this.historyOf(id).at(-1)?.date ?? null
+  }
+
+  foldOf<T>(id: string, start: T, step: (acc: T, grade: Grade, date: IsoDate) => T): T {
+    let acc = start
+    for (const review of this.historyOf(id)) acc = step(acc, review.grade, review.date)
+    return acc
   }
 
   withReview(review: Review): ReviewLog {
