@@ -12,6 +12,7 @@ function note(anchors: string[]): NoteModel {
     anchors: [],
     sections: [],
     itemsWithoutId: [],
+    lineClasses: new Uint8Array(),
     dlistEntries: [],
     references: [],
     track: [],
