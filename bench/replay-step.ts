@@ -87,7 +87,11 @@ export async function replayStep(logFile: string, declared: readonly string[]): 
     '',
     '',
   )
-  console.log(`  ${number(readOnly.result.size)} reviews, ${number(Object.keys(run.result).length)} state entries`)
+  // CPU time moves less than wall time with the machine's other load: the same ratio in CPU.
+  console.log(
+    `  ${number(readOnly.result.size)} reviews, ${number(Object.keys(run.result).length)} state entries; ` +
+      `in CPU time: ${seconds(run.cpuMs)} against the floor's ${seconds(floor.cpuMs)} = ${ratio(run.cpuMs, floor.cpuMs)}`,
+  )
 }
 
 /** Peak memory of index + replay: `full` in fresh processes, beside the log alone and the notes alone. */

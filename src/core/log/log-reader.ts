@@ -137,14 +137,10 @@ export class LogReader {
   private writerLine(bytes: Uint8Array, start: number, end: number, whole: boolean): number {
     if (!startsWith(bytes, start, end, ITEM_OPENING)) return -1
     const itemStart = start + ITEM_OPENING.length
-    let i = itemStart
-    for (; i < end; i++) {
-      const c = bytes[i] as number
-      if (c === 34) break
-      // An escape changes what the characters mean, and JSON refuses raw control characters.
-      if (c === 92 || c < 32) return -1
-    }
-    if (i === itemStart || i >= end || !startsWith(bytes, i, end, DATE_OPENING)) return -1
+    // The id ends at the next quote (found natively). Whether it holds an escape or a control
+    // character is asked only of an id not seen before: a known id's bytes were found clean.
+    const i = bytes.indexOf(34, itemStart)
+    if (i <= itemStart || i >= end || !startsWith(bytes, i, end, DATE_OPENING)) return -1
     const dateStart = i + DATE_OPENING.length
     const dateKey = dateStart + 10 <= end ? dateKeyAt(bytes, dateStart) : -1
     if (dateKey < FIRST_DATE_KEY || dateKey > LAST_DATE_KEY || !startsWith(bytes, dateStart + 10, end, GRADE_OPENING))
@@ -161,6 +157,7 @@ export class LogReader {
     const hash = hashOf(bytes, itemStart, i)
     let item = this.byteIds.find(bytes, itemStart, i, hash)
     if (item < 0) {
+      if (!plainId(bytes, itemStart, i)) return -1
       item = this.columns.interned.id(utf8.decode(bytes.subarray(itemStart, i)))
       this.byteIds.add(bytes, itemStart, i, hash, item)
     }
@@ -179,6 +176,15 @@ export class LogReader {
     this.lastDate = index
     return index
   }
+}
+
+/** No escape (it changes what the characters mean) and no raw control character (JSON refuses them). */
+function plainId(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = bytes[i] as number
+    if (c === 92 || c < 32) return false
+  }
+  return true
 }
 
 /** Whether `prefix` stands at `at`, wholly before `end`. */
