@@ -128,12 +128,12 @@ async function main(options: Options): Promise<void> {
       '',
     )
     row('  the rest: list, read, loader', seconds(Math.max(0, indexMs - scanMs)), '', '', '', '', '')
-    // The same notes with the scan cache: written by a first run, then used (bench/warm-step.ts).
-    warmStep(corpusDir, { indexMs, floorMs: indexFloorMs })
     if (options.only === 'index') {
       console.log(`  index: ${index[0]?.detail}; floor: ${indexFloor[0]?.detail}`)
       return
     }
+    // The same notes with the scan cache: written by a first run, then used (bench/warm-step.ts).
+    warmStep(corpusDir, { indexMs, floorMs: indexFloorMs })
 
     // Replay, in this process, from the log's text (reading the file is not part of it).
     const logText = readFileSync(logFile, 'utf8')
