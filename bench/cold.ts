@@ -14,11 +14,10 @@ import { nearDuplicates } from '../src/core/hygiene/near-duplicates.js'
 import { proseOf } from '../src/core/hygiene/prose.js'
 import { reviewOverdue, stale } from '../src/core/hygiene/review-dates.js'
 import { buildTargetIndex } from '../src/core/links/resolve.js'
-import { replay } from '../src/core/replay.js'
-import { leitner } from '../src/core/schedulers/leitner.js'
 import type { Finding } from '../src/core/types.js'
 import { cpuSince, maxRssMb, number } from './measure.js'
 import { cliHygieneChild } from './real-step.js'
+import { fullChild, logReplayChild } from './replay-step.js'
 import { warmChild } from './warm-step.js'
 
 // Cold measurements: the benchmark runs its own bundle again as `--child KIND DIR`, so that each
@@ -139,19 +138,8 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
       detail: `${number(files)} files, ${number(matches)} matches`,
     }
   }
-  if (kind === 'full') {
-    // What `notekeeper replay` does: load everything (notes and log), replay under Leitner.
-    const corpus = await loadCorpus(nodeVault(dir))
-    const declared = corpus.notes.flatMap(note => note.items.map(item => item.id))
-    const state = replay({ reviews: corpus.log.all(), declared, previous: null, today: TODAY, scheduler: leitner() })
-    const ms = performance.now() - start
-    return {
-      ms,
-      cpuMs: cpuSince(cpu),
-      maxRssMb: maxRssMb(),
-      detail: `${number(Object.keys(state).length)} state entries from ${number(corpus.log.all().length)} reviews`,
-    }
-  }
+  if (kind === 'full') return fullChild(dir)
+  if (kind === 'log-replay') return logReplayChild(dir)
   throw new Error(`unknown child measurement ${kind}`)
 }
 

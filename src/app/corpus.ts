@@ -1,11 +1,11 @@
 import { scanNote } from '../core/asciidoc/scan.js'
 import { DEFAULT_CONFIG, DEFAULT_NOTE_BYTES, parseConfig } from '../core/config.js'
-import { CONFIG_PATH, isVisibleAdoc, LOG_PATH, STATE_PATH } from '../core/corpus.js'
+import { CONFIG_PATH, isVisibleAdoc, STATE_PATH } from '../core/corpus.js'
 import type { ReviewLog } from '../core/log/review-log.js'
 import { parseState } from '../core/state.js'
 import type { Config, Finding, NoteModel, State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
-import { reviewLogFromText } from './read-log.js'
+import { readReviewLog } from './read-log.js'
 import { createScanCache, type FileStamp, type ScanCache } from './scan-cache.js'
 
 /** Everything an operation needs to know about a corpus, read once through a Vault. */
@@ -60,8 +60,10 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   const configText = await vault.read(CONFIG_PATH)
   const parsedConfig = parseConfig(configText)
   const noteBytes = (parsedConfig.ok ? parsedConfig.config : DEFAULT_CONFIG).limits.noteBytes ?? DEFAULT_NOTE_BYTES
-  // The log and the state are read alongside the notes; parsed once the notes are in.
-  const managed = Promise.all([vault.read(LOG_PATH), vault.read(STATE_PATH)])
+  const config = parsedConfig.ok ? parsedConfig.config : DEFAULT_CONFIG
+  // The log and the state are read alongside the notes. Every operation sees only the reviews
+  // that count: replay, the limits, leeches, statistics.
+  const managed = Promise.all([readReviewLog(vault, config.aliases), vault.read(STATE_PATH)])
   managed.catch(() => undefined) // awaited below; this only keeps an early failure from counting as unhandled
   // One slot per file, so that the results keep path order whatever order the reads end in.
   const outcomes = new Array<NoteOutcome | undefined>(adoc.length)
@@ -83,10 +85,7 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
     else notes.push(outcome)
   }
   await cache.save(notes.map(note => note.path))
-  const [logText, stateText] = await managed
-  const config = parsedConfig.ok ? parsedConfig.config : DEFAULT_CONFIG
-  // Every operation sees only the reviews that count: replay, the limits, leeches, statistics.
-  const log = reviewLogFromText(logText, config.aliases)
+  const [log, stateText] = await managed
   let state: State | null = null
   let stateError: string | null = null
   let stateInvalid: string[] = []
