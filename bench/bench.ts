@@ -7,8 +7,10 @@ import { ChildFailure, type ChildResult, coldRuns, runChild, spawnMeasurement, T
 import { writeCorpus, writeLog } from './generate.js'
 import { CHEAP_RUNS, EXPENSIVE_RUNS, median, number, ratio, row, seconds, verdict } from './measure.js'
 import { nearDuplicateStep } from './near-duplicate-step.js'
+import { pluginStep } from './plugin-step.js'
 import { realCorpusStep } from './real-step.js'
 import { memoryStep, replayStep } from './replay-step.js'
+import { warmStep } from './warm-step.js'
 
 // `npm run bench` (after `vite build --mode cli`): builds a large synthetic corpus in a temp
 // folder and prints, each the median of several runs, how long the expensive operations take
@@ -16,7 +18,9 @@ import { memoryStep, replayStep } from './replay-step.js'
 //   --notes N  --items N  --reviews N   size of the corpus (10,000 / 30,000 / 1,000,000)
 //   --keep                              leave the temp folder in place
 //   --real-only                         only the real-text step (the real corpus + generated notes)
-//   --only index                        only the cold index row (and its floor)
+//   --only index                        only the cold index rows (and their floor), with the warm index
+//   --only warm                         only the warm index rows (the scan cache, bench/warm-step.ts)
+//   --only plugin                       only the plugin's start-up (bench/plugin-step.ts)
 //   --only replay                       only the log's rows: replay and peak memory (bench/replay-step.ts)
 // A "cold" run is a fresh node process: no JIT warm-up and no scan cache. The OS page cache is
 // warm (the files were just written); dropping it needs root and would slow every other
@@ -32,7 +36,7 @@ interface Options {
   reviews: number
   keep: boolean
   realOnly: boolean
-  /** Run only these rows (`index`, `replay`), or every row when null. */
+  /** Run only these rows (`index`, `warm`, `plugin`, `replay`), or every row when null. */
   only: string | null
 }
 
@@ -52,7 +56,7 @@ function parseOptions(argv: readonly string[]): Options {
     const value = Number(argv[i + 1])
     if (flag === '--keep') options.keep = true
     else if (flag === '--real-only') options.realOnly = true
-    else if (flag === '--only' && (argv[i + 1] === 'index' || argv[i + 1] === 'replay'))
+    else if (flag === '--only' && ['index', 'warm', 'plugin', 'replay'].includes(argv[i + 1] ?? ''))
       options.only = argv[++i] ?? null
     else if (
       (flag === '--notes' || flag === '--items' || flag === '--reviews') &&
@@ -63,7 +67,7 @@ function parseOptions(argv: readonly string[]): Options {
       i++
     } else
       throw new Error(
-        `unknown option ${flag} (use --notes N, --items N, --reviews N, --keep, --real-only, --only index, --only replay)`,
+        `unknown option ${flag} (use --notes N, --items N, --reviews N, --keep, --real-only, --only index|warm|plugin|replay)`,
       )
   }
   return options
@@ -88,6 +92,14 @@ async function main(options: Options): Promise<void> {
     console.log('cold = a fresh node process per run (no JIT warm-up, no scan cache); OS page cache warm')
     console.log('wall = elapsed time (the figure the targets apply to); cpu = user + system time of the process\n')
     row('measure', 'wall', 'cpu', 'floor', 'ratio', 'target', '')
+    if (options.only === 'warm') {
+      warmStep(corpusDir)
+      return
+    }
+    if (options.only === 'plugin') {
+      pluginStep(options.notes, options.items)
+      return
+    }
 
     // Index, notes only: the log is not in the corpus yet, so this is the scan of the notes.
     const index = options.only === 'replay' ? [] : coldRuns('index', corpusDir, EXPENSIVE_RUNS).results
@@ -118,6 +130,8 @@ async function main(options: Options): Promise<void> {
         '',
       )
       row('  the rest: list, read, loader', seconds(Math.max(0, indexMs - scanMs)), '', '', '', '', '')
+      // The same notes with the scan cache: written by a first run, then used (bench/warm-step.ts).
+      warmStep(corpusDir, { indexMs, floorMs: indexFloorMs })
       if (options.only === 'index') {
         console.log(`  index: ${index[0]?.detail}; floor: ${indexFloor[0]?.detail}`)
         return
@@ -184,6 +198,7 @@ async function main(options: Options): Promise<void> {
     // Last on this corpus: its piped practice appends to the log.
     cliStep(corpusDir, TODAY)
 
+    pluginStep(options.notes, options.items)
     await nearDuplicateStep(SEED)
     await realCorpusStep(SEED, options.keep)
   } finally {

@@ -4,6 +4,7 @@ import { join, relative, sep } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { nodeVault } from '../src/adapters/node-vault.js'
 import { loadCorpus } from '../src/app/corpus.js'
+import { readNoteTexts } from '../src/app/note-texts.js'
 import { scanNote } from '../src/core/asciidoc/scan.js'
 import { isNotePath } from '../src/core/corpus.js'
 import { contradictions } from '../src/core/hygiene/contradictions.js'
@@ -17,6 +18,7 @@ import type { Finding } from '../src/core/types.js'
 import { cpuSince, maxRssMb, number } from './measure.js'
 import { cliHygieneChild } from './real-step.js'
 import { fullChild, logReplayChild } from './replay-step.js'
+import { warmChild } from './warm-step.js'
 
 // Cold measurements: the benchmark runs its own bundle again as `--child KIND DIR`, so that each
 // run starts in a fresh process (no JIT warm-up, no cache) and reports one JSON line.
@@ -33,15 +35,17 @@ export interface ChildResult {
 
 export async function runChild(kind: string, dir: string): Promise<ChildResult> {
   if (kind === 'cli-hygiene') return cliHygieneChild(dir)
+  if (kind.startsWith('warm:')) return warmChild(kind, dir)
   if (kind === 'hygiene') {
     // Loading is not part of the sweep: load, then time the offline checks alone.
     const corpus = await loadCorpus(nodeVault(dir))
+    const texts = await noteTexts(dir, corpus.notes)
     const start = performance.now()
     const cpu = process.cpuUsage()
     const findings = hygiene({
       notes: corpus.notes,
       files: corpus.files,
-      texts: corpus.texts,
+      texts,
       config: corpus.config,
       today: TODAY,
     })
@@ -64,15 +68,16 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
   if (kind.startsWith('check:')) {
     // One check of the sweep alone, to show where a slow sweep spends its time.
     const corpus = await loadCorpus(nodeVault(dir))
+    const texts = await noteTexts(dir, corpus.notes)
     const notes = corpus.notes.filter(note => isNotePath(note.path))
     const checks: Record<string, () => Finding[]> = {
       'dead-links': () => deadLinks(notes, buildTargetIndex(corpus.files, corpus.notes)).findings,
       'near-duplicates': () =>
         nearDuplicates(
-          notes.map(note => ({ path: note.path, prose: proseOf(note, corpus.texts.get(note.path) ?? '') })),
+          notes.map(note => ({ path: note.path, prose: proseOf(note, texts.get(note.path) ?? '') })),
           corpus.config.hygiene.nearDuplicate,
         ),
-      contradictions: () => contradictions(notes, corpus.texts),
+      contradictions: () => contradictions(notes, texts),
       'review dates': () => [...reviewOverdue(notes, TODAY), ...stale(notes, TODAY, corpus.config.hygiene.staleDays)],
     }
     const check = checks[kind.slice('check:'.length)]
@@ -136,6 +141,14 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
   if (kind === 'full') return fullChild(dir)
   if (kind === 'log-replay') return logReplayChild(dir)
   throw new Error(`unknown child measurement ${kind}`)
+}
+
+/** The texts the sweep compares, read as `runHygiene` reads them (outside the timed part). */
+function noteTexts(dir: string, notes: readonly { path: string }[]): Promise<Map<string, string>> {
+  return readNoteTexts(
+    nodeVault(dir),
+    notes.map(note => note.path),
+  )
 }
 
 function listFiles(dir: string): string[] {

@@ -258,7 +258,7 @@ export function nodeVault(root: string): Vault {
       const abs = absolute(path)
       try {
         const stats = await fs.stat(abs)
-        return { mtimeMs: stats.mtimeMs, size: stats.size }
+        return { mtimeMs: stats.mtimeMs, size: stats.size, ctimeMs: stats.ctimeMs }
       } catch (error) {
         if (isMissingError(error)) return null
         throw failure(path, 'stat', error)

@@ -6,6 +6,7 @@ import { parseState } from '../core/state.js'
 import type { Config, Finding, NoteModel, State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import { readReviewLog } from './read-log.js'
+import { createScanCache, type FileStamp, type ScanCache } from './scan-cache.js'
 
 /** Everything an operation needs to know about a corpus, read once through a Vault. */
 export interface LoadedCorpus {
@@ -13,8 +14,6 @@ export interface LoadedCorpus {
   files: string[]
   /** Every visible `.adoc` file (notes, README, ADRs) that could be read, sorted by path. */
   notes: NoteModel[]
-  /** The text of each `.adoc` file in `notes`. */
-  texts: Map<string, string>
   /** `note-unreadable` findings for files that could not be read. */
   unreadable: Finding[]
   /** The configuration, or the defaults when `configFinding` says it is invalid. */
@@ -29,10 +28,12 @@ export interface LoadedCorpus {
   stateInvalid: string[]
 }
 
-/** The parse cache is keyed by the file's text: a re-index re-scans only what changed. */
-export type ScanCache = Map<string, { text: string; model: NoteModel }>
-
 export interface LoadOptions {
+  /**
+   * The note models of earlier loads (src/app/scan-cache.ts): a note whose stamp or text is the
+   * one scanned is not scanned again, nor read when its stamp proves it unchanged. None: every
+   * note is read and scanned.
+   */
   cache?: ScanCache
   onProgress?: (done: number, total: number) => void
 }
@@ -44,8 +45,16 @@ export interface LoadOptions {
  */
 const READS_IN_FLIGHT = 32
 
+/**
+ * Reads a corpus: its notes as models (scanned, or from the scan cache), its configuration, log
+ * and state. Note texts are not kept: the few operations that need them read them
+ * (note-texts.ts), so that practice, replay and validate never hold the corpus's text.
+ */
 export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promise<LoadedCorpus> {
+  const cache = options.cache ?? createScanCache()
+  const cacheReady = cache.ready()
   const files = (await vault.list()).sort()
+  await cacheReady
   const adoc = files.filter(isVisibleAdoc)
   // The configuration first (a small file): it holds the size limit notes are read under.
   const configText = await vault.read(CONFIG_PATH)
@@ -63,22 +72,19 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   const worker = async (): Promise<void> => {
     while (next < adoc.length) {
       const index = next++
-      outcomes[index] = await readNote(vault, adoc[index] as string, options.cache, noteBytes)
+      outcomes[index] = await readNote(vault, adoc[index] as string, cache, noteBytes)
       options.onProgress?.(++done, adoc.length)
     }
   }
   await Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, adoc.length) }, worker))
   const notes: NoteModel[] = []
-  const texts = new Map<string, string>()
   const unreadable: Finding[] = []
   for (const outcome of outcomes) {
     if (outcome === undefined || outcome === 'missing') continue
     if ('finding' in outcome) unreadable.push(outcome.finding)
-    else {
-      texts.set(outcome.path, outcome.text)
-      notes.push(outcome.model)
-    }
+    else notes.push(outcome)
   }
+  await cache.save(notes.map(note => note.path))
   const [log, stateText] = await managed
   let state: State | null = null
   let stateError: string | null = null
@@ -93,7 +99,6 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   return {
     files,
     notes,
-    texts,
     unreadable,
     config,
     configFinding: parsedConfig.ok ? null : parsedConfig.finding,
@@ -104,15 +109,20 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   }
 }
 
-type NoteOutcome = { path: string; text: string; model: NoteModel } | { finding: Finding } | 'missing'
+type NoteOutcome = NoteModel | { finding: Finding } | 'missing'
 
-async function readNote(
-  vault: Vault,
-  path: string,
-  cache: ScanCache | undefined,
-  noteBytes: number,
-): Promise<NoteOutcome> {
+async function readNote(vault: Vault, path: string, cache: ScanCache, noteBytes: number): Promise<NoteOutcome> {
   try {
+    // The stamp is taken before the read: a file changed in between is recorded with its older
+    // stamp, so the next load reads it again (after the read, it would be served stale).
+    let stamp: FileStamp | null = null
+    if (vault.stat) {
+      stamp = await vault.stat(path)
+      if (stamp === null) return 'missing'
+      // A file over the limit is read, to be refused with its size in characters as before.
+      const known = stamp.size <= noteBytes ? cache.byStamp(path, stamp) : null
+      if (known !== null) return known
+    }
     const text = await vault.read(path)
     if (text === null) return 'missing'
     const bytes = utf8Bytes(text, noteBytes)
@@ -127,7 +137,7 @@ async function readNote(
         },
       }
     }
-    return { path, text, model: scanCached(path, text, cache) }
+    return cache.byText(path, text, stamp, () => scanNote(path, text))
   } catch (error) {
     return {
       finding: {
@@ -138,14 +148,6 @@ async function readNote(
       },
     }
   }
-}
-
-function scanCached(path: string, text: string, cache: ScanCache | undefined): NoteModel {
-  const hit = cache?.get(path)
-  if (hit && hit.text === text) return hit.model
-  const model = scanNote(path, text)
-  cache?.set(path, { text, model })
-  return model
 }
 
 /** The UTF-8 size of a text, counted only as far as needed to know it is over `limit`. */

@@ -39,8 +39,12 @@ export interface Vault {
   remove(path: string): Promise<void>
   /** Creates the file only if it does not exist; false when it does. Hosts without an exclusive create omit it. */
   createExclusive?(path: string, text: string): Promise<boolean>
-  /** Modification time and size, for caches; null when missing. Optional. */
-  stat?(path: string): Promise<{ mtimeMs: number; size: number } | null>
+  /**
+   * Modification time and size, for caches; null when missing. Optional. `ctimeMs` (the inode's
+   * change time, which no tool can set back) where the host has it: a file replaced by one of the
+   * same size and mtime (`cp -p`, `rsync -t`) still looks changed.
+   */
+  stat?(path: string): Promise<{ mtimeMs: number; size: number; ctimeMs?: number } | null>
 }
 
 /** A failure of the storage itself (permission, I/O), named with the path it concerns. */

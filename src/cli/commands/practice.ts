@@ -1,4 +1,4 @@
-import { type LoadedCorpus, loadCorpus, type ScanCache } from '../../app/corpus.js'
+import { type LoadedCorpus, loadCorpus } from '../../app/corpus.js'
 import {
   type DueItem,
   dueItems,
@@ -8,6 +8,7 @@ import {
   registerState,
   undoLastGrade,
 } from '../../app/practice.js'
+import { createScanCache, type ScanCache } from '../../app/scan-cache.js'
 import { type AnswerCheck, checkAnswer } from '../../core/practice.js'
 import { PracticeSession, summaryLine } from '../../core/practice-session.js'
 import { GRADES, type Grade } from '../../core/types.js'
@@ -29,8 +30,8 @@ import { renderDiff, renderTerminal, styled, type TerminalStyle } from '../termi
  */
 export const practiceCommand: Command = async ctx => {
   // Each grade reloads the corpus (another writer may have added reviews); the cache keeps notes
-  // whose text did not change from being scanned again.
-  const cache: ScanCache = new Map()
+  // that did not change from being read or scanned again.
+  const cache: ScanCache = ctx.scanCache ?? createScanCache()
   let corpus = await loadCorpus(ctx.vault, { cache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   warnSkippedLines(ctx, corpus)

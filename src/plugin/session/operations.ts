@@ -1,6 +1,7 @@
 import { runBacklinks } from '../../app/backlinks.js'
 import type { LoadedCorpus } from '../../app/corpus.js'
 import { runHygiene } from '../../app/hygiene.js'
+import { findingLines } from '../../app/note-texts.js'
 import { dueItems } from '../../app/practice.js'
 import { evaluateCorpus, forecastCorpus, switchScheduler } from '../../app/schedulers.js'
 import { corpusStatistics } from '../../app/stats.js'
@@ -9,7 +10,6 @@ import { runValidate } from '../../app/validate.js'
 import { buildReport, type Report } from '../../core/report/index.js'
 import type { IsoDate, SchedulerName } from '../../core/types.js'
 import type { Vault } from '../../ports/vault.js'
-import { lineTextFrom } from '../pages/report-page.js'
 import type { TriageVerb } from '../pages/triage-page.js'
 import { type PracticeBackend, practiceBackend } from '../review-window/practice-backend.js'
 import type { Indexer } from './indexer.js'
@@ -65,12 +65,12 @@ export function appOperations(indexer: Indexer): Operations {
         generatedAt,
         findings: outcome.findings,
         summary: outcome.summary,
-        lineText: lineTextFrom(outcome.corpus.texts),
+        lineText: await findingLines(vault, outcome.findings),
       })
     },
     async hygiene(vault, today, generatedAt) {
       // Offline only: the plugin never fetches external URLs (SPEC 2: only when asked to go online).
-      return (await runHygiene(vault, { today, online: false, generatedAt })).report
+      return (await runHygiene(vault, { today, online: false, generatedAt, scanCache: indexer.cache })).report
     },
     async triageEdit(vault, corpus, target, verb) {
       const outcome = await triageEdit(
@@ -82,7 +82,7 @@ export function appOperations(indexer: Indexer): Operations {
       return outcome.message
     },
     async backlinks(vault, target) {
-      const result = await runBacklinks(vault, target)
+      const result = await runBacklinks(vault, target, { cache: indexer.cache })
       if (!result.ok) throw new Error(result.message)
       return result.references
     },
