@@ -167,7 +167,10 @@ export interface NoteModel {
   itemsWithoutId: { line: number; term: string }[]
   dlistEntries: DlistEntry[]
   references: Reference[]
-  /** Level-1 sections with their top-level list entries (filled for every note; used for Track notes). */
+  /**
+   * Level-1 sections with their top-level list entries: filled for notes under `track/` only
+   * (triage, its one reader, handles no other note); empty for every other note.
+   */
   track: TrackStatus[]
   /** Problems the parser met (empty for a well-formed note). */
   problems: { line: number; message: string }[]

@@ -3,7 +3,8 @@
 // (fixtures, every fact must agree) it compares what the index is built from: the header (title and
 // attributes), the ids, the sections and the items (description list entries and Track items).
 
-import type { NoteModel } from '../../src/core/types.js'
+import { scanNote } from '../../src/core/asciidoc/scan.js'
+import type { NoteModel, TrackStatus } from '../../src/core/types.js'
 import type { AsciidoctorView } from './asciidoctor-view.js'
 
 export type DisagreementKind = 'title' | 'attributes' | 'sections' | 'ids' | 'dlist-entries' | 'track-items'
@@ -84,6 +85,16 @@ function sameLines(scanner: number[], theirs: number[], source: string[]): boole
 
 const DIRECTIVE = /^(?:ifn?def|ifeval|endif)::/
 
+/**
+ * The model's track sections, as the scanner reads them for a note under `track/`: the scanner
+ * fills `track` for those notes only, and the comparison with Asciidoctor checks them on every
+ * note, so another note's text is scanned once more under a `track/` path (same file name, so
+ * the same `docname`).
+ */
+export function trackOf(model: NoteModel, text: string): TrackStatus[] {
+  return model.folder === 'track' ? model.track : scanNote(`track/${model.path}`, text).track
+}
+
 export function disagreements(model: NoteModel, view: AsciidoctorView, text: string): Disagreement[] {
   const found: Disagreement[] = []
   const source = text.split(/\r?\n/)
@@ -141,7 +152,9 @@ export function disagreements(model: NoteModel, view: AsciidoctorView, text: str
   )
     found.push({ kind: 'dlist-entries', detail: firstDifference(ours, theirs, e => String(e?.termLine)) ?? 'lines' })
 
-  const tracked = model.track.flatMap(status => status.items.map(item => item.line)).sort((a, b) => a - b)
+  const tracked = trackOf(model, text)
+    .flatMap(status => status.items.map(item => item.line))
+    .sort((a, b) => a - b)
   const trackedView = [...view.trackedItemLines].sort((a, b) => a - b)
   if (!sameLines(tracked, trackedView, source))
     found.push({

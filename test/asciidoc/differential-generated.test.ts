@@ -5,6 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { scanNote } from '../../src/core/asciidoc/scan.js'
+import { trackOf } from './agreement.js'
 import { asciidoctorView } from './asciidoctor-view.js'
 
 const PIECES = [
@@ -119,7 +120,7 @@ describe('the scanner agrees with Asciidoctor on generated notes', () => {
           expect(viewed[index]?.termLine ?? 0).toBeLessThanOrEqual(entry.line)
         const xrefs = model.references.filter(r => r.kind === 'xref').map(r => r.target.replace(/\.adoc#/, '#'))
         expect(xrefs.sort()).toEqual([...view.xrefs].sort())
-        const tracked = model.track.flatMap(status => status.items.map(item => item.line))
+        const tracked = trackOf(model, text).flatMap(status => status.items.map(item => item.line))
         expect(tracked.sort((a, b) => a - b)).toEqual([...view.trackedItemLines].sort((a, b) => a - b))
         const targets = (kind: string): string[] =>
           model.references
@@ -194,7 +195,7 @@ describe('the scanner agrees with Asciidoctor on generated notes', () => {
         expect(entries(model.dlistEntries)).toEqual(entries(view.dlistEntries))
         const xrefs = model.references.filter(r => r.kind === 'xref').map(r => r.target.replace(/\.adoc#/, '#'))
         expect(xrefs.sort()).toEqual([...view.xrefs].sort())
-        expect(model.track.flatMap(status => status.items).length).toBe(view.trackedItemLines.length)
+        expect(trackOf(model, text).flatMap(status => status.items).length).toBe(view.trackedItemLines.length)
       }),
       { seed: Number(process.env.ADOC_SEED ?? 20261130), numRuns: Number(process.env.ADOC_RUNS ?? 200) },
     )

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { scanNote } from '../../src/core/asciidoc/scan.js'
 import { classifyLines } from '../../src/core/asciidoc/verbatim.js'
 import type { NoteModel } from '../../src/core/types.js'
-import { isDerivedAttribute } from './agreement.js'
+import { isDerivedAttribute, trackOf } from './agreement.js'
 import { type AsciidoctorView, asciidoctorView } from './asciidoctor-view.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -170,7 +170,7 @@ function compare(file: string, text: string, model: NoteModel, rawView: Asciidoc
     sorted(view.includes),
   )
 
-  const tracked = model.track.flatMap(status => status.items.map(item => item.line))
+  const tracked = trackOf(model, text).flatMap(status => status.items.map(item => item.line))
   expect(
     tracked.sort((a, b) => a - b),
     `${name}: tracked list items`,

@@ -11,8 +11,9 @@
 //     Like Asciidoctor, an `[[id]]` elsewhere in a list item or in a table cell is not an anchor.
 //   - `references` include bare URLs (`https://x`) as `link`, besides `link:`, URL macros,
 //     xrefs, images and includes; `mailto:` and e-mail addresses are not references.
-//   - `track` holds every level-1 section with the top-level entries of the lists written
-//     directly in its body or in its subsections' bodies. A list inside a delimited block
+//   - `track` is filled for notes under track/ only (its one reader, triage, handles no other
+//     note; the model of every other note stays smaller): every level-1 section with the
+//     top-level entries of the lists written directly in its body or in its subsections' bodies. A list inside a delimited block
 //     (`====`, `--`, ...) or nested in another list item is not a top-level entry.
 //   - `title` is the document title as written; attribute names are lower-cased as Asciidoctor
 //     stores them; values as Asciidoctor computes them (continuation lines joined, `{name}`
@@ -143,7 +144,7 @@ export function scanNote(path: string, text: string): NoteModel {
     itemsWithoutId,
     dlistEntries,
     references,
-    track: trackOf(sink, sections),
+    track: folder === 'track' ? trackOf(sink, sections) : [],
     problems: sink.problems.sort((a, b) => a.line - b.line),
     lineClasses: encodeLineClasses(sink.classes, sink.lines),
   }
