@@ -30,6 +30,7 @@ import type { NoteModel, PracticeItem, Reference, Section, TrackStatus } from '.
 import { defaultAttributes, substituteReferences } from './document-attributes.js'
 import type { Header } from './header.js'
 import { encodeLineClasses } from './line-classes.js'
+import { ownOrNull, ownString } from './own-string.js'
 import { findReferences } from './refs.js'
 import type { RawSection, Sink } from './sink.js'
 import { LEADING_INLINE_ANCHOR } from './syntax.js'
@@ -42,8 +43,8 @@ function sectionsOf(sink: Sink): Section[] {
     const endLine = next ? next.firstLine - 1 : sink.lines.length
     return {
       level: section.level,
-      title: section.title,
-      id: section.id,
+      title: ownString(section.title),
+      id: ownString(section.id),
       line: section.line,
       endLine: Math.max(endLine, section.line),
     }
@@ -57,7 +58,14 @@ function trackOf(sink: Sink, sections: Section[]): TrackStatus[] {
       status: section.title,
       line: section.line,
       endLine: section.endLine,
-      items: sink.topLevelItems.filter(item => item.line > section.line && item.line <= section.endLine),
+      items: sink.topLevelItems
+        .filter(item => item.line > section.line && item.line <= section.endLine)
+        .map(item => ({
+          line: item.line,
+          endLine: item.endLine,
+          text: ownString(item.text),
+          marker: ownString(item.marker),
+        })),
     }))
 }
 
@@ -109,35 +117,46 @@ export function scanNote(path: string, text: string): NoteModel {
   const itemsWithoutId: NoteModel['itemsWithoutId'] = []
   // Each term once without its anchor: an item's prompt is its entry's term.
   const dlistEntries = sink.dlistEntries.map(entry => ({
-    style: entry.style,
-    term: termWithoutAnchor(entry.term),
-    description: entry.description,
+    style: ownOrNull(entry.style),
+    term: ownString(termWithoutAnchor(entry.term)),
+    description: ownString(entry.description),
     line: entry.termLine,
-    anchor: entry.anchor,
+    anchor: ownOrNull(entry.anchor),
   }))
   sink.dlistEntries.forEach((entry, index) => {
     if (folder !== 'internalise' || entry.style !== 'qanda') return
-    if (entry.anchor === null) itemsWithoutId.push({ line: entry.termLine, term: entry.term.trim() })
-    else {
+    const own = dlistEntries[index]
+    if (own === undefined) return
+    if (own.anchor === null) itemsWithoutId.push({ line: own.line, term: ownString(entry.term.trim()) })
+    // The entry's own strings: an item and its entry hold one copy of the term and description.
+    else
       items.push({
-        id: itemId(path, entry.anchor),
-        anchor: entry.anchor,
-        prompt: dlistEntries[index]?.term ?? '',
-        response: entry.description,
-        line: entry.termLine,
+        id: itemId(path, own.anchor),
+        anchor: own.anchor,
+        prompt: own.term,
+        response: own.description,
+        line: own.line,
       })
-    }
   })
   const references = substituteTargets(
     [...sink.references, ...findReferences(sink.lines, sink.classes)].sort((a, b) => a.line - b.line),
     sink,
     docname,
   )
+  for (const ref of references) ref.target = ownString(ref.target)
+  for (const anchor of sink.anchors) anchor.id = ownString(anchor.id)
+  const attributes = header?.attributes ?? []
+  for (const attribute of attributes) {
+    attribute.name = ownString(attribute.name)
+    attribute.value = ownString(attribute.value)
+  }
+  for (const problem of sink.problems) problem.message = ownString(problem.message)
+  // Every string the model keeps is its own (own-string.ts): none keeps the note's text alive.
   return {
     path,
     folder,
-    title: header?.title ?? null,
-    attributes: header?.attributes ?? [],
+    title: ownOrNull(header?.title ?? null),
+    attributes,
     anchors: [...sink.anchors].sort((a, b) => a.line - b.line),
     sections,
     items,
