@@ -1,6 +1,7 @@
-import { type Aliases, aliasResolver } from '../aliases.js'
+import { type Aliases, aliasResolver, canonicalId } from '../aliases.js'
+import { LOG_PATH } from '../corpus.js'
 import type { Finding, IsoDate, Review } from '../types.js'
-import type { LogVoid } from './voids.js'
+import { type LogVoid, unmatchedVoidFinding } from './voids.js'
 
 /**
  * The review log as every operation sees it: the reviews that count (voided ones already taken
@@ -33,6 +34,12 @@ export interface ReviewLog {
   lastDateOf?(id: string): IsoDate | null
   /** This log with one more review, the line just appended at its end; the receiver is unchanged. */
   withReview(review: Review): ReviewLog
+  /**
+   * This log with one more void line, the line just appended at its end (SPEC 1.4): it takes the
+   * latest review that counts with the same item (after aliases), date and grade, or, matching
+   * none, becomes a `log-void-unmatched` finding. The receiver is unchanged.
+   */
+  withVoid(correction: LogVoid): ReviewLog
 }
 
 /**
@@ -80,7 +87,46 @@ class ArrayReviewLog implements ReviewLog {
   }
 
   withReview(review: Review): ReviewLog {
-    return new ArrayReviewLog([...this.reviews, review], this.aliases, true, this.voids, this.findings)
+    const next = new ArrayReviewLog([...this.reviews, review], this.aliases, true, this.voids, this.findings)
+    // Carry the grouping over: only the new review's item gets a new list.
+    if (this.byItem !== undefined) {
+      const byItem = new Map(this.byItem)
+      const id = canonicalId(review.item, this.aliases)
+      const list = [...(byItem.get(id) ?? [])]
+      let at = list.length
+      while (at > 0 && (list[at - 1] as Review).date > review.date) at--
+      list.splice(at, 0, review)
+      byItem.set(id, list)
+      next.byItem = byItem
+    }
+    return next
+  }
+
+  withVoid(correction: LogVoid): ReviewLog {
+    const id = canonicalId(correction.item, this.aliases)
+    let taken = -1
+    for (let i = this.reviews.length - 1; i >= 0 && taken < 0; i--) {
+      const review = this.reviews[i] as Review
+      if (review.line < correction.line && review.date === correction.date && review.grade === correction.void)
+        if (canonicalId(review.item, this.aliases) === id) taken = i
+    }
+    const voids = [...this.voids, correction]
+    if (taken < 0)
+      return new ArrayReviewLog(this.reviews, this.aliases, true, voids, [
+        ...this.findings,
+        unmatchedVoidFinding(correction, LOG_PATH),
+      ])
+    const reviews = this.reviews.filter((_, i) => i !== taken)
+    const next = new ArrayReviewLog(reviews, this.aliases, true, voids, this.findings)
+    if (this.byItem !== undefined) {
+      const gone = this.reviews[taken] as Review
+      const byItem = new Map(this.byItem)
+      const list = (byItem.get(id) ?? []).filter(review => review !== gone)
+      if (list.length > 0) byItem.set(id, list)
+      else byItem.delete(id)
+      next.byItem = byItem
+    }
+    return next
   }
 
   private grouped(): Map<string, Review[]> {
