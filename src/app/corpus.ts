@@ -1,33 +1,11 @@
 import { scanNote } from '../core/asciidoc/scan.js'
 import { DEFAULT_CONFIG, DEFAULT_NOTE_BYTES, parseConfig } from '../core/config.js'
-import { CONFIG_PATH, isVisibleAdoc, LOG_PATH, STATE_PATH } from '../core/corpus.js'
-import type { ReviewLog } from '../core/log/review-log.js'
+import { CONFIG_PATH, type Corpus, isVisibleAdoc, STATE_PATH } from '../core/corpus.js'
 import { parseState } from '../core/state.js'
-import type { Config, Finding, NoteModel, State } from '../core/types.js'
+import type { Finding, NoteModel, State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
+import { logBytesThenText, logMark } from './log-mark.js'
 import { reviewLogFromText } from './read-log.js'
-
-/** Everything an operation needs to know about a corpus, read once through a Vault. */
-export interface LoadedCorpus {
-  /** Every file path of the corpus (relative, `/`), as the vault lists it. */
-  files: string[]
-  /** Every visible `.adoc` file (notes, README, ADRs) that could be read, sorted by path. */
-  notes: NoteModel[]
-  /** The text of each `.adoc` file in `notes`. */
-  texts: Map<string, string>
-  /** `note-unreadable` findings for files that could not be read. */
-  unreadable: Finding[]
-  /** The configuration, or the defaults when `configFinding` says it is invalid. */
-  config: Config
-  configFinding: Finding | null
-  /** The log's reviews that count (the voided ones taken out, SPEC 1.4), its void lines and findings. */
-  log: ReviewLog
-  /** The state on disk; null when there is none. `stateError` when it could not be parsed. */
-  state: State | null
-  stateError: string | null
-  /** Ids whose state entry is damaged (no valid next_due or reps); left out of `state`. */
-  stateInvalid: string[]
-}
 
 /** The parse cache is keyed by the file's text: a re-index re-scans only what changed. */
 export type ScanCache = Map<string, { text: string; model: NoteModel }>
@@ -44,7 +22,7 @@ export interface LoadOptions {
  */
 const READS_IN_FLIGHT = 32
 
-export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promise<LoadedCorpus> {
+export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promise<Corpus> {
   const files = (await vault.list()).sort()
   const adoc = files.filter(isVisibleAdoc)
   // The configuration first (a small file): it holds the size limit notes are read under.
@@ -52,7 +30,8 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   const parsedConfig = parseConfig(configText)
   const noteBytes = (parsedConfig.ok ? parsedConfig.config : DEFAULT_CONFIG).limits.noteBytes ?? DEFAULT_NOTE_BYTES
   // The log and the state are read alongside the notes; parsed once the notes are in.
-  const managed = Promise.all([vault.read(LOG_PATH), vault.read(STATE_PATH)])
+  // The log's size is taken before it is read: a line added in between makes it look changed, never unchanged.
+  const managed = Promise.all([logBytesThenText(vault), vault.read(STATE_PATH)])
   managed.catch(() => undefined) // awaited below; this only keeps an early failure from counting as unhandled
   // One slot per file, so that the results keep path order whatever order the reads end in.
   const outcomes = new Array<NoteOutcome | undefined>(adoc.length)
@@ -77,7 +56,7 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
       notes.push(outcome.model)
     }
   }
-  const [logText, stateText] = await managed
+  const [[logBytes, logText], stateText] = await managed
   const config = parsedConfig.ok ? parsedConfig.config : DEFAULT_CONFIG
   // Every operation sees only the reviews that count: replay, the limits, leeches, statistics.
   const log = reviewLogFromText(logText, config.aliases)
@@ -99,6 +78,7 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
     config,
     configFinding: parsedConfig.ok ? null : parsedConfig.finding,
     log,
+    logFile: logMark(logBytes, logText),
     state,
     stateError,
     stateInvalid,

@@ -1,85 +1,55 @@
 import { canonicalId } from '../core/aliases.js'
-import { declaredItems } from '../core/items.js'
+import type { Corpus } from '../core/corpus.js'
 import { formatReviewLine } from '../core/log/format.js'
+import type { LogVoid } from '../core/log/voids.js'
 import { formatVoidLine } from '../core/log/voids.js'
-import {
-  type DueItem,
-  nextDueAfter,
-  type PracticeScope,
-  dueItems as selectDue,
-  suggestGrade,
-} from '../core/practice.js'
-import { schedulerFor } from '../core/schedulers/index.js'
-import { previewIntervals } from '../core/schedulers/preview.js'
+import { derived, derivedState, withLog, withReview, withStateOnDisk } from '../core/snapshot.js'
 import { GRADES, type Grade, type IsoDate, type Review, type State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
-import { type LoadedCorpus, type LoadOptions, loadCorpus } from './corpus.js'
-import { appendReviews } from './log-writer.js'
-import { assertConfigValid, derivedState, writeStateIfChanged } from './schedule.js'
-
-export { type DueItem, type PracticeScope, suggestGrade }
-
-/** The due items today (of `scope`, when given), within the daily limits; new items count as registered today (nothing is written). */
-export function dueItems(corpus: LoadedCorpus, today: IsoDate, scope?: PracticeScope): DueItem[] {
-  return selectDue({
-    notes: corpus.notes,
-    state: derivedState(corpus, today),
-    reviews: corpus.log.all(),
-    config: corpus.config,
-    today,
-    ...(scope ? { scope } : {}),
-  })
-}
-
-/** When the next item falls due, for "nothing is due" screens. */
-export function nextDueDate(corpus: LoadedCorpus, today: IsoDate): IsoDate | null {
-  return nextDueAfter(derivedState(corpus, today), today)
-}
-
-/** What each grade would give the item if graded today, under the active scheduler. */
-export function previewGrades(
-  corpus: LoadedCorpus,
-  id: string,
-  today: IsoDate,
-): Record<Grade, { next_due: IsoDate; days: number }> {
-  const scheduler = schedulerFor(corpus.config)
-  const entry = derivedState(corpus, today)[id] ?? scheduler.initial(today)
-  return previewIntervals(scheduler, entry, today, id)
-}
+import { logBytesThenText, logMark } from './log-mark.js'
+import { appendAfterMark } from './log-writer.js'
+import { reviewLogFromText } from './read-log.js'
+import { assertConfigValid, writeStateIfChanged } from './schedule.js'
 
 export class UnknownItemError extends Error {
   override name = 'UnknownItemError'
 }
 
+/** What a write of the log leaves: the corpus as it now stands (the line in it), and the state written from it. */
+export interface Graded {
+  corpus: Corpus
+  state: State
+}
+
 /**
  * Records one graded review: refuses an undeclared id or a bad grade before touching anything,
- * appends the line under the writers' lock (SPEC 1.4), then regenerates state.json from the log
- * as it now is on disk, so that reviews another writer added meanwhile are in it too.
- * Returns the corpus as reloaded after the append, and the state written from it.
+ * appends the line under the writers' lock (SPEC 1.4), folds that item's history again, and writes
+ * state.json. The notes are not read again; the log only when another writer added lines since
+ * the corpus read it, so that their reviews are in the state too (ADR 0020).
  */
 export async function gradeItem(
   vault: Vault,
-  corpus: LoadedCorpus,
+  corpus: Corpus,
   id: string,
   grade: string,
   date: IsoDate,
   today: IsoDate,
-  options: LoadOptions = {},
-): Promise<{ corpus: LoadedCorpus; state: State }> {
+): Promise<Graded> {
   assertConfigValid(corpus)
   if (!(GRADES as readonly string[]).includes(grade))
     throw new UnknownItemError(`unknown grade "${grade}" (use again, hard, good or easy)`)
-  if (!declaredItems(corpus.notes).has(id)) throw new UnknownItemError(`no note declares the item "${id}"`)
-  await appendReviews(vault, [formatReviewLine({ item: id, date, grade: grade as Grade })])
-  const reloaded = await loadCorpus(vault, options)
-  assertConfigValid(reloaded)
-  const state = derivedState(reloaded, today)
-  await writeStateIfChanged(vault, state)
-  return { corpus: reloaded, state }
+  if (!derived(corpus, today).declared.has(id)) throw new UnknownItemError(`no note declares the item "${id}"`)
+  const review = { item: id, date, grade: grade as Grade }
+  const { mark } = await appendAfterMark(vault, [formatReviewLine(review)], corpus.logFile)
+  const next =
+    mark === null
+      ? await withLogReadAgain(vault, corpus)
+      : withReview(corpus, { ...review, line: mark.lines }, today, mark)
+  return saveState(vault, next, today)
 }
 
 /** Registers new items and drops vanished ones: what `replay` does and every writing command does first. */
-export async function registerState(vault: Vault, corpus: LoadedCorpus, today: IsoDate): Promise<boolean> {
+export async function registerState(vault: Vault, corpus: Corpus, today: IsoDate): Promise<boolean> {
   assertConfigValid(corpus)
   return writeStateIfChanged(vault, derivedState(corpus, today))
 }
@@ -96,22 +66,19 @@ export class NothingToUndoError extends Error {
  */
 export async function undoLastReview(
   vault: Vault,
-  corpus: LoadedCorpus,
+  corpus: Corpus,
   id: string | null,
   today: IsoDate,
-  options: LoadOptions = {},
-): Promise<{ corpus: LoadedCorpus; state: State; undone: Review }> {
+): Promise<Graded & { undone: Review }> {
   assertConfigValid(corpus)
   const aliases = corpus.config.aliases
   const wanted = id === null ? null : canonicalId(id, aliases)
   let undone: Review | undefined
-  for (const review of corpus.log.all()) {
-    if (wanted !== null && canonicalId(review.item, aliases) !== wanted) continue
-    if (undone === undefined || review.line > undone.line) undone = review
-  }
+  const candidates = wanted === null ? corpus.log.all() : corpus.log.historyOf(wanted)
+  for (const review of candidates) if (undone === undefined || review.line > undone.line) undone = review
   if (undone === undefined)
     throw new NothingToUndoError(id === null ? 'the log holds no review to undo' : `no review of "${id}" to undo`)
-  return { ...(await appendVoid(vault, undone, today, options)), undone }
+  return { ...(await appendVoid(vault, corpus, undone, today)), undone }
 }
 
 /**
@@ -120,26 +87,41 @@ export async function undoLastReview(
  */
 export async function undoLastGrade(
   vault: Vault,
-  corpus: LoadedCorpus,
+  corpus: Corpus,
   id: string,
   grade: Grade,
   today: IsoDate,
-  options: LoadOptions = {},
-): Promise<{ corpus: LoadedCorpus; state: State }> {
+): Promise<Graded> {
   assertConfigValid(corpus)
-  return appendVoid(vault, { item: id, date: today, grade }, today, options)
+  return appendVoid(vault, corpus, { item: id, date: today, grade }, today)
 }
 
 async function appendVoid(
   vault: Vault,
+  corpus: Corpus,
   review: Pick<Review, 'item' | 'date' | 'grade'>,
   today: IsoDate,
-  options: LoadOptions,
-): Promise<{ corpus: LoadedCorpus; state: State }> {
-  await appendReviews(vault, [formatVoidLine(review)])
-  const reloaded = await loadCorpus(vault, options)
-  assertConfigValid(reloaded)
-  const state = derivedState(reloaded, today)
+): Promise<Graded> {
+  const { mark } = await appendAfterMark(vault, [formatVoidLine(review)], corpus.logFile)
+  let next: Corpus
+  if (mark === null) next = await withLogReadAgain(vault, corpus)
+  else {
+    const correction: LogVoid = { item: review.item, date: review.date, void: review.grade, line: mark.lines }
+    const log = corpus.log.withVoid(correction)
+    // Only the item the void took a review from is folded again (withReview's path, for one id).
+    next = withLog(corpus, log, today, [canonicalId(review.item, log.aliases)], mark)
+  }
+  return saveState(vault, next, today)
+}
+
+/** Another writer added lines (or the host cannot tell): the log is read again, the notes are not. */
+async function withLogReadAgain(vault: Vault, corpus: Corpus): Promise<Corpus> {
+  const [bytes, text] = await logBytesThenText(vault)
+  return { ...corpus, log: reviewLogFromText(text, corpus.config.aliases), logFile: logMark(bytes, text) }
+}
+
+async function saveState(vault: Vault, corpus: Corpus, today: IsoDate): Promise<Graded> {
+  const state = derivedState(corpus, today)
   await writeStateIfChanged(vault, state)
-  return { corpus: reloaded, state }
+  return { corpus: withStateOnDisk(corpus, state, today), state }
 }

@@ -1,14 +1,14 @@
-import { type LoadedCorpus, loadCorpus, type ScanCache } from '../../app/corpus.js'
+import { loadCorpus } from '../../app/corpus.js'
+import { gradeItem, registerState, undoLastGrade } from '../../app/practice.js'
+import type { Corpus } from '../../core/corpus.js'
 import {
+  type AnswerCheck,
+  checkAnswer,
   type DueItem,
   dueItems,
-  gradeItem,
   nextDueDate,
   previewGrades,
-  registerState,
-  undoLastGrade,
-} from '../../app/practice.js'
-import { type AnswerCheck, checkAnswer } from '../../core/practice.js'
+} from '../../core/practice.js'
 import { PracticeSession, summaryLine } from '../../core/practice-session.js'
 import { GRADES, type Grade } from '../../core/types.js'
 import type { CommandSpec } from '../command.js'
@@ -28,10 +28,9 @@ import { renderDiff, renderTerminal, styled, type TerminalStyle } from '../termi
  * on Ctrl-C.
  */
 export const practiceCommand: Command = async ctx => {
-  // Each grade reloads the corpus (another writer may have added reviews); the cache keeps notes
-  // whose text did not change from being scanned again.
-  const cache: ScanCache = new Map()
-  let corpus = await loadCorpus(ctx.vault, { cache })
+  // Read once: each grade appends its line and folds that item again (ADR 0020); another writer's
+  // lines are noticed by the log's size and read then.
+  let corpus = await loadCorpus(ctx.vault)
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   warnSkippedLines(ctx, corpus)
   const scope = practiceScope(ctx, corpus)
@@ -61,7 +60,7 @@ export const practiceCommand: Command = async ctx => {
       const command = answer.trim()
       if (command === ':u' || command === ':s') {
         if (command === ':s') session.skip()
-        else corpus = await undo(ctx, corpus, session, cache)
+        else corpus = await undo(ctx, corpus, session)
         continue
       }
       const check = checkAnswer(answer, item.response)
@@ -76,10 +75,10 @@ export const practiceCommand: Command = async ctx => {
         continue
       }
       if (choice === 'undo') {
-        corpus = await undo(ctx, corpus, session, cache)
+        corpus = await undo(ctx, corpus, session)
         continue
       }
-      const result = await gradeItem(ctx.vault, corpus, item.id, choice, ctx.today, ctx.today, { cache })
+      const result = await gradeItem(ctx.vault, corpus, item.id, choice, ctx.today, ctx.today)
       corpus = result.corpus
       session.grade(choice)
       const again = choice === 'again' && corpus.config.practice.relearn ? '; it comes back later in this session' : ''
@@ -96,18 +95,13 @@ export const practiceCommand: Command = async ctx => {
   return 0
 }
 
-async function undo(
-  ctx: CommandContext,
-  corpus: LoadedCorpus,
-  session: PracticeSession,
-  cache: ScanCache,
-): Promise<LoadedCorpus> {
+async function undo(ctx: CommandContext, corpus: Corpus, session: PracticeSession): Promise<Corpus> {
   const last = session.undo()
   if (last === null) {
     ctx.out('  Nothing to undo in this session.')
     return corpus
   }
-  const result = await undoLastGrade(ctx.vault, corpus, last.item.id, last.grade, ctx.today, { cache })
+  const result = await undoLastGrade(ctx.vault, corpus, last.item.id, last.grade, ctx.today)
   ctx.out(`  Took back ${last.grade} for ${last.item.id} (a void line in the log); it is asked again.`)
   return result.corpus
 }
@@ -125,7 +119,7 @@ function showPrompt(ctx: CommandContext, style: TerminalStyle, session: Practice
 function showResponse(
   ctx: CommandContext,
   style: TerminalStyle,
-  corpus: LoadedCorpus,
+  corpus: Corpus,
   item: DueItem,
   answer: string,
   check: AnswerCheck,

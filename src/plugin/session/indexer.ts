@@ -1,4 +1,5 @@
-import { type LoadedCorpus, loadCorpus, type ScanCache } from '../../app/corpus.js'
+import { loadCorpus, type ScanCache } from '../../app/corpus.js'
+import type { Corpus } from '../../core/corpus.js'
 import type { Vault } from '../../ports/vault.js'
 
 /**
@@ -7,17 +8,17 @@ import type { Vault } from '../../ports/vault.js'
  */
 export interface Indexer {
   readonly cache: ScanCache
-  refresh(onProgress?: (done: number, total: number) => void): Promise<LoadedCorpus>
+  refresh(onProgress?: (done: number, total: number) => void): Promise<Corpus>
   /** The last corpus loaded, or null before the first refresh. */
-  latest(): LoadedCorpus | null
+  latest(): Corpus | null
   /** Keeps a corpus another operation already reloaded (after a grade or a triage edit). */
-  remember(corpus: LoadedCorpus): void
+  remember(corpus: Corpus): void
 }
 
 /** `reportUnreadable` hears about files the vault failed to read: loadCorpus keeps going without them, the user must know. */
 export function createIndexer(vault: () => Vault, reportUnreadable: (text: string) => void = () => {}): Indexer {
   const cache: ScanCache = new Map()
-  let last: LoadedCorpus | null = null
+  let last: Corpus | null = null
   return {
     cache,
     async refresh(onProgress) {

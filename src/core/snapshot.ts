@@ -1,0 +1,203 @@
+import { canonicalId } from './aliases.js'
+import type { Corpus, LogFileMark } from './corpus.js'
+import { addDays, isIsoDate } from './dates.js'
+import { type DeclaredItem, declaredItems } from './items.js'
+import { failureCount } from './leech.js'
+import { foldHistory } from './replay.js'
+import type { Scheduler } from './scheduler.js'
+import { schedulerFor } from './schedulers/index.js'
+import type { IsoDate, NoteModel, Review, State, StateEntry } from './types.js'
+
+// What follows from a corpus on one day (ADR 0020): the state a replay gives (SPEC 1.5) and what
+// practice asks of each item, derived once and then carried from one corpus to the next: a new
+// review folds only its item's history again, an edited note only that note's items.
+
+/** What practice needs to know about one declared item today. */
+export interface ItemFacts {
+  entry: StateEntry
+  /** Its `again` lines, for leeches (SPEC 1.6). */
+  failures: number
+  /** Whether a review of it is dated today (it used up a review slot, SPEC 1.8 limits). */
+  reviewedToday: boolean
+  /** Whether its first review is dated today (it used up a new-item slot). */
+  newToday: boolean
+}
+
+export interface Derived {
+  readonly today: IsoDate
+  readonly scheduler: Scheduler
+  /** Every declared item by id (the first declaration counts, SPEC 1.2). */
+  readonly declared: ReadonlyMap<string, DeclaredItem>
+  /** One entry per declared id: the state a replay of the log gives today. */
+  readonly items: ReadonlyMap<string, ItemFacts>
+  /** Declared items reviewed today, and those first reviewed today: the daily limits' usage. */
+  readonly reviewedToday: number
+  readonly newToday: number
+}
+
+const derivations = new WeakMap<Corpus, Derived>()
+const states = new WeakMap<Derived, State>()
+let wholeDerivations = 0
+
+/** How many times a whole corpus was derived (every item's history folded), since the process started. */
+export function wholeDerivationCount(): number {
+  return wholeDerivations
+}
+
+/** What follows from `corpus` today: computed on first use, then kept with the corpus. */
+export function derived(corpus: Corpus, today: IsoDate): Derived {
+  const known = derivations.get(corpus)
+  if (known !== undefined && known.today === today) return known
+  wholeDerivations++
+  const scheduler = schedulerFor(corpus.config)
+  const declared = declaredItems(corpus.notes)
+  const items = new Map<string, ItemFacts>()
+  for (const id of declared.keys()) items.set(id, itemFacts(corpus, id, scheduler, today))
+  const result = withCounts({ today, scheduler, declared, items })
+  derivations.set(corpus, result)
+  return result
+}
+
+/** The state a replay gives for this corpus today (SPEC 1.5): every declared item, new ones registered today. */
+export function derivedState(corpus: Corpus, today: IsoDate): State {
+  const facts = derived(corpus, today)
+  let state = states.get(facts)
+  if (state === undefined) {
+    state = {}
+    for (const [id, { entry }] of facts.items) state[id] = entry
+    states.set(facts, state)
+  }
+  return state
+}
+
+/**
+ * The corpus once `review` (the line just appended at the end of the log) counts: the log holds
+ * it, and only its item's history is folded again. `logFile`: the log file as it now stands.
+ */
+export function withReview(corpus: Corpus, review: Review, today: IsoDate, logFile?: LogFileMark | null): Corpus {
+  const before = derivations.get(corpus)
+  const next: Corpus = { ...corpus, log: corpus.log.withReview(review), ...(logFile !== undefined ? { logFile } : {}) }
+  if (before !== undefined && before.today === today) {
+    refold(next, before, [canonicalId(review.item, next.log.aliases)])
+  }
+  return next
+}
+
+/**
+ * The corpus with another review log. When the new log differs from the old one only in the
+ * histories of `changed` (an undo's void line), only those are folded again; without `changed`
+ * (another writer's lines) the state is derived again on first use.
+ */
+export function withLog(
+  corpus: Corpus,
+  log: Corpus['log'],
+  today: IsoDate,
+  changed?: readonly string[],
+  logFile?: LogFileMark | null,
+): Corpus {
+  const next: Corpus = { ...corpus, log, ...(logFile !== undefined ? { logFile } : {}) }
+  const before = derivations.get(corpus)
+  if (changed !== undefined && before !== undefined && before.today === today) refold(next, before, changed)
+  return next
+}
+
+/** The corpus with the state that is now on disk (after a write): the registration dates new items keep. */
+export function withStateOnDisk(corpus: Corpus, state: State, today: IsoDate): Corpus {
+  const next: Corpus = { ...corpus, state, stateError: null, stateInvalid: [] }
+  const before = derivations.get(corpus)
+  if (before !== undefined && before.today === today) derivations.set(next, before)
+  return next
+}
+
+/**
+ * The corpus after some notes were edited, added (`changed`, as scanned) or deleted (`removed`
+ * paths): the notes replaced, and the derived state updated for those notes' items only.
+ */
+export function withNotes(
+  corpus: Corpus,
+  changed: readonly { model: NoteModel; text: string }[],
+  removed: readonly string[],
+  today: IsoDate,
+): Corpus {
+  const byPath = new Map<string, NoteModel | null>()
+  for (const path of removed) byPath.set(path, null)
+  for (const { model } of changed) byPath.set(model.path, model)
+  const touched = new Set<string>()
+  const notes: NoteModel[] = []
+  for (const note of corpus.notes) {
+    if (!byPath.has(note.path)) notes.push(note)
+    for (const item of byPath.has(note.path) ? note.items : []) touched.add(item.id)
+  }
+  const known = new Set(corpus.notes.map(n => n.path))
+  for (const model of byPath.values()) {
+    if (model === null) continue
+    notes.push(model)
+    for (const item of model.items) touched.add(item.id)
+  }
+  notes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  const texts = new Map(corpus.texts)
+  for (const path of removed) texts.delete(path)
+  for (const { model, text } of changed) texts.set(model.path, text)
+  const gone = new Set(removed)
+  const files = corpus.files.filter(path => !gone.has(path))
+  for (const { model } of changed) if (!known.has(model.path) && !files.includes(model.path)) files.push(model.path)
+  files.sort()
+  const next: Corpus = { ...corpus, notes, texts, files }
+  const before = derivations.get(corpus)
+  if (before !== undefined && before.today === today) refold(next, before, [...touched], declaredItems(notes))
+  return next
+}
+
+/** Folds `ids` again into a copy of `before`, and keeps the result as `next`'s derivation. */
+function refold(
+  next: Corpus,
+  before: Derived,
+  ids: readonly string[],
+  declared: ReadonlyMap<string, DeclaredItem> = before.declared,
+): void {
+  const items = new Map(before.items)
+  for (const id of ids) {
+    if (declared.has(id)) items.set(id, itemFacts(next, id, before.scheduler, before.today))
+    else items.delete(id)
+  }
+  derivations.set(next, withCounts({ today: before.today, scheduler: before.scheduler, declared, items }))
+}
+
+function withCounts(derived: Omit<Derived, 'reviewedToday' | 'newToday'>): Derived {
+  let reviewedToday = 0
+  let newToday = 0
+  for (const facts of derived.items.values()) {
+    if (facts.reviewedToday) reviewedToday++
+    if (facts.newToday) newToday++
+  }
+  return { ...derived, reviewedToday, newToday }
+}
+
+/** One item's facts from its whole history: what `replay` gives for it (SPEC 1.5). */
+function itemFacts(corpus: Corpus, id: string, scheduler: Scheduler, today: IsoDate): ItemFacts {
+  const history = corpus.log.historyOf(id)
+  const start = scheduler.initial(keptDue(corpus.state, id) ?? addDays(today, 1))
+  const entry = history.length > 0 ? foldHistory(start, history, scheduler) : start
+  return {
+    entry,
+    failures: failureCount(history),
+    reviewedToday: reviewedOn(history, today),
+    newToday: history[0]?.date === today,
+  }
+}
+
+/** Whether a review of `history` (in replay order: by date) is dated `today`; from the end, where today's are. */
+function reviewedOn(history: readonly Review[], today: IsoDate): boolean {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const date = (history[i] as Review).date
+    if (date === today) return true
+    if (date < today) return false
+  }
+  return false
+}
+
+/** The due date a never-reviewed item was registered with, kept in the state on disk. */
+function keptDue(previous: State | null, id: string): IsoDate | undefined {
+  const entry = previous !== null && Object.hasOwn(previous, id) ? previous[id] : undefined
+  return entry !== undefined && isIsoDate(entry.next_due) ? entry.next_due : undefined
+}
