@@ -6,7 +6,7 @@ import { failureCount } from './leech.js'
 import { foldHistory } from './replay.js'
 import type { Scheduler } from './scheduler.js'
 import { schedulerFor } from './schedulers/index.js'
-import type { IsoDate, NoteModel, Review, State, StateEntry } from './types.js'
+import type { Finding, IsoDate, NoteModel, Review, State, StateEntry } from './types.js'
 
 // What follows from a corpus on one day (ADR 0020): the state a replay gives (SPEC 1.5) and what
 // practice asks of each item, derived once and then carried from one corpus to the next: a new
@@ -109,26 +109,29 @@ export function withStateOnDisk(corpus: Corpus, state: State, today: IsoDate): C
   return next
 }
 
-/**
- * The corpus after some notes were edited, added (`changed`, as scanned) or deleted (`removed`
- * paths): the notes replaced, and the derived state updated for those notes' items only.
- */
-export function withNotes(
-  corpus: Corpus,
-  changed: readonly { model: NoteModel; text: string }[],
-  removed: readonly string[],
-  today: IsoDate,
-): Corpus {
+/** Some files of the corpus changed: what a re-index of just those files found. */
+export interface NotesChange {
+  /** Notes edited or added, as scanned now. */
+  scanned: readonly { model: NoteModel; text: string }[]
+  /** Files that are gone. */
+  deleted: readonly string[]
+  /** Files still there that could not be read now (their note leaves the index). */
+  unread?: readonly string[]
+  /** The corpus's `note-unreadable` findings after the change. */
+  unreadable?: Finding[]
+}
+
+/** The corpus after some files changed: the notes replaced, and the derived state updated for those notes' items only. */
+export function withNotes(corpus: Corpus, change: NotesChange, today: IsoDate): Corpus {
   const byPath = new Map<string, NoteModel | null>()
-  for (const path of removed) byPath.set(path, null)
-  for (const { model } of changed) byPath.set(model.path, model)
+  for (const path of [...change.deleted, ...(change.unread ?? [])]) byPath.set(path, null)
+  for (const { model } of change.scanned) byPath.set(model.path, model)
   const touched = new Set<string>()
   const notes: NoteModel[] = []
   for (const note of corpus.notes) {
     if (!byPath.has(note.path)) notes.push(note)
-    for (const item of byPath.has(note.path) ? note.items : []) touched.add(item.id)
+    else for (const item of note.items) touched.add(item.id)
   }
-  const known = new Set(corpus.notes.map(n => n.path))
   for (const model of byPath.values()) {
     if (model === null) continue
     notes.push(model)
@@ -136,13 +139,14 @@ export function withNotes(
   }
   notes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   const texts = new Map(corpus.texts)
-  for (const path of removed) texts.delete(path)
-  for (const { model, text } of changed) texts.set(model.path, text)
-  const gone = new Set(removed)
-  const files = corpus.files.filter(path => !gone.has(path))
-  for (const { model } of changed) if (!known.has(model.path) && !files.includes(model.path)) files.push(model.path)
-  files.sort()
-  const next: Corpus = { ...corpus, notes, texts, files }
+  for (const [path, model] of byPath) if (model === null) texts.delete(path)
+  for (const { model, text } of change.scanned) texts.set(model.path, text)
+  const gone = new Set(change.deleted)
+  const listed = new Set(corpus.files)
+  const added = change.scanned.filter(({ model }) => !listed.has(model.path)).map(({ model }) => model.path)
+  let files = gone.size > 0 ? corpus.files.filter(path => !gone.has(path)) : corpus.files
+  if (added.length > 0) files = [...files, ...added].sort()
+  const next: Corpus = { ...corpus, notes, texts, files, unreadable: change.unreadable ?? corpus.unreadable }
   const before = derivations.get(corpus)
   if (before !== undefined && before.today === today) refold(next, before, [...touched], declaredItems(notes))
   return next

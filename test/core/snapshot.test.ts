@@ -124,11 +124,13 @@ describe('the corpus snapshot', () => {
     const added = note('internalise/more.adoc', ['y'])
     const after = withNotes(
       corpus,
-      [
-        { model: edited, text: 'edited' },
-        { model: added, text: 'added' },
-      ],
-      ['internalise/other.adoc'],
+      {
+        scanned: [
+          { model: edited, text: 'edited' },
+          { model: added, text: 'added' },
+        ],
+        deleted: ['internalise/other.adoc'],
+      },
       TODAY,
     )
     const fresh = corpusOf([edited, added], reviews, DEFAULT_CONFIG)
