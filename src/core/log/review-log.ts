@@ -50,7 +50,7 @@ export function reviewLogOf(
   reviews: readonly Review[],
   options: { aliases?: Aliases; present?: boolean; voids?: readonly LogVoid[]; findings?: readonly Finding[] } = {},
 ): ReviewLog {
-  return new ArrayReviewLog(
+  return ArrayReviewLog.over(
     [...reviews],
     options.aliases ?? {},
     options.present ?? reviews.length > 0,
@@ -59,23 +59,51 @@ export function reviewLogOf(
   )
 }
 
-class ArrayReviewLog implements ReviewLog {
-  private byItem: Map<string, Review[]> | undefined
+/**
+ * The reviews array and its grouping by item, shared along a chain of `withReview`: only the
+ * newest log of the chain (the owner) reads them as they are, and a review added extends them in
+ * place, so a grade costs one item's list, not a copy of a million reviews. An older log of the
+ * chain groups its own prefix again if it is ever asked.
+ */
+interface Shared {
+  store: Review[]
+  byItem: Map<string, Review[]> | undefined
+  owner: ArrayReviewLog | null
+}
 
-  constructor(
-    private readonly reviews: readonly Review[],
+class ArrayReviewLog implements ReviewLog {
+  private own: Map<string, Review[]> | undefined
+
+  private constructor(
+    private readonly shared: Shared,
+    private readonly length: number,
     readonly aliases: Aliases,
     readonly present: boolean,
     readonly voids: readonly LogVoid[],
     readonly findings: readonly Finding[],
   ) {}
 
+  static over(
+    reviews: Review[],
+    aliases: Aliases,
+    present: boolean,
+    voids: readonly LogVoid[],
+    findings: readonly Finding[],
+    byItem?: Map<string, Review[]>,
+  ): ArrayReviewLog {
+    const shared: Shared = { store: reviews, byItem, owner: null }
+    const log = new ArrayReviewLog(shared, reviews.length, aliases, present, voids, findings)
+    shared.owner = log
+    return log
+  }
+
   get size(): number {
-    return this.reviews.length
+    return this.length
   }
 
   all(): readonly Review[] {
-    return this.reviews
+    const { store } = this.shared
+    return this.length === store.length ? store : store.slice(0, this.length)
   }
 
   items(): Iterable<string> {
@@ -87,62 +115,73 @@ class ArrayReviewLog implements ReviewLog {
   }
 
   withReview(review: Review): ReviewLog {
-    const next = new ArrayReviewLog([...this.reviews, review], this.aliases, true, this.voids, this.findings)
-    // Carry the grouping over: only the new review's item gets a new list.
-    if (this.byItem !== undefined) {
-      const byItem = new Map(this.byItem)
+    const shared = this.shared
+    if (shared.owner !== this || shared.store.length !== this.length) {
+      const byItem = this.own === undefined ? undefined : new Map(this.own)
+      const next = ArrayReviewLog.over([...this.all()], this.aliases, true, this.voids, this.findings, byItem)
+      return next.withReview(review)
+    }
+    shared.store.push(review)
+    const next = new ArrayReviewLog(shared, this.length + 1, this.aliases, true, this.voids, this.findings)
+    shared.owner = next
+    if (shared.byItem !== undefined) {
       const id = canonicalId(review.item, this.aliases)
-      const list = [...(byItem.get(id) ?? [])]
+      // A new list for that item: one handed out before stays as it was.
+      const list = [...(shared.byItem.get(id) ?? [])]
       let at = list.length
       while (at > 0 && (list[at - 1] as Review).date > review.date) at--
       list.splice(at, 0, review)
-      byItem.set(id, list)
-      next.byItem = byItem
+      shared.byItem.set(id, list)
     }
     return next
   }
 
   withVoid(correction: LogVoid): ReviewLog {
     const id = canonicalId(correction.item, this.aliases)
+    const reviews = this.all()
     let taken = -1
-    for (let i = this.reviews.length - 1; i >= 0 && taken < 0; i--) {
-      const review = this.reviews[i] as Review
+    for (let i = reviews.length - 1; i >= 0 && taken < 0; i--) {
+      const review = reviews[i] as Review
       if (review.line < correction.line && review.date === correction.date && review.grade === correction.void)
         if (canonicalId(review.item, this.aliases) === id) taken = i
     }
     const voids = [...this.voids, correction]
-    if (taken < 0)
-      return new ArrayReviewLog(this.reviews, this.aliases, true, voids, [
-        ...this.findings,
-        unmatchedVoidFinding(correction, LOG_PATH),
-      ])
-    const reviews = this.reviews.filter((_, i) => i !== taken)
-    const next = new ArrayReviewLog(reviews, this.aliases, true, voids, this.findings)
-    if (this.byItem !== undefined) {
-      const gone = this.reviews[taken] as Review
-      const byItem = new Map(this.byItem)
+    if (taken < 0) {
+      const findings = [...this.findings, unmatchedVoidFinding(correction, LOG_PATH)]
+      return ArrayReviewLog.over([...reviews], this.aliases, true, voids, findings, this.copyOfGrouping())
+    }
+    const gone = reviews[taken] as Review
+    const byItem = this.copyOfGrouping()
+    if (byItem !== undefined) {
       const list = (byItem.get(id) ?? []).filter(review => review !== gone)
       if (list.length > 0) byItem.set(id, list)
       else byItem.delete(id)
-      next.byItem = byItem
     }
-    return next
+    const kept = reviews.filter((_, i) => i !== taken)
+    return ArrayReviewLog.over(kept, this.aliases, true, voids, this.findings, byItem)
+  }
+
+  private copyOfGrouping(): Map<string, Review[]> | undefined {
+    const current = this.shared.owner === this ? this.shared.byItem : this.own
+    return current === undefined ? undefined : new Map(current)
   }
 
   private grouped(): Map<string, Review[]> {
-    if (this.byItem === undefined) {
-      const byItem = new Map<string, Review[]>()
-      const canonicalId = aliasResolver(this.aliases)
-      for (const review of this.reviews) {
-        const id = canonicalId(review.item)
-        const list = byItem.get(id)
-        if (list) list.push(review)
-        else byItem.set(id, [review])
-      }
-      // Stable: reviews on one date keep their file order.
-      for (const list of byItem.values()) list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
-      this.byItem = byItem
-    }
-    return this.byItem
+    if (this.shared.owner === this) return (this.shared.byItem ??= group(this.shared.store, this.aliases))
+    return (this.own ??= group(this.all(), this.aliases))
   }
+}
+
+function group(reviews: readonly Review[], aliases: Aliases): Map<string, Review[]> {
+  const byItem = new Map<string, Review[]>()
+  const canonicalId = aliasResolver(aliases)
+  for (const review of reviews) {
+    const id = canonicalId(review.item)
+    const list = byItem.get(id)
+    if (list) list.push(review)
+    else byItem.set(id, [review])
+  }
+  // Stable: reviews on one date keep their file order.
+  for (const list of byItem.values()) list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+  return byItem
 }
