@@ -7,9 +7,11 @@ import { replay } from '../src/core/replay.js'
 import { leitner } from '../src/core/schedulers/leitner.js'
 import { ChildFailure, type ChildResult, coldRuns, runChild, spawnMeasurement, TODAY } from './cold.js'
 import { writeCorpus, writeLog } from './generate.js'
+import { gradeStep } from './grade-step.js'
 import { CHEAP_RUNS, EXPENSIVE_RUNS, median, number, ratio, row, seconds, timed, verdict } from './measure.js'
 import { nearDuplicateStep } from './near-duplicate-step.js'
 import { realCorpusStep } from './real-step.js'
+import { reindexStep } from './reindex-step.js'
 
 // `npm run bench` (after `vite build --mode cli`): builds a large synthetic corpus in a temp
 // folder and prints, each the median of several runs, how long the expensive operations take
@@ -17,6 +19,7 @@ import { realCorpusStep } from './real-step.js'
 //   --notes N  --items N  --reviews N   size of the corpus (10,000 / 30,000 / 1,000,000)
 //   --keep                              leave the temp folder in place
 //   --real-only                         only the real-text step (the real corpus + generated notes)
+//   --only snapshot                     only the long-lived process rows: grade → next prompt, re-index after one edit
 // A "cold" run is a fresh node process: no JIT warm-up and no scan cache. The OS page cache is
 // warm (the files were just written); dropping it needs root and would slow every other
 // process on the machine, so the figures are for a corpus the system has read recently.
@@ -31,16 +34,25 @@ interface Options {
   reviews: number
   keep: boolean
   realOnly: boolean
+  only: string | null
 }
 
 // ---------------------------------------------------------------- main
 
 function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { notes: 10_000, items: 30_000, reviews: 1_000_000, keep: false, realOnly: false }
+  const options: Options = {
+    notes: 10_000,
+    items: 30_000,
+    reviews: 1_000_000,
+    keep: false,
+    realOnly: false,
+    only: null,
+  }
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
     const value = Number(argv[i + 1])
     if (flag === '--keep') options.keep = true
+    else if (flag === '--only' && argv[i + 1] === 'snapshot') options.only = argv[++i] ?? null
     else if (flag === '--real-only') options.realOnly = true
     else if (
       (flag === '--notes' || flag === '--items' || flag === '--reviews') &&
@@ -70,6 +82,12 @@ async function main(options: Options): Promise<void> {
         `${number(corpus.items.length)} items, ${number(options.reviews)} reviews (${(logBytes / 1e6).toFixed(1)} MB), ` +
         `generated in ${seconds(performance.now() - generation)} in ${root}`,
     )
+    if (options.only === 'snapshot') {
+      mkdirSync(join(corpusDir, 'internalise/.srs'), { recursive: true })
+      renameSync(logFile, join(corpusDir, 'internalise/.srs/log.jsonl'))
+      await snapshotSteps(corpusDir)
+      return
+    }
     console.log('cold = a fresh node process per run (no JIT warm-up, no scan cache); OS page cache warm')
     console.log('wall = elapsed time (the figure the targets apply to); cpu = user + system time of the process\n')
     row('measure', 'wall', 'cpu', 'floor', 'ratio', 'target', '')
@@ -196,12 +214,19 @@ async function main(options: Options): Promise<void> {
     }
     console.log(`  index: ${index[0]?.detail}; floor: ${indexFloor[0]?.detail}; replay: ${full[0]?.detail}`)
 
+    await snapshotSteps(corpusDir)
     await nearDuplicateStep(SEED)
     await realCorpusStep(SEED, options.keep)
   } finally {
     if (options.keep) console.log(`\nkept ${root}`)
     else rmSync(root, { recursive: true, force: true })
   }
+}
+
+/** The long-lived process rows (ADR 0020), on the corpus with its log in place. */
+async function snapshotSteps(corpusDir: string): Promise<void> {
+  const corpus = await gradeStep(corpusDir)
+  await reindexStep(corpusDir, corpus)
 }
 
 const argv = process.argv.slice(2)

@@ -10,6 +10,7 @@ import { logBytesThenText, logMark } from './log-mark.js'
 import { appendAfterMark } from './log-writer.js'
 import { reviewLogFromText } from './read-log.js'
 import { assertConfigValid, writeStateIfChanged } from './schedule.js'
+import type { StateWrites } from './state-writes.js'
 
 export class UnknownItemError extends Error {
   override name = 'UnknownItemError'
@@ -19,6 +20,11 @@ export class UnknownItemError extends Error {
 export interface Graded {
   corpus: Corpus
   state: State
+}
+
+export interface StateOptions {
+  /** Write state.json through this (after the next card is shown, coalesced) instead of before returning. */
+  stateWrites?: StateWrites
 }
 
 /**
@@ -34,6 +40,7 @@ export async function gradeItem(
   grade: string,
   date: IsoDate,
   today: IsoDate,
+  options: StateOptions = {},
 ): Promise<Graded> {
   assertConfigValid(corpus)
   if (!(GRADES as readonly string[]).includes(grade))
@@ -45,7 +52,7 @@ export async function gradeItem(
     mark === null
       ? await withLogReadAgain(vault, corpus)
       : withReview(corpus, { ...review, line: mark.lines }, today, mark)
-  return saveState(vault, next, today)
+  return saveState(vault, next, today, options)
 }
 
 /** Registers new items and drops vanished ones: what `replay` does and every writing command does first. */
@@ -91,9 +98,10 @@ export async function undoLastGrade(
   id: string,
   grade: Grade,
   today: IsoDate,
+  options: StateOptions = {},
 ): Promise<Graded> {
   assertConfigValid(corpus)
-  return appendVoid(vault, corpus, { item: id, date: today, grade }, today)
+  return appendVoid(vault, corpus, { item: id, date: today, grade }, today, options)
 }
 
 async function appendVoid(
@@ -101,6 +109,7 @@ async function appendVoid(
   corpus: Corpus,
   review: Pick<Review, 'item' | 'date' | 'grade'>,
   today: IsoDate,
+  options: StateOptions = {},
 ): Promise<Graded> {
   const { mark } = await appendAfterMark(vault, [formatVoidLine(review)], corpus.logFile)
   let next: Corpus
@@ -111,7 +120,7 @@ async function appendVoid(
     // Only the item the void took a review from is folded again (withReview's path, for one id).
     next = withLog(corpus, log, today, [canonicalId(review.item, log.aliases)], mark)
   }
-  return saveState(vault, next, today)
+  return saveState(vault, next, today, options)
 }
 
 /** Another writer added lines (or the host cannot tell): the log is read again, the notes are not. */
@@ -120,8 +129,9 @@ async function withLogReadAgain(vault: Vault, corpus: Corpus): Promise<Corpus> {
   return { ...corpus, log: reviewLogFromText(text, corpus.config.aliases), logFile: logMark(bytes, text) }
 }
 
-async function saveState(vault: Vault, corpus: Corpus, today: IsoDate): Promise<Graded> {
+async function saveState(vault: Vault, corpus: Corpus, today: IsoDate, options: StateOptions): Promise<Graded> {
   const state = derivedState(corpus, today)
-  await writeStateIfChanged(vault, state)
+  if (options.stateWrites) options.stateWrites.schedule(vault, state)
+  else await writeStateIfChanged(vault, state)
   return { corpus: withStateOnDisk(corpus, state, today), state }
 }

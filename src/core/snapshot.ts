@@ -75,11 +75,9 @@ export function derivedState(corpus: Corpus, today: IsoDate): State {
  * it, and only its item's history is folded again. `logFile`: the log file as it now stands.
  */
 export function withReview(corpus: Corpus, review: Review, today: IsoDate, logFile?: LogFileMark | null): Corpus {
-  const before = derivations.get(corpus)
+  const before = taken(corpus, today)
   const next: Corpus = { ...corpus, log: corpus.log.withReview(review), ...(logFile !== undefined ? { logFile } : {}) }
-  if (before !== undefined && before.today === today) {
-    refold(next, before, [canonicalId(review.item, next.log.aliases)])
-  }
+  if (before !== undefined) refold(next, before, [canonicalId(review.item, next.log.aliases)])
   return next
 }
 
@@ -96,16 +94,16 @@ export function withLog(
   logFile?: LogFileMark | null,
 ): Corpus {
   const next: Corpus = { ...corpus, log, ...(logFile !== undefined ? { logFile } : {}) }
-  const before = derivations.get(corpus)
-  if (changed !== undefined && before !== undefined && before.today === today) refold(next, before, changed)
+  const before = changed === undefined ? undefined : taken(corpus, today)
+  if (changed !== undefined && before !== undefined) refold(next, before, changed)
   return next
 }
 
 /** The corpus with the state that is now on disk (after a write): the registration dates new items keep. */
 export function withStateOnDisk(corpus: Corpus, state: State, today: IsoDate): Corpus {
   const next: Corpus = { ...corpus, state, stateError: null, stateInvalid: [] }
-  const before = derivations.get(corpus)
-  if (before !== undefined && before.today === today) derivations.set(next, before)
+  const before = taken(corpus, today)
+  if (before !== undefined) derivations.set(next, before)
   return next
 }
 
@@ -147,24 +145,51 @@ export function withNotes(corpus: Corpus, change: NotesChange, today: IsoDate): 
   let files = gone.size > 0 ? corpus.files.filter(path => !gone.has(path)) : corpus.files
   if (added.length > 0) files = [...files, ...added].sort()
   const next: Corpus = { ...corpus, notes, texts, files, unreadable: change.unreadable ?? corpus.unreadable }
-  const before = derivations.get(corpus)
-  if (before !== undefined && before.today === today) refold(next, before, [...touched], declaredItems(notes))
+  const before = taken(corpus, today)
+  if (before !== undefined) refold(next, before, [...touched], declaredItems(notes))
   return next
 }
 
-/** Folds `ids` again into a copy of `before`, and keeps the result as `next`'s derivation. */
+/**
+ * The derivation of `corpus` for `today`, taken away from it to be carried to the corpus that
+ * replaces it: its maps are then changed in place (a grade costs one item, not a copy of 30,000
+ * entries), so the old corpus must not keep them; asked again, it derives itself afresh.
+ */
+function taken(corpus: Corpus, today: IsoDate): Derived | undefined {
+  const before = derivations.get(corpus)
+  if (before === undefined || before.today !== today) return undefined
+  derivations.delete(corpus)
+  return before
+}
+
+/** Folds `ids` again into `before`'s maps, and keeps the result as `next`'s derivation. */
 function refold(
   next: Corpus,
   before: Derived,
   ids: readonly string[],
   declared: ReadonlyMap<string, DeclaredItem> = before.declared,
 ): void {
-  const items = new Map(before.items)
-  for (const id of ids) {
-    if (declared.has(id)) items.set(id, itemFacts(next, id, before.scheduler, before.today))
-    else items.delete(id)
+  const items = before.items as Map<string, ItemFacts>
+  const state = states.get(before)
+  let { reviewedToday, newToday } = before
+  for (const id of new Set(ids)) {
+    const old = items.get(id)
+    if (old?.reviewedToday) reviewedToday--
+    if (old?.newToday) newToday--
+    if (!declared.has(id)) {
+      items.delete(id)
+      if (state !== undefined) delete state[id]
+      continue
+    }
+    const facts = itemFacts(next, id, before.scheduler, before.today)
+    items.set(id, facts)
+    if (state !== undefined) state[id] = facts.entry
+    if (facts.reviewedToday) reviewedToday++
+    if (facts.newToday) newToday++
   }
-  derivations.set(next, withCounts({ today: before.today, scheduler: before.scheduler, declared, items }))
+  const result: Derived = { today: before.today, scheduler: before.scheduler, declared, items, reviewedToday, newToday }
+  derivations.set(next, result)
+  if (state !== undefined) states.set(result, state)
 }
 
 function withCounts(derived: Omit<Derived, 'reviewedToday' | 'newToday'>): Derived {

@@ -1,5 +1,6 @@
 import { loadCorpus } from '../../app/corpus.js'
 import { gradeItem, registerState, undoLastGrade } from '../../app/practice.js'
+import { StateWrites } from '../../app/state-writes.js'
 import type { Corpus } from '../../core/corpus.js'
 import {
   type AnswerCheck,
@@ -31,6 +32,8 @@ export const practiceCommand: Command = async ctx => {
   // Read once: each grade appends its line and folds that item again (ADR 0020); another writer's
   // lines are noticed by the log's size and read then.
   let corpus = await loadCorpus(ctx.vault)
+  // state.json is written after each next card is shown, and flushed before the summary.
+  const stateWrites = new StateWrites()
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   warnSkippedLines(ctx, corpus)
   const scope = practiceScope(ctx, corpus)
@@ -60,7 +63,7 @@ export const practiceCommand: Command = async ctx => {
       const command = answer.trim()
       if (command === ':u' || command === ':s') {
         if (command === ':s') session.skip()
-        else corpus = await undo(ctx, corpus, session)
+        else corpus = await undo(ctx, corpus, session, stateWrites)
         continue
       }
       const check = checkAnswer(answer, item.response)
@@ -75,10 +78,10 @@ export const practiceCommand: Command = async ctx => {
         continue
       }
       if (choice === 'undo') {
-        corpus = await undo(ctx, corpus, session)
+        corpus = await undo(ctx, corpus, session, stateWrites)
         continue
       }
-      const result = await gradeItem(ctx.vault, corpus, item.id, choice, ctx.today, ctx.today)
+      const result = await gradeItem(ctx.vault, corpus, item.id, choice, ctx.today, ctx.today, { stateWrites })
       corpus = result.corpus
       session.grade(choice)
       const again = choice === 'again' && corpus.config.practice.relearn ? '; it comes back later in this session' : ''
@@ -90,18 +93,27 @@ export const practiceCommand: Command = async ctx => {
     const left = summary.left > 0 ? ` ${summary.left} left for later${ended ? ' (input ended)' : ''}.` : ''
     const skipped = summary.skipped > 0 ? ` ${summary.skipped} skipped.` : ''
     ctx.out(`${summaryLine(summary)}.${left}${skipped} Every grade given is in the log.`)
-    ctx.closeInput?.()
+    try {
+      await stateWrites.flush()
+    } finally {
+      ctx.closeInput?.()
+    }
   }
   return 0
 }
 
-async function undo(ctx: CommandContext, corpus: Corpus, session: PracticeSession): Promise<Corpus> {
+async function undo(
+  ctx: CommandContext,
+  corpus: Corpus,
+  session: PracticeSession,
+  stateWrites: StateWrites,
+): Promise<Corpus> {
   const last = session.undo()
   if (last === null) {
     ctx.out('  Nothing to undo in this session.')
     return corpus
   }
-  const result = await undoLastGrade(ctx.vault, corpus, last.item.id, last.grade, ctx.today)
+  const result = await undoLastGrade(ctx.vault, corpus, last.item.id, last.grade, ctx.today, { stateWrites })
   ctx.out(`  Took back ${last.grade} for ${last.item.id} (a void line in the log); it is asked again.`)
   return result.corpus
 }
