@@ -1,5 +1,5 @@
 import { STATE_PATH } from '../core/corpus.js'
-import { serializeState } from '../core/state.js'
+import { StateSerializer } from '../core/state.js'
 import type { State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 
@@ -17,6 +17,7 @@ export class StateWrites {
   private failure: unknown = null
   /** The text last written by this writer: a write of the same bytes is skipped without reading the file. */
   private written: string | null = null
+  private readonly serializer = new StateSerializer()
 
   /** Asks for `state` to be written; throws the error of an earlier write that failed. */
   schedule(vault: Vault, state: State): void {
@@ -38,7 +39,7 @@ export class StateWrites {
       while (this.pending !== null) {
         const { vault, state } = this.pending
         this.pending = null
-        const text = serializeState(state)
+        const text = this.serializer.serialize(state)
         if (text !== this.written) {
           await vault.write(STATE_PATH, text)
           this.written = text

@@ -119,26 +119,31 @@ export interface NotesChange {
   unreadable?: Finding[]
 }
 
-/** The corpus after some files changed: the notes replaced, and the derived state updated for those notes' items only. */
+/**
+ * The corpus after some files changed: the notes replaced, and the derived state updated for
+ * those notes' items only. An item id names its note (SPEC 1.2: the path, `#`, the anchor), so
+ * the items a change can touch are those of the changed notes, before and after.
+ */
 export function withNotes(corpus: Corpus, change: NotesChange, today: IsoDate): Corpus {
-  const byPath = new Map<string, NoteModel | null>()
-  for (const path of [...change.deleted, ...(change.unread ?? [])]) byPath.set(path, null)
-  for (const { model } of change.scanned) byPath.set(model.path, model)
-  const touched = new Set<string>()
-  const notes: NoteModel[] = []
-  for (const note of corpus.notes) {
-    if (!byPath.has(note.path)) notes.push(note)
-    else for (const item of note.items) touched.add(item.id)
-  }
-  for (const model of byPath.values()) {
-    if (model === null) continue
-    notes.push(model)
-    for (const item of model.items) touched.add(item.id)
-  }
-  notes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  const notes = corpus.notes.slice()
   const texts = new Map(corpus.texts)
-  for (const [path, model] of byPath) if (model === null) texts.delete(path)
-  for (const { model, text } of change.scanned) texts.set(model.path, text)
+  const touched = new Set<string>()
+  const put = (path: string, model: NoteModel | null, text?: string): void => {
+    const at = insertionPoint(notes, path)
+    const old = notes[at]?.path === path ? notes[at] : undefined
+    for (const item of old?.items ?? []) touched.add(item.id)
+    if (model === null) {
+      if (old !== undefined) notes.splice(at, 1)
+      texts.delete(path)
+      return
+    }
+    if (old !== undefined) notes[at] = model
+    else notes.splice(at, 0, model)
+    for (const item of model.items) touched.add(item.id)
+    if (text !== undefined) texts.set(path, text)
+  }
+  for (const path of [...change.deleted, ...(change.unread ?? [])]) put(path, null)
+  for (const { model, text } of change.scanned) put(model.path, model, text)
   const gone = new Set(change.deleted)
   const listed = new Set(corpus.files)
   const added = change.scanned.filter(({ model }) => !listed.has(model.path)).map(({ model }) => model.path)
@@ -146,8 +151,29 @@ export function withNotes(corpus: Corpus, change: NotesChange, today: IsoDate): 
   if (added.length > 0) files = [...files, ...added].sort()
   const next: Corpus = { ...corpus, notes, texts, files, unreadable: change.unreadable ?? corpus.unreadable }
   const before = taken(corpus, today)
-  if (before !== undefined) refold(next, before, [...touched], declaredItems(notes))
+  if (before !== undefined) {
+    const declared = before.declared as Map<string, DeclaredItem>
+    for (const id of touched) declared.delete(id)
+    for (const { model } of change.scanned) {
+      if (model.folder !== 'internalise') continue
+      // The first declaration of an id counts (SPEC 1.2); a later one is validate's duplicate.
+      for (const item of model.items) if (!declared.has(item.id)) declared.set(item.id, { item, file: model.path })
+    }
+    refold(next, before, [...touched], declared)
+  }
   return next
+}
+
+/** Where `path` stands or would stand in notes sorted by path. */
+function insertionPoint(notes: readonly NoteModel[], path: string): number {
+  let low = 0
+  let high = notes.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((notes[middle] as NoteModel).path < path) low = middle + 1
+    else high = middle
+  }
+  return low
 }
 
 /**

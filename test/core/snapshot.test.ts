@@ -6,6 +6,7 @@ import { dueItems, previewGrades } from '../../src/core/practice.js'
 import { replay } from '../../src/core/replay.js'
 import { schedulerFor } from '../../src/core/schedulers/index.js'
 import { derivedState, wholeDerivationCount, withLog, withNotes, withReview } from '../../src/core/snapshot.js'
+import { StateSerializer, serializeState } from '../../src/core/state.js'
 import { type Config, GRADES, type NoteModel, type Review } from '../../src/core/types.js'
 
 const TODAY = '2026-11-30'
@@ -86,9 +87,11 @@ describe('the corpus snapshot', () => {
       let corpus = corpusOf(notes, [{ item: 'deck#a', date: '2026-11-02', grade: 'good', line: 1 }], config)
       derivedState(corpus, TODAY)
       const derivations = wholeDerivationCount()
+      const serializer = new StateSerializer()
       for (const review of grades(scheduler.length, 40)) {
         corpus = withReview(corpus, review, TODAY)
         expect(derivedState(corpus, TODAY)).toEqual(replayOf(corpus))
+        expect(serializer.serialize(derivedState(corpus, TODAY))).toBe(serializeState(replayOf(corpus)))
       }
       expect(wholeDerivationCount()).toBe(derivations)
       expect(previewGrades(corpus, 'deck#b', TODAY)).toEqual(
