@@ -15,11 +15,11 @@ export async function logBytesThenText(vault: Vault): Promise<[number | null, st
 /** What a writer needs to know of the log it read (core/corpus.ts): null without a size. */
 export function logMark(bytes: number | null, text: string | null): LogFileMark | null {
   if (bytes === null) return null
-  if (text === null || text.length === 0) return { bytes: 0, lines: 0, endsWithNewline: true }
+  if (text === null || text.length === 0) return { bytes: 0, chars: 0, lines: 0, endsWithNewline: true }
   let lines = 0
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++
   const endsWithNewline = text.endsWith('\n')
-  return { bytes, lines: endsWithNewline ? lines : lines + 1, endsWithNewline }
+  return { bytes, chars: text.length, lines: endsWithNewline ? lines : lines + 1, endsWithNewline }
 }
 
 /** The UTF-8 size of a text (the log's lines are mostly ASCII). */

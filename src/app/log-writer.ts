@@ -34,27 +34,37 @@ export class LogWriteError extends Error {
  * again and put back every line we saw or wrote that is gone (ADR 0005).
  */
 export async function appendReviews(vault: Vault, lines: string[], options: AppendOptions = {}): Promise<void> {
+  await appendReadingBack(vault, lines, options)
+}
+
+/**
+ * `appendReviews`, saying what it read before appending when the append went through on the first
+ * attempt (null when it had to put lines back: another writer wrote at the same time).
+ */
+async function appendReadingBack(vault: Vault, lines: string[], options: AppendOptions): Promise<string | null> {
   const clean = lines.map(singleLine)
-  if (clean.length === 0) return
+  if (clean.length === 0) return null
+  let read = ''
   let expected = ''
   let intact = false
   let stillOurs = false
   const lock = await acquireLogLock(vault, options)
   try {
     const before = (await vault.read(LOG_PATH)) ?? ''
+    read = before
     expected = before + appendText(before, clean)
     await vault.append(LOG_PATH, expected.slice(before.length))
     intact = ((await vault.read(LOG_PATH)) ?? '').startsWith(expected)
   } finally {
     stillOurs = await release(lock, options)
   }
-  if (intact && stillOurs) return
+  if (intact && stillOurs) return read
 
   const again = await acquireLogLock(vault, options)
   try {
     const current = (await vault.read(LOG_PATH)) ?? ''
     const missing = missingLines(expected, current)
-    if (missing.length === 0) return
+    if (missing.length === 0) return null
     const repaired = current + appendText(current, missing)
     await vault.append(LOG_PATH, repaired.slice(current.length))
     const after = (await vault.read(LOG_PATH)) ?? ''
@@ -65,6 +75,7 @@ export async function appendReviews(vault: Vault, lines: string[], options: Appe
   } finally {
     await release(again, options)
   }
+  return null
 }
 
 /** What `appendAfterMark` did: the log's new mark, or null when the log must be read again (another writer's lines, or no mark). */
@@ -92,6 +103,7 @@ export async function appendAfterMark(
     await appendReviews(vault, clean, options)
     return { mark: null }
   }
+  if (vault.createExclusive === undefined) return appendWholeFile(vault, clean, mark, options)
   const text = (mark.endsWithNewline ? '' : '\n') + clean.map(line => `${line}\n`).join('')
   let wrote = false
   let intact = false
@@ -108,10 +120,37 @@ export async function appendAfterMark(
     stillOurs = await release(lock, options)
   }
   if (wrote && intact && stillOurs)
-    return { mark: { bytes: mark.bytes + utf8Length(text), lines: mark.lines + clean.length, endsWithNewline: true } }
+    return {
+      mark: {
+        bytes: mark.bytes + utf8Length(text),
+        chars: mark.chars + text.length,
+        lines: mark.lines + clean.length,
+        endsWithNewline: true,
+      },
+    }
   // Someone else wrote before us (append the slow way), or while we did: our lines must be there.
   if (!wrote || !(await standsInLog(vault, text, options))) await appendReviews(vault, clean, options)
   return { mark: null }
+}
+
+/**
+ * On a host that writes whole files (the plugin's), the append reads the log anyway and reads it
+ * back (SPEC 1.4): what it read says whether anyone else wrote since `mark`.
+ */
+async function appendWholeFile(
+  vault: Vault,
+  clean: string[],
+  mark: LogFileMark,
+  options: AppendOptions,
+): Promise<MarkedAppend> {
+  const before = await appendReadingBack(vault, clean, options)
+  if (before === null || before.length !== mark.chars || before.endsWith('\n') !== mark.endsWithNewline)
+    return { mark: null }
+  const added = appendText(before, clean)
+  const bytes = mark.bytes + utf8Length(added)
+  return {
+    mark: { bytes, chars: before.length + added.length, lines: mark.lines + clean.length, endsWithNewline: true },
+  }
 }
 
 /** Whether `text` (our appended lines) stands in the log, read whole under the lock. */

@@ -43,6 +43,8 @@ export function notePathOfItem(id: string): string {
  */
 export interface LogFileMark {
   bytes: number
+  /** Its length as text (UTF-16 code units), for hosts that read it whole to append. */
+  chars: number
   lines: number
   endsWithNewline: boolean
 }

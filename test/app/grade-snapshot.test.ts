@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
+import { nodeVault } from '../../src/adapters/node-vault.js'
 import { loadCorpus } from '../../src/app/corpus.js'
 import { gradeItem, undoLastGrade } from '../../src/app/practice.js'
 import { LOG_PATH, STATE_PATH } from '../../src/core/corpus.js'
 import { derivedState } from '../../src/core/snapshot.js'
 import { serializeState } from '../../src/core/state.js'
+import type { Vault } from '../../src/ports/vault.js'
+import { tempCorpus } from '../support/temp-corpus.js'
 
 // The grade path keeps its corpus between grades (ADR 0020): these check it still sees what is
 // on disk: another writer's lines (SPEC 1.4), and state.json equal to a replay (SPEC 1.5).
@@ -12,13 +15,23 @@ import { serializeState } from '../../src/core/state.js'
 const TODAY = '2026-11-30'
 const DECK = '= Deck\n:intent: internalise\n\n[qanda]\n[[a]]A?:: a.\n[[b]]B?:: b.\n[[c]]C?:: c.\n'
 
-async function replayedState(files: Map<string, string>): Promise<string> {
-  return serializeState(derivedState(await loadCorpus(memoryVault(Object.fromEntries(files))), TODAY))
+async function replayedState(vault: Vault): Promise<string> {
+  return serializeState(derivedState(await loadCorpus(vault), TODAY))
+}
+
+/** A corpus in a temp folder through the Node vault: a real append and an exclusive create. */
+function onDisk(files: Record<string, string>): Vault {
+  const folder = tempCorpus(files)
+  onTestFinished(folder.remove)
+  return nodeVault(folder.path)
 }
 
 describe('grading from a kept corpus', () => {
-  it("sees another writer's line added between two grades, in the state and in the corpus", async () => {
-    const vault = memoryVault({ 'internalise/deck.adoc': DECK, [LOG_PATH]: '' })
+  it.each(['disk', 'whole-file host'])("sees another writer's line added between two grades (%s)", async host => {
+    const vault =
+      host === 'disk'
+        ? onDisk({ 'internalise/deck.adoc': DECK, [LOG_PATH]: '' })
+        : memoryVault({ 'internalise/deck.adoc': DECK, [LOG_PATH]: '' })
     let corpus = (await gradeItem(vault, await loadCorpus(vault), 'deck#a', 'good', TODAY, TODAY)).corpus
     // Another device (or a `notekeeper grade` in another terminal) appends a review of b.
     await vault.append(LOG_PATH, `{"item":"deck#b","date":"${TODAY}","grade":"easy"}\n`)
@@ -26,11 +39,11 @@ describe('grading from a kept corpus', () => {
     corpus = graded.corpus
     expect(graded.state['deck#b']?.reps).toBe(1)
     expect(corpus.log.size).toBe(3)
-    expect(vault.files.get(STATE_PATH)).toBe(await replayedState(vault.files))
+    expect(await vault.read(STATE_PATH)).toBe(await replayedState(vault))
     // And the next grade, with nobody else writing, still lands on what is on disk.
     await gradeItem(vault, corpus, 'deck#b', 'again', TODAY, TODAY)
-    expect(vault.files.get(LOG_PATH)?.trim().split('\n')).toHaveLength(4)
-    expect(vault.files.get(STATE_PATH)).toBe(await replayedState(vault.files))
+    expect((await vault.read(LOG_PATH))?.trim().split('\n')).toHaveLength(4)
+    expect(await vault.read(STATE_PATH)).toBe(await replayedState(vault))
   })
 
   it('an undo in the session leaves the state a replay gives, and a log without a final newline is not joined', async () => {
@@ -44,7 +57,7 @@ describe('grading from a kept corpus', () => {
     )
     const undone = await undoLastGrade(vault, first.corpus, 'deck#a', 'again', TODAY)
     expect(undone.state['deck#a']?.reps).toBe(1)
-    expect(vault.files.get(STATE_PATH)).toBe(await replayedState(vault.files))
+    expect(vault.files.get(STATE_PATH)).toBe(await replayedState(vault))
     const reloaded = await loadCorpus(vault)
     expect(undone.corpus.log.all()).toEqual(reloaded.log.all())
     expect(undone.corpus.log.voids).toEqual(reloaded.log.voids)

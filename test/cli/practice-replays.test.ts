@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
+import { nodeVault } from '../../src/adapters/node-vault.js'
+import { loadCorpus } from '../../src/app/corpus.js'
 import { practiceCommand } from '../../src/cli/commands/practice.js'
 import type { CommandContext } from '../../src/cli/context.js'
 import { LOG_PATH, STATE_PATH } from '../../src/core/corpus.js'
-import { wholeDerivationCount } from '../../src/core/snapshot.js'
+import { derivedState, wholeDerivationCount } from '../../src/core/snapshot.js'
 import { serializeState } from '../../src/core/state.js'
 import type { Vault } from '../../src/ports/vault.js'
+import { tempCorpus } from '../support/temp-corpus.js'
 
 // Issue 13: a practice session reads the corpus and replays the log once, at the start; each
 // grade then appends its line and folds that one item again. Counted from outside: the reads the
@@ -35,56 +40,84 @@ function counting(vault: Vault): { vault: Vault; reads: Map<string, number> } {
       append: (path, text) => vault.append(path, text),
       remove: path => vault.remove(path),
       stat: path => vault.stat!(path),
+      ...(vault.createExclusive ? { createExclusive: (path, text) => vault.createExclusive!(path, text) } : {}),
     },
   }
 }
 
-describe('a practice session of 20 grades', () => {
-  it('reads the notes and the log and replays once, at the start; none per grade', async () => {
-    const memory = memoryVault({
-      'internalise/deck.adoc': deck(),
-      [LOG_PATH]: '{"item":"deck#q0","date":"2026-11-01","grade":"good"}\n',
-      // Every item registered before today, so that more than 20 are due; no daily limits.
-      [STATE_PATH]: serializeState(
-        Object.fromEntries(
-          Array.from({ length: ITEMS }, (_, i) => [`deck#q${i}`, { level: 1, next_due: '2026-11-29', reps: 0 }]),
-        ),
+function corpusFiles(): Record<string, string> {
+  return {
+    'internalise/deck.adoc': deck(),
+    [LOG_PATH]: '{"item":"deck#q0","date":"2026-11-01","grade":"good"}\n',
+    // Every item registered before today, so that more than 20 are due; no daily limits.
+    [STATE_PATH]: serializeState(
+      Object.fromEntries(
+        Array.from({ length: ITEMS }, (_, i) => [`deck#q${i}`, { level: 1, next_due: '2026-11-29', reps: 0 }]),
       ),
-      'internalise/.srs/config.json': '{"limits": {"newPerDay": null, "reviewsPerDay": null}}\n',
-    })
-    const { vault, reads } = counting(memory)
-    const answers: string[] = []
-    for (let i = 0; i < 20; i++) answers.push('my answer', i % 5 === 0 ? 'again' : 'good')
-    const input = (async function* () {
-      yield* answers
-    })()
-    const out: string[] = []
-    const ctx: CommandContext = {
-      vault,
-      corpusDir: '/memory',
-      cwd: '/',
-      today: TODAY,
-      json: false,
-      args: [],
-      flags: new Map(),
-      out: text => out.push(text),
-      err: text => out.push(text),
-      input,
-      cacheDir: '/nowhere',
-      interactive: false,
-    }
+    ),
+    'internalise/.srs/config.json': '{"limits": {"newPerDay": null, "reviewsPerDay": null}}\n',
+  }
+}
+
+async function practise(vault: Vault): Promise<string[]> {
+  const answers: string[] = []
+  for (let i = 0; i < 20; i++) answers.push('my answer', i % 5 === 0 ? 'again' : 'good')
+  const input = (async function* () {
+    yield* answers
+  })()
+  const out: string[] = []
+  const ctx: CommandContext = {
+    vault,
+    corpusDir: '/corpus',
+    cwd: '/',
+    today: TODAY,
+    json: false,
+    args: [],
+    flags: new Map(),
+    out: text => out.push(text),
+    err: text => out.push(text),
+    input,
+    cacheDir: '/nowhere',
+    interactive: false,
+  }
+  expect(await practiceCommand(ctx)).toBe(0)
+  return out
+}
+
+/** state.json is still what a replay of the log gives (SPEC 1.5): read fresh, derived fresh. */
+async function expectStateReplayed(files: Record<string, string>): Promise<void> {
+  const fresh = memoryVault(files)
+  expect(files[STATE_PATH]).toBe(serializeState(derivedState(await loadCorpus(fresh), TODAY)))
+}
+
+describe('a practice session of 20 grades', () => {
+  it('on a disk: reads the notes and the log and replays once, at the start; none per grade', async () => {
+    const folder = tempCorpus(corpusFiles())
+    onTestFinished(folder.remove)
+    const { vault, reads } = counting(nodeVault(folder.path))
     const before = wholeDerivationCount()
-    expect(await practiceCommand(ctx)).toBe(0)
-    const written = (memory.files.get(LOG_PATH) ?? '').trim().split('\n')
-    expect(written).toHaveLength(21)
+    const out = await practise(vault)
     expect(out.join('\n')).toContain('Every grade given is in the log.')
+    const log = readFileSync(join(folder.path, LOG_PATH), 'utf8')
+    expect(log.trim().split('\n')).toHaveLength(21)
     expect(wholeDerivationCount() - before).toBe(1)
     expect(reads.get('internalise/deck.adoc')).toBe(1)
     expect(reads.get(LOG_PATH)).toBe(1)
-    // state.json is still what a replay of the log gives (SPEC 1.5): read fresh, derived fresh.
-    const fresh = memoryVault(Object.fromEntries(memory.files))
-    const { loadCorpus } = await import('../../src/app/corpus.js')
-    const { derivedState } = await import('../../src/core/snapshot.js')
-    expect(memory.files.get(STATE_PATH)).toBe(serializeState(derivedState(await loadCorpus(fresh), TODAY)))
+    await expectStateReplayed({
+      ...corpusFiles(),
+      [LOG_PATH]: log,
+      [STATE_PATH]: readFileSync(join(folder.path, STATE_PATH), 'utf8'),
+    })
+  })
+
+  it('on a whole-file host: the writer reads the log to append (SPEC 1.4), but nothing is replayed per grade', async () => {
+    const memory = memoryVault(corpusFiles())
+    const { vault, reads } = counting(memory)
+    const before = wholeDerivationCount()
+    await practise(vault)
+    expect((memory.files.get(LOG_PATH) ?? '').trim().split('\n')).toHaveLength(21)
+    expect(wholeDerivationCount() - before).toBe(1)
+    expect(reads.get('internalise/deck.adoc')).toBe(1)
+    await expectStateReplayed(Object.fromEntries(memory.files))
   })
 })
