@@ -1,17 +1,18 @@
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { parseLog } from '../src/core/log/parse.js'
-import { replay } from '../src/core/replay.js'
-import { leitner } from '../src/core/schedulers/leitner.js'
+import { cliStep } from './cli-step.js'
 import { ChildFailure, type ChildResult, coldRuns, runChild, spawnMeasurement, TODAY } from './cold.js'
 import { writeCorpus, writeLog } from './generate.js'
 import { gradeStep } from './grade-step.js'
-import { CHEAP_RUNS, EXPENSIVE_RUNS, median, number, ratio, row, seconds, timed, verdict } from './measure.js'
+import { CHEAP_RUNS, EXPENSIVE_RUNS, median, number, ratio, row, seconds, verdict } from './measure.js'
 import { nearDuplicateStep } from './near-duplicate-step.js'
+import { pluginStep } from './plugin-step.js'
 import { realCorpusStep } from './real-step.js'
 import { reindexStep } from './reindex-step.js'
+import { memoryStep, replayStep } from './replay-step.js'
+import { warmStep } from './warm-step.js'
 
 // `npm run bench` (after `vite build --mode cli`): builds a large synthetic corpus in a temp
 // folder and prints, each the median of several runs, how long the expensive operations take
@@ -19,6 +20,10 @@ import { reindexStep } from './reindex-step.js'
 //   --notes N  --items N  --reviews N   size of the corpus (10,000 / 30,000 / 1,000,000)
 //   --keep                              leave the temp folder in place
 //   --real-only                         only the real-text step (the real corpus + generated notes)
+//   --only index                        only the cold index rows (and their floor), with the warm index
+//   --only warm                         only the warm index rows (the scan cache, bench/warm-step.ts)
+//   --only plugin                       only the plugin's start-up (bench/plugin-step.ts)
+//   --only replay                       only the log's rows: replay and peak memory (bench/replay-step.ts)
 //   --only snapshot                     only the long-lived process rows: grade → next prompt, re-index after one edit
 // A "cold" run is a fresh node process: no JIT warm-up and no scan cache. The OS page cache is
 // warm (the files were just written); dropping it needs root and would slow every other
@@ -34,6 +39,7 @@ interface Options {
   reviews: number
   keep: boolean
   realOnly: boolean
+  /** Run only these rows (`index`, `warm`, `plugin`, `replay`, `snapshot`), or every row when null. */
   only: string | null
 }
 
@@ -54,6 +60,8 @@ function parseOptions(argv: readonly string[]): Options {
     if (flag === '--keep') options.keep = true
     else if (flag === '--only' && argv[i + 1] === 'snapshot') options.only = argv[++i] ?? null
     else if (flag === '--real-only') options.realOnly = true
+    else if (flag === '--only' && ['index', 'warm', 'plugin', 'replay'].includes(argv[i + 1] ?? ''))
+      options.only = argv[++i] ?? null
     else if (
       (flag === '--notes' || flag === '--items' || flag === '--reviews') &&
       Number.isInteger(value) &&
@@ -61,7 +69,10 @@ function parseOptions(argv: readonly string[]): Options {
     ) {
       options[flag.slice(2) as 'notes' | 'items' | 'reviews'] = value
       i++
-    } else throw new Error(`unknown option ${flag} (use --notes N, --items N, --reviews N, --keep, --real-only)`)
+    } else
+      throw new Error(
+        `unknown option ${flag} (use --notes N, --items N, --reviews N, --keep, --real-only, --only index|warm|plugin|replay|snapshot)`,
+      )
   }
   return options
 }
@@ -91,79 +102,60 @@ async function main(options: Options): Promise<void> {
     console.log('cold = a fresh node process per run (no JIT warm-up, no scan cache); OS page cache warm')
     console.log('wall = elapsed time (the figure the targets apply to); cpu = user + system time of the process\n')
     row('measure', 'wall', 'cpu', 'floor', 'ratio', 'target', '')
+    if (options.only === 'warm') {
+      warmStep(corpusDir)
+      return
+    }
+    if (options.only === 'plugin') {
+      pluginStep(options.notes, options.items)
+      return
+    }
 
     // Index, notes only: the log is not in the corpus yet, so this is the scan of the notes.
-    const index = coldRuns('index', corpusDir, EXPENSIVE_RUNS).results
-    const indexFloor = coldRuns('floor', corpusDir, CHEAP_RUNS).results
-    const indexMs = median(index.map(r => r.ms))
-    const indexFloorMs = median(indexFloor.map(r => r.ms))
-    row(
-      'cold index: loadCorpus(nodeVault)',
-      seconds(indexMs),
-      seconds(median(index.map(r => r.cpuMs))),
-      seconds(indexFloorMs),
-      ratio(indexMs, indexFloorMs),
-      '≤ 3 s',
-      verdict(indexMs <= 3000),
-    )
+    const index = options.only === 'replay' ? [] : coldRuns('index', corpusDir, EXPENSIVE_RUNS).results
+    const indexFloor = options.only === 'replay' ? [] : coldRuns('floor', corpusDir, CHEAP_RUNS).results
+    if (options.only !== 'replay') {
+      const indexMs = median(index.map(r => r.ms))
+      const indexFloorMs = median(indexFloor.map(r => r.ms))
+      row(
+        'cold index: loadCorpus(nodeVault)',
+        seconds(indexMs),
+        seconds(median(index.map(r => r.cpuMs))),
+        seconds(indexFloorMs),
+        ratio(indexMs, indexFloorMs),
+        '≤ 3×',
+        verdict(indexMs <= 3 * indexFloorMs),
+      )
+      // Where the index's time goes: the scanner alone (fresh process, texts read before the clock
+      // starts), and what is left for listing, reading and the loader's own work.
+      const scan = coldRuns('scan', corpusDir, EXPENSIVE_RUNS).results
+      const scanMs = median(scan.map(r => r.ms))
+      row(
+        '  of which scanNote (texts in memory)',
+        seconds(scanMs),
+        seconds(median(scan.map(r => r.cpuMs))),
+        seconds(indexFloorMs),
+        ratio(scanMs, indexFloorMs),
+        '',
+        '',
+      )
+      row('  the rest: list, read, loader', seconds(Math.max(0, indexMs - scanMs)), '', '', '', '', '')
+      // The same notes with the scan cache: written by a first run, then used (bench/warm-step.ts).
+      warmStep(corpusDir, { indexMs, floorMs: indexFloorMs })
+      if (options.only === 'index') {
+        console.log(`  index: ${index[0]?.detail}; floor: ${indexFloor[0]?.detail}`)
+        return
+      }
+    }
 
-    // Replay, in this process, from the log's text (reading the file is not part of it).
-    const logText = readFileSync(logFile, 'utf8')
-    const replayRun = await timed(EXPENSIVE_RUNS, () => {
-      const { reviews } = parseLog(logText)
-      return replay({ reviews, declared: corpus.items, previous: null, today: TODAY, scheduler: leitner() })
-    })
-    const replayFloor = await timed(CHEAP_RUNS, () => {
-      let parsed = 0
-      for (const line of logText.split('\n')) if (line !== '') parsed += JSON.parse(line) === null ? 0 : 1
-      return parsed
-    })
-    row(
-      'replay: parseLog + replay (Leitner)',
-      seconds(replayRun.ms),
-      seconds(replayRun.cpuMs),
-      seconds(replayFloor.ms),
-      ratio(replayRun.ms, replayFloor.ms),
-      '≤ 1.5 s',
-      verdict(replayRun.ms <= 1500),
-    )
-    // Where replay's time goes: the parse alone, then the fold alone on already parsed reviews.
-    const parseOnly = await timed(EXPENSIVE_RUNS, () => parseLog(logText))
-    const foldOnly = await timed(EXPENSIVE_RUNS, () =>
-      replay({
-        reviews: parseOnly.result.reviews,
-        declared: corpus.items,
-        previous: null,
-        today: TODAY,
-        scheduler: leitner(),
-      }),
-    )
-    row(
-      '  of which parseLog',
-      seconds(parseOnly.ms),
-      seconds(parseOnly.cpuMs),
-      seconds(replayFloor.ms),
-      ratio(parseOnly.ms, replayFloor.ms),
-      '',
-      '',
-    )
-    row('  of which replay (the fold)', seconds(foldOnly.ms), seconds(foldOnly.cpuMs), '', '', '', '')
+    // Replay, in this process, from the log's bytes (reading the file is not part of it).
+    await replayStep(logFile, corpus.items)
 
-    // The whole of `notekeeper replay` in a fresh process, the log now in place: time and peak memory.
+    // Index + replay in a fresh process, the log now in place: time and peak memory.
     mkdirSync(join(corpusDir, 'internalise/.srs'), { recursive: true })
     renameSync(logFile, join(corpusDir, 'internalise/.srs/log.jsonl'))
-    const full = coldRuns('full', corpusDir, EXPENSIVE_RUNS).results
-    const peak = Math.max(...full.map(r => r.maxRssMb), ...index.map(r => r.maxRssMb))
-    row(
-      'load notes + log, replay (fresh process)',
-      seconds(median(full.map(r => r.ms))),
-      seconds(median(full.map(r => r.cpuMs))),
-      '',
-      '',
-      '',
-      '',
-    )
-    row('peak memory (maxRSS of those processes)', `${peak.toFixed(0)} MB`, '', '', '', '< 500 MB', verdict(peak < 500))
+    memoryStep(corpusDir)
+    if (options.only === 'replay') return
 
     // The offline hygiene sweep, timed after the corpus is loaded, in a fresh process per run.
     const sweep = coldRuns('hygiene', corpusDir, EXPENSIVE_RUNS, HYGIENE_TIMEOUT_MS)
@@ -212,9 +204,13 @@ async function main(options: Options): Promise<void> {
         else row(`  of which ${check} (1 run)`, `> ${seconds(HYGIENE_TIMEOUT_MS)}`, '', '', '', '', 'stopped')
       }
     }
-    console.log(`  index: ${index[0]?.detail}; floor: ${indexFloor[0]?.detail}; replay: ${full[0]?.detail}`)
-
+    console.log(`  index: ${index[0]?.detail}; floor: ${indexFloor[0]?.detail}`)
+    // The long-lived process rows append to the log too (their grades).
     await snapshotSteps(corpusDir)
+    // Last on this corpus: its piped practice appends to the log.
+    cliStep(corpusDir, TODAY)
+
+    pluginStep(options.notes, options.items)
     await nearDuplicateStep(SEED)
     await realCorpusStep(SEED, options.keep)
   } finally {

@@ -1,21 +1,24 @@
 import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { nodeVault } from '../src/adapters/node-vault.js'
 import { loadCorpus } from '../src/app/corpus.js'
+import { readNoteTexts } from '../src/app/note-texts.js'
+import { scanNote } from '../src/core/asciidoc/scan.js'
 import { isNotePath } from '../src/core/corpus.js'
 import { contradictions } from '../src/core/hygiene/contradictions.js'
 import { deadLinks } from '../src/core/hygiene/dead-links.js'
 import { hygiene } from '../src/core/hygiene/index.js'
 import { nearDuplicates } from '../src/core/hygiene/near-duplicates.js'
+import { proseOf } from '../src/core/hygiene/prose.js'
 import { reviewOverdue, stale } from '../src/core/hygiene/review-dates.js'
 import { buildTargetIndex } from '../src/core/links/resolve.js'
-import { replay } from '../src/core/replay.js'
-import { leitner } from '../src/core/schedulers/leitner.js'
 import type { Finding } from '../src/core/types.js'
 import { cpuSince, maxRssMb, number } from './measure.js'
 import { cliHygieneChild } from './real-step.js'
+import { fullChild, logReplayChild } from './replay-step.js'
+import { warmChild } from './warm-step.js'
 
 // Cold measurements: the benchmark runs its own bundle again as `--child KIND DIR`, so that each
 // run starts in a fresh process (no JIT warm-up, no cache) and reports one JSON line.
@@ -32,15 +35,17 @@ export interface ChildResult {
 
 export async function runChild(kind: string, dir: string): Promise<ChildResult> {
   if (kind === 'cli-hygiene') return cliHygieneChild(dir)
+  if (kind.startsWith('warm:')) return warmChild(kind, dir)
   if (kind === 'hygiene') {
     // Loading is not part of the sweep: load, then time the offline checks alone.
     const corpus = await loadCorpus(nodeVault(dir))
+    const texts = await noteTexts(dir, corpus.notes)
     const start = performance.now()
     const cpu = process.cpuUsage()
     const findings = hygiene({
       notes: corpus.notes,
       files: corpus.files,
-      texts: corpus.texts,
+      texts,
       config: corpus.config,
       today: TODAY,
     })
@@ -63,15 +68,16 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
   if (kind.startsWith('check:')) {
     // One check of the sweep alone, to show where a slow sweep spends its time.
     const corpus = await loadCorpus(nodeVault(dir))
+    const texts = await noteTexts(dir, corpus.notes)
     const notes = corpus.notes.filter(note => isNotePath(note.path))
     const checks: Record<string, () => Finding[]> = {
       'dead-links': () => deadLinks(notes, buildTargetIndex(corpus.files, corpus.notes)).findings,
       'near-duplicates': () =>
         nearDuplicates(
-          notes.map(note => ({ path: note.path, text: corpus.texts.get(note.path) ?? '' })),
+          notes.map(note => ({ path: note.path, prose: proseOf(note, texts.get(note.path) ?? '') })),
           corpus.config.hygiene.nearDuplicate,
         ),
-      contradictions: () => contradictions(notes, corpus.texts),
+      contradictions: () => contradictions(notes, texts),
       'review dates': () => [...reviewOverdue(notes, TODAY), ...stale(notes, TODAY, corpus.config.hygiene.staleDays)],
     }
     const check = checks[kind.slice('check:'.length)]
@@ -99,6 +105,22 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
       detail: `${number(corpus.notes.length)} notes, ${number(items)} items`,
     }
   }
+  if (kind === 'scan') {
+    // Where the index's time goes: the scanner alone, over texts read before the clock starts.
+    const texts = listFiles(dir)
+      .filter(path => path.endsWith('.adoc'))
+      .map(path => ({ path: relative(dir, path).split(sep).join('/'), text: readFileSync(path, 'utf8') }))
+    const scanStart = performance.now()
+    const scanCpu = process.cpuUsage()
+    let items = 0
+    for (const { path, text } of texts) items += scanNote(path, text).items.length
+    return {
+      ms: performance.now() - scanStart,
+      cpuMs: cpuSince(scanCpu),
+      maxRssMb: maxRssMb(),
+      detail: `${number(texts.length)} notes, ${number(items)} items`,
+    }
+  }
   if (kind === 'floor') {
     // The least an index must do: list the folder, read every file, one regex pass over each.
     let files = 0
@@ -116,20 +138,17 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
       detail: `${number(files)} files, ${number(matches)} matches`,
     }
   }
-  if (kind === 'full') {
-    // What `notekeeper replay` does: load everything (notes and log), replay under Leitner.
-    const corpus = await loadCorpus(nodeVault(dir))
-    const declared = corpus.notes.flatMap(note => note.items.map(item => item.id))
-    const state = replay({ reviews: corpus.log.all(), declared, previous: null, today: TODAY, scheduler: leitner() })
-    const ms = performance.now() - start
-    return {
-      ms,
-      cpuMs: cpuSince(cpu),
-      maxRssMb: maxRssMb(),
-      detail: `${number(Object.keys(state).length)} state entries from ${number(corpus.log.all().length)} reviews`,
-    }
-  }
+  if (kind === 'full') return fullChild(dir)
+  if (kind === 'log-replay') return logReplayChild(dir)
   throw new Error(`unknown child measurement ${kind}`)
+}
+
+/** The texts the sweep compares, read as `runHygiene` reads them (outside the timed part). */
+function noteTexts(dir: string, notes: readonly { path: string }[]): Promise<Map<string, string>> {
+  return readNoteTexts(
+    nodeVault(dir),
+    notes.map(note => note.path),
+  )
 }
 
 function listFiles(dir: string): string[] {

@@ -1,3 +1,4 @@
+import { proseOfText } from '../src/core/asciidoc/verbatim.js'
 import { DEFAULT_CONFIG } from '../src/core/config.js'
 import {
   exactAllPairs,
@@ -35,7 +36,7 @@ export async function nearDuplicateStep(seed: number): Promise<void> {
     }
   }
   const threshold = DEFAULT_CONFIG.hygiene.nearDuplicate
-  const shingling = await timed(CHEAP_RUNS, () => texts.map(note => shingleNote(note.path, note.text)))
+  const shingling = await timed(CHEAP_RUNS, () => texts.map(note => shingleNote(note.path, proseOfText(note.text))))
   const shingled: ShingledNote[] = shingling.result
   const lsh = await timed(CHEAP_RUNS, () => lshPairs(shingled, threshold))
   const exact = await timed(EXPENSIVE_RUNS, () => exactAllPairs(shingled, threshold))

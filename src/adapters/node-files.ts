@@ -86,6 +86,21 @@ export async function readRegularFile(path: string): Promise<string> {
   }
 }
 
+/** A regular file opened for reading as `readRegularFile` opens it (no link followed, never blocking), with its size. */
+export async function openRegularFile(path: string): Promise<{ handle: fs.FileHandle; size: number }> {
+  const handle = await fs
+    .open(path, constants.O_RDONLY | NO_FOLLOW | NON_BLOCK)
+    .catch(error => explainOpenFailure(path, error))
+  try {
+    const stats = await handle.stat()
+    if (!stats.isFile()) throw new NotRegularFileError(kindOf(stats))
+    return { handle, size: stats.size }
+  } catch (error) {
+    await handle.close()
+    throw error
+  }
+}
+
 /** Refuses anything but a regular file (or nothing) at `path`, a symlink included: writes replace files, never links. */
 async function refuseUnlessRegularOrMissing(path: string): Promise<Stats | null> {
   const stats = await fs.lstat(path).catch(error => {

@@ -1,4 +1,5 @@
 import { type Dirent, promises as fs } from 'node:fs'
+import type { FileHandle } from 'node:fs/promises'
 import nodePath from 'node:path'
 import { type Vault, VaultError } from '../ports/vault.js'
 import {
@@ -6,11 +7,40 @@ import {
   isLinkError,
   NotRegularFileError,
   OPENS_REFUSE_LINKS,
+  openRegularFile,
   readRegularFile,
   removeAbandonedTemporaries,
   writeRegularFileAtomically,
 } from './node-files.js'
 import { corpusSegments, isMissingError, messageOf } from './vault-paths.js'
+
+function failure(path: string, action: string, error: unknown): VaultError {
+  if (error instanceof VaultError) return error
+  if (error instanceof NotRegularFileError) return new VaultError(path, error.message, { cause: error })
+  return new VaultError(path, `cannot ${action}: ${messageOf(error)}`, { cause: error })
+}
+
+/** Bytes read at a time by `readChunks`, into one buffer reused for every chunk. */
+const CHUNK_BYTES = 1 << 20
+
+/** The open file's bytes, one reused buffer at a time; the file is closed at the end (or when the reader stops). */
+async function* chunksOf(path: string, handle: FileHandle): AsyncGenerator<Uint8Array> {
+  const buffer = new Uint8Array(CHUNK_BYTES)
+  try {
+    for (;;) {
+      let bytesRead: number
+      try {
+        ;({ bytesRead } = await handle.read(buffer, 0, buffer.length, null))
+      } catch (error) {
+        throw failure(path, 'read', error)
+      }
+      if (bytesRead === 0) return
+      yield buffer.subarray(0, bytesRead)
+    }
+  } finally {
+    await handle.close()
+  }
+}
 
 /**
  * The corpus on a local disk, for the CLI and the tests. Only regular files are read or written
@@ -63,7 +93,7 @@ export function nodeVault(root: string): Vault {
   }
   // The file itself is a symlink: read what it leads to if that is inside the corpus; a link
   // that leads nowhere is refused by name rather than read as a missing file.
-  const readThroughLink = async (path: string, abs: string): Promise<string> => {
+  const readThroughLink = async <T>(path: string, abs: string, open: (file: string) => Promise<T>): Promise<T> => {
     let real: string
     try {
       real = await fs.realpath(abs)
@@ -72,16 +102,29 @@ export function nodeVault(root: string): Vault {
       throw error
     }
     await assertInside(path, real)
-    return readRegularFile(real)
+    return open(real)
   }
-  const readInside = async (path: string, abs: string): Promise<string> => {
-    if (!OPENS_REFUSE_LINKS) return readThroughLink(path, abs)
+  const readInside = async <T>(path: string, abs: string, open: (file: string) => Promise<T>): Promise<T> => {
+    if (!OPENS_REFUSE_LINKS) return readThroughLink(path, abs, open)
     const folder = await realFolder(path, nodePath.dirname(abs))
     try {
-      return await readRegularFile(nodePath.join(folder, nodePath.basename(abs)))
+      return await open(nodePath.join(folder, nodePath.basename(abs)))
     } catch (error) {
-      if (isLinkError(error)) return readThroughLink(path, abs)
+      if (isLinkError(error)) return readThroughLink(path, abs, open)
       throw error
+    }
+  }
+  // Opens or reads `path` under the corpus rules: null when missing, VaultError for the rest.
+  const readRule = async <T>(path: string, open: (file: string) => Promise<T>): Promise<T | null> => {
+    const abs = absolute(path)
+    readsInFlight++
+    try {
+      return await readInside(path, abs, open)
+    } catch (error) {
+      if (!(error instanceof VaultError || error instanceof NotRegularFileError) && isMissingError(error)) return null
+      throw failure(path, 'read', error)
+    } finally {
+      if (--readsInFlight === 0) realFolders.clear()
     }
   }
 
@@ -125,12 +168,6 @@ export function nodeVault(root: string): Vault {
     }
   }
 
-  const failure = (path: string, action: string, error: unknown): VaultError => {
-    if (error instanceof VaultError) return error
-    if (error instanceof NotRegularFileError) return new VaultError(path, error.message, { cause: error })
-    return new VaultError(path, `cannot ${action}: ${messageOf(error)}`, { cause: error })
-  }
-
   const writeAtomically = async (path: string, text: string, expected?: string): Promise<boolean> => {
     const abs = absolute(path)
     try {
@@ -169,16 +206,13 @@ export function nodeVault(root: string): Vault {
     },
 
     async read(path) {
-      const abs = absolute(path)
-      readsInFlight++
-      try {
-        return await readInside(path, abs)
-      } catch (error) {
-        if (!(error instanceof VaultError || error instanceof NotRegularFileError) && isMissingError(error)) return null
-        throw failure(path, 'read', error)
-      } finally {
-        if (--readsInFlight === 0) realFolders.clear()
-      }
+      return readRule(path, readRegularFile)
+    },
+
+    async readChunks(path) {
+      const opened = await readRule(path, openRegularFile)
+      if (opened === null) return null
+      return { size: opened.size, chunks: chunksOf(path, opened.handle) }
     },
 
     async write(path, text) {
@@ -224,7 +258,7 @@ export function nodeVault(root: string): Vault {
       const abs = absolute(path)
       try {
         const stats = await fs.stat(abs)
-        return { mtimeMs: stats.mtimeMs, size: stats.size }
+        return { mtimeMs: stats.mtimeMs, size: stats.size, ctimeMs: stats.ctimeMs }
       } catch (error) {
         if (isMissingError(error)) return null
         throw failure(path, 'stat', error)

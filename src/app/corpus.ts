@@ -4,13 +4,15 @@ import { CONFIG_PATH, type Corpus, isVisibleAdoc, STATE_PATH } from '../core/cor
 import { parseState } from '../core/state.js'
 import type { Finding, NoteModel, State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
-import { logBytesThenText, logMark } from './log-mark.js'
-import { reviewLogFromText } from './read-log.js'
-
-/** The parse cache is keyed by the file's text: a re-index re-scans only what changed. */
-export type ScanCache = Map<string, { text: string; model: NoteModel }>
+import { readLogAndMark } from './log-mark.js'
+import { createScanCache, type FileStamp, type ScanCache } from './scan-cache.js'
 
 export interface LoadOptions {
+  /**
+   * The note models of earlier loads (src/app/scan-cache.ts): a note whose stamp or text is the
+   * one scanned is not scanned again, nor read when its stamp proves it unchanged. None: every
+   * note is read and scanned.
+   */
   cache?: ScanCache
   onProgress?: (done: number, total: number) => void
 }
@@ -22,16 +24,25 @@ export interface LoadOptions {
  */
 const READS_IN_FLIGHT = 32
 
+/**
+ * Reads a corpus: its notes as models (scanned, or from the scan cache), its configuration, log
+ * and state. Note texts are not kept: the few operations that need them read them
+ * (note-texts.ts), so that practice, replay and validate never hold the corpus's text.
+ */
 export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promise<Corpus> {
+  const cache = options.cache ?? createScanCache()
+  const cacheReady = cache.ready()
   const files = (await vault.list()).sort()
+  await cacheReady
   const adoc = files.filter(isVisibleAdoc)
   // The configuration first (a small file): it holds the size limit notes are read under.
   const configText = await vault.read(CONFIG_PATH)
   const parsedConfig = parseConfig(configText)
   const noteBytes = (parsedConfig.ok ? parsedConfig.config : DEFAULT_CONFIG).limits.noteBytes ?? DEFAULT_NOTE_BYTES
-  // The log and the state are read alongside the notes; parsed once the notes are in.
-  // The log's size is taken before it is read: a line added in between makes it look changed, never unchanged.
-  const managed = Promise.all([logBytesThenText(vault), vault.read(STATE_PATH)])
+  const config = parsedConfig.ok ? parsedConfig.config : DEFAULT_CONFIG
+  // The log and the state are read alongside the notes. Every operation sees only the reviews
+  // that count: replay, the limits, leeches, statistics.
+  const managed = Promise.all([readLogAndMark(vault, config.aliases), vault.read(STATE_PATH)])
   managed.catch(() => undefined) // awaited below; this only keeps an early failure from counting as unhandled
   // One slot per file, so that the results keep path order whatever order the reads end in.
   const outcomes = new Array<NoteOutcome | undefined>(adoc.length)
@@ -40,26 +51,20 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   const worker = async (): Promise<void> => {
     while (next < adoc.length) {
       const index = next++
-      outcomes[index] = await readNote(vault, adoc[index] as string, options.cache, noteBytes)
+      outcomes[index] = await readNote(vault, adoc[index] as string, cache, noteBytes)
       options.onProgress?.(++done, adoc.length)
     }
   }
   await Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, adoc.length) }, worker))
   const notes: NoteModel[] = []
-  const texts = new Map<string, string>()
   const unreadable: Finding[] = []
   for (const outcome of outcomes) {
     if (outcome === undefined || outcome === 'missing') continue
     if ('finding' in outcome) unreadable.push(outcome.finding)
-    else {
-      texts.set(outcome.path, outcome.text)
-      notes.push(outcome.model)
-    }
+    else notes.push(outcome)
   }
-  const [[logBytes, logText], stateText] = await managed
-  const config = parsedConfig.ok ? parsedConfig.config : DEFAULT_CONFIG
-  // Every operation sees only the reviews that count: replay, the limits, leeches, statistics.
-  const log = reviewLogFromText(logText, config.aliases)
+  await cache.save(notes.map(note => note.path))
+  const [{ log, mark }, stateText] = await managed
   let state: State | null = null
   let stateError: string | null = null
   let stateInvalid: string[] = []
@@ -73,27 +78,31 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   return {
     files,
     notes,
-    texts,
     unreadable,
     config,
     configFinding: parsedConfig.ok ? null : parsedConfig.finding,
     log,
-    logFile: logMark(logBytes, logText),
+    logFile: mark,
     state,
     stateError,
     stateInvalid,
   }
 }
 
-type NoteOutcome = { path: string; text: string; model: NoteModel } | { finding: Finding } | 'missing'
+type NoteOutcome = NoteModel | { finding: Finding } | 'missing'
 
-async function readNote(
-  vault: Vault,
-  path: string,
-  cache: ScanCache | undefined,
-  noteBytes: number,
-): Promise<NoteOutcome> {
+async function readNote(vault: Vault, path: string, cache: ScanCache, noteBytes: number): Promise<NoteOutcome> {
   try {
+    // The stamp is taken before the read: a file changed in between is recorded with its older
+    // stamp, so the next load reads it again (after the read, it would be served stale).
+    let stamp: FileStamp | null = null
+    if (vault.stat) {
+      stamp = await vault.stat(path)
+      if (stamp === null) return 'missing'
+      // A file over the limit is read, to be refused with its size in characters as before.
+      const known = stamp.size <= noteBytes ? cache.byStamp(path, stamp) : null
+      if (known !== null) return known
+    }
     const text = await vault.read(path)
     if (text === null) return 'missing'
     const bytes = utf8Bytes(text, noteBytes)
@@ -108,7 +117,7 @@ async function readNote(
         },
       }
     }
-    return { path, text, model: scanCached(path, text, cache) }
+    return cache.byText(path, text, stamp, () => scanNote(path, text))
   } catch (error) {
     return {
       finding: {
@@ -119,14 +128,6 @@ async function readNote(
       },
     }
   }
-}
-
-function scanCached(path: string, text: string, cache: ScanCache | undefined): NoteModel {
-  const hit = cache?.get(path)
-  if (hit && hit.text === text) return hit.model
-  const model = scanNote(path, text)
-  cache?.set(path, { text, model })
-  return model
 }
 
 /** The UTF-8 size of a text, counted only as far as needed to know it is over `limit`. */

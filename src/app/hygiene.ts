@@ -4,7 +4,9 @@ import { buildReport, lineLookup, type Report } from '../core/report/index.js'
 import type { Finding, IsoDate } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import { loadCorpus } from './corpus.js'
+import { readNoteTexts } from './note-texts.js'
 import { type FetchLike, type LinkCacheStore, onlineDeadLinks } from './online-links.js'
+import type { ScanCache } from './scan-cache.js'
 
 export interface HygieneOptions {
   today: IsoDate
@@ -12,6 +14,8 @@ export interface HygieneOptions {
   online: boolean
   /** Where online answers are remembered (the CLI's cache folder); none: nothing remembered. */
   cache?: LinkCacheStore
+  /** The note models of earlier loads (scan-cache.ts). */
+  scanCache?: ScanCache
   fetch?: FetchLike
   now?: () => number
   timeoutMs?: number
@@ -34,8 +38,13 @@ export interface HygieneResult {
 
 /** The hygiene sweep (SPEC 2): writes nothing. */
 export async function runHygiene(vault: Vault, options: HygieneOptions): Promise<HygieneResult> {
-  const corpus = await loadCorpus(vault)
-  const lineText = lineLookup(corpus.texts)
+  const corpus = await loadCorpus(vault, options.scanCache ? { cache: options.scanCache } : {})
+  // The sweep compares prose: the one operation that reads every note's text.
+  const texts = await readNoteTexts(
+    vault,
+    corpus.notes.map(note => note.path),
+  )
+  const lineText = lineLookup(texts)
   const finish = (found: Finding[], ignored: Finding[], configInvalid: boolean): HygieneResult => {
     // The cap comes after the ignore list, so that dismissing a candidate lets the next one in.
     const { shown: findings, omitted } = capRanked(found)
@@ -55,7 +64,7 @@ export async function runHygiene(vault: Vault, options: HygieneOptions): Promise
   const offline = hygieneWithExternal({
     notes: corpus.notes,
     files: corpus.files,
-    texts: corpus.texts,
+    texts,
     config: corpus.config,
     today: options.today,
   })

@@ -6,9 +6,8 @@ import { formatVoidLine } from '../core/log/voids.js'
 import { derived, derivedState, withLog, withReview, withStateOnDisk } from '../core/snapshot.js'
 import { GRADES, type Grade, type IsoDate, type Review, type State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
-import { logBytesThenText, logMark } from './log-mark.js'
+import { readLogAndMark } from './log-mark.js'
 import { appendAfterMark } from './log-writer.js'
-import { reviewLogFromText } from './read-log.js'
 import { assertConfigValid, writeStateIfChanged } from './schedule.js'
 import type { StateWrites } from './state-writes.js'
 
@@ -113,7 +112,7 @@ async function appendVoid(
 ): Promise<Graded> {
   const { mark } = await appendAfterMark(vault, [formatVoidLine(review)], corpus.logFile)
   let next: Corpus
-  if (mark === null) next = await withLogReadAgain(vault, corpus)
+  if (mark === null || corpus.log.withVoid === undefined) next = await withLogReadAgain(vault, corpus)
   else {
     const correction: LogVoid = { item: review.item, date: review.date, void: review.grade, line: mark.lines }
     const log = corpus.log.withVoid(correction)
@@ -125,8 +124,8 @@ async function appendVoid(
 
 /** Another writer added lines (or the host cannot tell): the log is read again, the notes are not. */
 async function withLogReadAgain(vault: Vault, corpus: Corpus): Promise<Corpus> {
-  const [bytes, text] = await logBytesThenText(vault)
-  return { ...corpus, log: reviewLogFromText(text, corpus.config.aliases), logFile: logMark(bytes, text) }
+  const { log, mark } = await readLogAndMark(vault, corpus.config.aliases)
+  return { ...corpus, log, logFile: mark }
 }
 
 async function saveState(vault: Vault, corpus: Corpus, today: IsoDate, options: StateOptions): Promise<Graded> {

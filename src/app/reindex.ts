@@ -20,7 +20,7 @@ export async function reindexNotes(
   today: IsoDate,
 ): Promise<Corpus> {
   const limit = corpus.config.limits.noteBytes ?? DEFAULT_NOTE_BYTES
-  const scanned: { model: NoteModel; text: string }[] = []
+  const scanned: { model: NoteModel }[] = []
   const deleted: string[] = []
   const unread: string[] = []
   const findings: Finding[] = []
@@ -32,7 +32,7 @@ export async function reindexNotes(
         continue
       }
       const bytes = utf8Length(text)
-      if (bytes <= limit) scanned.push({ model: scanNote(path, text), text })
+      if (bytes <= limit) scanned.push({ model: scanNote(path, text) })
       else {
         unread.push(path)
         findings.push(unreadable(path, `${path} is ${bytes} bytes, over limits.noteBytes (${limit}): not read`, bytes))

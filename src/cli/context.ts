@@ -1,3 +1,4 @@
+import type { ScanCache } from '../app/scan-cache.js'
 import type { IsoDate } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 
@@ -23,6 +24,8 @@ export interface CommandContext {
   input: AsyncIterable<string>
   /** Where a command may keep caches (never inside the corpus). */
   cacheDir: string
+  /** The note models of earlier runs (in `cacheDir`); none: every load scans every note. */
+  scanCache?: ScanCache
   /** Whether standard input and output are a terminal. */
   interactive: boolean
   /** Shows a prompt and reads one line (readline with editing and history on a terminal); null at end of input or Ctrl-C. */

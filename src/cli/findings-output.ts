@@ -1,5 +1,5 @@
 import type { summarize } from '../core/findings.js'
-import { buildReport, findingsJson, lineLookup, renderText } from '../core/report/index.js'
+import { buildReport, findingsJson, type LineText, renderText } from '../core/report/index.js'
 import type { Finding } from '../core/types.js'
 import type { CommandContext, ExitCode } from './context.js'
 
@@ -9,7 +9,8 @@ export async function printFindings(
   title: string,
   findings: Finding[],
   summary: ReturnType<typeof summarize>,
-  texts: Map<string, string>,
+  /** The lines findings point at (note-texts.ts `findingLines`): asked only for the human report. */
+  lineText: () => Promise<LineText>,
 ): Promise<ExitCode> {
   if (ctx.json) {
     for (const piece of findingsJson(findings, summary)) ctx.out(piece)
@@ -20,7 +21,7 @@ export async function printFindings(
       generatedAt: ctx.today,
       findings,
       summary,
-      lineText: lineLookup(texts),
+      lineText: await lineText(),
     })
     ctx.out(renderText(report))
   }

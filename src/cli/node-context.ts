@@ -2,7 +2,9 @@ import { existsSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
+import { nodeCacheStore } from '../adapters/node-cache-store.js'
 import { nodeVault } from '../adapters/node-vault.js'
+import { createScanCache, scanCacheKey } from '../app/scan-cache.js'
 import { dateProblem, localToday } from '../core/dates.js'
 import { INTENTS as NOTES_FOLDERS } from '../core/types.js'
 import type { ParsedArgs } from './args.js'
@@ -47,6 +49,7 @@ export function nodeContext(
   const stdoutIsTty = Boolean((io.stdout as NodeJS.WritableStream & { isTTY?: boolean }).isTTY)
   const terminal = Boolean(io.stdin.isTTY) && stdoutIsTty
   let reader: LineReader | null = null
+  const cacheDir = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'notekeeper')
   return {
     vault: nodeVault(corpusDir),
     corpusDir,
@@ -66,7 +69,14 @@ export function nodeContext(
     },
     closeInput: () => reader?.close(),
     color: stdoutIsTty && !process.env['NO_COLOR'],
-    cacheDir: join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'notekeeper'),
+    cacheDir,
+    // One entry per corpus folder; why it was not used is said only when debugging.
+    scanCache: createScanCache({
+      store: { cache: nodeCacheStore(cacheDir), key: scanCacheKey(corpusDir) },
+      ...(process.env['NOTEKEEPER_DEBUG'] === '1' && {
+        debug: (message: string) => io.stderr.write(`notekeeper: ${message}\n`),
+      }),
+    }),
     interactive: Boolean(io.stdin.isTTY),
   }
 }

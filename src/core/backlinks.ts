@@ -1,5 +1,5 @@
+import { lineKindAt } from './asciidoc/line-classes.js'
 import { splitLines } from './asciidoc/walk.js'
-import { classifyLines } from './hygiene/prose.js'
 import { baseName } from './links/paths.js'
 import { resolveReference, type TargetIndex } from './links/resolve.js'
 import type { NoteModel } from './types.js'
@@ -51,9 +51,10 @@ export function backlinks(input: BacklinksInput, note: string, anchor: string | 
     if (anchor !== null) continue
     const text = input.texts.get(source.path)
     if (text === undefined) continue
-    const kinds = classifyLines(text)
+    // What is a comment or a code sample, the scan that made the model said already.
     splitLines(text).forEach((line, index) => {
-      if (kinds[index] !== 'comment' && kinds[index] !== 'verbatim' && mention.test(line)) add(source.path, index + 1)
+      const kind = lineKindAt(source.lineClasses, index)
+      if (kind !== 'comment' && kind !== 'verbatim' && mention.test(line)) add(source.path, index + 1)
     })
   }
   const result: Backlink[] = []

@@ -60,8 +60,6 @@ export interface Corpus {
   files: string[]
   /** Every visible `.adoc` file (notes, README, ADRs) that could be read, sorted by path. */
   notes: NoteModel[]
-  /** The text of each `.adoc` file in `notes`. */
-  texts: Map<string, string>
   /** `note-unreadable` findings for files that could not be read. */
   unreadable: Finding[]
   /** The configuration, or the defaults when `configFinding` says it is invalid. */

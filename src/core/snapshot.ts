@@ -110,7 +110,7 @@ export function withStateOnDisk(corpus: Corpus, state: State, today: IsoDate): C
 /** Some files of the corpus changed: what a re-index of just those files found. */
 export interface NotesChange {
   /** Notes edited or added, as scanned now. */
-  scanned: readonly { model: NoteModel; text: string }[]
+  scanned: readonly { model: NoteModel }[]
   /** Files that are gone. */
   deleted: readonly string[]
   /** Files still there that could not be read now (their note leaves the index). */
@@ -126,30 +126,27 @@ export interface NotesChange {
  */
 export function withNotes(corpus: Corpus, change: NotesChange, today: IsoDate): Corpus {
   const notes = corpus.notes.slice()
-  const texts = new Map(corpus.texts)
   const touched = new Set<string>()
-  const put = (path: string, model: NoteModel | null, text?: string): void => {
+  const put = (path: string, model: NoteModel | null): void => {
     const at = insertionPoint(notes, path)
     const old = notes[at]?.path === path ? notes[at] : undefined
     for (const item of old?.items ?? []) touched.add(item.id)
     if (model === null) {
       if (old !== undefined) notes.splice(at, 1)
-      texts.delete(path)
       return
     }
     if (old !== undefined) notes[at] = model
     else notes.splice(at, 0, model)
     for (const item of model.items) touched.add(item.id)
-    if (text !== undefined) texts.set(path, text)
   }
   for (const path of [...change.deleted, ...(change.unread ?? [])]) put(path, null)
-  for (const { model, text } of change.scanned) put(model.path, model, text)
+  for (const { model } of change.scanned) put(model.path, model)
   const gone = new Set(change.deleted)
   const listed = new Set(corpus.files)
   const added = change.scanned.filter(({ model }) => !listed.has(model.path)).map(({ model }) => model.path)
   let files = gone.size > 0 ? corpus.files.filter(path => !gone.has(path)) : corpus.files
   if (added.length > 0) files = [...files, ...added].sort()
-  const next: Corpus = { ...corpus, notes, texts, files, unreadable: change.unreadable ?? corpus.unreadable }
+  const next: Corpus = { ...corpus, notes, files, unreadable: change.unreadable ?? corpus.unreadable }
   const before = taken(corpus, today)
   if (before !== undefined) {
     const declared = before.declared as Map<string, DeclaredItem>

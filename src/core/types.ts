@@ -171,6 +171,12 @@ export interface NoteModel {
   track: TrackStatus[]
   /** Problems the parser met (empty for a well-formed note). */
   problems: { line: number; message: string }[]
+  /**
+   * What each line is (index 0 is line 1), one byte per line as the scan found it
+   * (core/asciidoc/line-classes.ts): hygiene and backlinks read prose from it, not from a
+   * second walk of the blocks.
+   */
+  lineClasses: Uint8Array
 }
 
 // ---------------------------------------------------------------- configuration (SPEC 1.8)

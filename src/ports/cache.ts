@@ -8,7 +8,7 @@
 export interface CacheStore {
   /** Says where the cache lives, for messages. */
   readonly description: string
-  /** The stored text, or null when there is none (or it cannot be read: a cache never fails a load). */
+  /** The stored text, or null when there is none. May throw; callers then load as if there were none (a cache never fails a load). */
   read(key: string): Promise<string | null>
   /** Replaces the stored text, atomically where the host allows. */
   write(key: string, text: string): Promise<void>

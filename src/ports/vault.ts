@@ -12,6 +12,14 @@ export interface Vault {
   list(): Promise<string[]>
   /** The file's text, or null when it does not exist. Other failures throw VaultError. */
   read(path: string): Promise<string | null>
+  /**
+   * The file's bytes in chunks, or null when it does not exist: for the one file too large to
+   * hold as a string (the review log, ADR 0023). A chunk may be a view into a buffer that the
+   * next chunk reuses, so a reader takes what it needs before asking for the next. `size` is the
+   * file's length when the host knows it (a hint: the file may grow meanwhile). The same checks
+   * as `read` apply. Optional: hosts without it are read with `read`.
+   */
+  readChunks?(path: string): Promise<{ size?: number; chunks: AsyncIterable<Uint8Array> } | null>
   /** Replaces the whole file (creating folders as needed), atomically where the host allows. */
   write(path: string, text: string): Promise<void>
   /**
@@ -31,8 +39,12 @@ export interface Vault {
   remove(path: string): Promise<void>
   /** Creates the file only if it does not exist; false when it does. Hosts without an exclusive create omit it. */
   createExclusive?(path: string, text: string): Promise<boolean>
-  /** Modification time and size, for caches; null when missing. Optional. */
-  stat?(path: string): Promise<{ mtimeMs: number; size: number } | null>
+  /**
+   * Modification time and size, for caches; null when missing. Optional. `ctimeMs` (the inode's
+   * change time, which no tool can set back) where the host has it: a file replaced by one of the
+   * same size and mtime (`cp -p`, `rsync -t`) still looks changed.
+   */
+  stat?(path: string): Promise<{ mtimeMs: number; size: number; ctimeMs?: number } | null>
 }
 
 /** A failure of the storage itself (permission, I/O), named with the path it concerns. */

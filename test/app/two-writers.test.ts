@@ -34,8 +34,6 @@ beforeAll(async () => {
         output: {
           format: 'es',
           entryFileNames: 'worker.mjs',
-          // write-file-atomic (bundled here, the Node vault's write) reads __filename, which an ES module lacks
-          banner: "import { fileURLToPath as __nkPath } from 'node:url'; const __filename = __nkPath(import.meta.url);",
         },
       },
     },

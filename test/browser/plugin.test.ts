@@ -94,6 +94,15 @@ if (browserOrSkip()) {
           ).toEqual([{ mode: 'non-editing', binding: 'mod+alt+p' }])
           expect(await s.page.locator('#toolbar').textContent()).toContain('4')
           expect(rec.unknownCalls).toEqual([])
+          // Every command and the toolbar item are there before the first look at the corpus folder.
+          const order = rec.timeline.map(event => event.what)
+          const commands = order.flatMap((what, at) =>
+            /^api:register_plugin_(slash|simple)_command$/.test(what) ? [at] : [],
+          )
+          expect(commands.length).toBe(7 + 11 + 1) // slash commands, palette entries, the shortcut
+          const firstRead = order.indexOf('bridge:readdir')
+          expect(firstRead).toBeGreaterThan(Math.max(...commands))
+          expect(firstRead).toBeGreaterThan(order.indexOf('api:register_plugin_ui_item'))
           await s.close()
         })
 

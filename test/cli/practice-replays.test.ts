@@ -40,6 +40,14 @@ function counting(vault: Vault): { vault: Vault; reads: Map<string, number> } {
       append: (path, text) => vault.append(path, text),
       remove: path => vault.remove(path),
       stat: path => vault.stat!(path),
+      ...(vault.readChunks
+        ? {
+            readChunks: (path: string) => {
+              reads.set(path, (reads.get(path) ?? 0) + 1)
+              return vault.readChunks!(path)
+            },
+          }
+        : {}),
       ...(vault.createExclusive ? { createExclusive: (path, text) => vault.createExclusive!(path, text) } : {}),
     },
   }

@@ -24,6 +24,7 @@ const note: NoteModel = {
   references: [],
   track: [],
   problems: [],
+  lineClasses: new Uint8Array(),
   items: [{ id: 'n#c', anchor: 'c', prompt: 'Q', response: 'R', line: 5 }],
 }
 
@@ -33,7 +34,6 @@ describe('an alias chain a → b → c', () => {
   const corpus: Corpus = {
     files: [note.path],
     notes: [note],
-    texts: new Map(),
     unreadable: [],
     config: { ...DEFAULT_CONFIG, aliases },
     configFinding: null,

@@ -14,6 +14,7 @@ function note(anchors: string[]): NoteModel {
     anchors: [],
     sections: [],
     itemsWithoutId: [],
+    lineClasses: new Uint8Array(),
     dlistEntries: [],
     references: [],
     track: [],
@@ -32,7 +33,6 @@ function corpusOf(notes: NoteModel[], reviews: Review[], config: Config = DEFAUL
   return {
     files: notes.map(n => n.path),
     notes,
-    texts: new Map(),
     unreadable: [],
     config,
     configFinding: null,

@@ -25,6 +25,7 @@ function note(path: string, anchors: string[]): NoteModel {
     references: [],
     track: [],
     problems: [],
+    lineClasses: new Uint8Array(),
     items: anchors.map((a, i) => ({
       id: `${base}#${a}`,
       anchor: a,
@@ -39,7 +40,6 @@ function corpusOf(notes: NoteModel[], reviews: Review[], config: Config): Corpus
   return {
     files: notes.map(n => n.path),
     notes,
-    texts: new Map(),
     unreadable: [],
     config,
     configFinding: null,
@@ -108,7 +108,7 @@ describe('the corpus snapshot', () => {
     ]
     const corpus = corpusOf(notes, reviews, DEFAULT_CONFIG)
     const dueBefore = dueItems(corpus, TODAY)
-    const log = corpus.log.withVoid({ item: 'deck#a', date: '2026-11-20', void: 'again', line: 3 })
+    const log = corpus.log.withVoid!({ item: 'deck#a', date: '2026-11-20', void: 'again', line: 3 })
     const undone = withLog(corpus, log, TODAY, ['deck#a'])
     expect(derivedState(undone, TODAY)).toEqual(replayOf(corpusOf(notes, reviews.slice(0, 1), DEFAULT_CONFIG)))
     expect(dueBefore.map(d => d.id)).toContain('deck#a')
@@ -128,10 +128,7 @@ describe('the corpus snapshot', () => {
     const after = withNotes(
       corpus,
       {
-        scanned: [
-          { model: edited, text: 'edited' },
-          { model: added, text: 'added' },
-        ],
+        scanned: [{ model: edited }, { model: added }],
         deleted: ['internalise/other.adoc'],
       },
       TODAY,

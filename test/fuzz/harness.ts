@@ -97,7 +97,7 @@ export function expectOutsideUntouched(corpus: Corpus): void {
   expect(fs.readFileSync(nodePath.join(corpus.outside, 'victim.adoc'), 'utf8')).toBe('victim\n')
 }
 
-/** Temporary files anywhere in the corpus: ours (`tempName`) and write-file-atomic's `name.NNNN`. */
+/** Temporary files anywhere in the corpus: ours (`tempName`), and any `name.NNNN` such as atomic-write libraries leave. */
 export function litter(root: string): string[] {
   const found: string[] = []
   const walk = (folder: string): void => {

@@ -2,17 +2,22 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { nodeVault } from '../../src/adapters/node-vault.js'
 import { loadCorpus } from '../../src/app/corpus.js'
+import { readNoteTexts } from '../../src/app/note-texts.js'
 import { hygiene } from '../../src/core/hygiene/index.js'
 import { diceOnBigrams } from '../../src/core/hygiene/similarity.js'
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'hygiene', 'contradictions')
 
 async function contradictions() {
-  const corpus = await loadCorpus(nodeVault(FIXTURE))
+  const vault = nodeVault(FIXTURE)
+  const corpus = await loadCorpus(vault)
   return hygiene({
     notes: corpus.notes,
     files: corpus.files,
-    texts: corpus.texts,
+    texts: await readNoteTexts(
+      vault,
+      corpus.notes.map(note => note.path),
+    ),
     config: corpus.config,
     today: '2026-11-30',
   }).filter(f => f.rule === 'contradiction')

@@ -2,16 +2,21 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { nodeVault } from '../../src/adapters/node-vault.js'
 import { loadCorpus } from '../../src/app/corpus.js'
+import { readNoteTexts } from '../../src/app/note-texts.js'
 import { hygiene, hygieneWithExternal } from '../../src/core/hygiene/index.js'
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'hygiene', 'dead-links')
 
 async function sweep() {
-  const corpus = await loadCorpus(nodeVault(FIXTURE))
+  const vault = nodeVault(FIXTURE)
+  const corpus = await loadCorpus(vault)
   return hygieneWithExternal({
     notes: corpus.notes,
     files: corpus.files,
-    texts: corpus.texts,
+    texts: await readNoteTexts(
+      vault,
+      corpus.notes.map(note => note.path),
+    ),
     config: corpus.config,
     today: '2026-11-30',
   })
@@ -52,11 +57,15 @@ describe('dead links', () => {
   })
 
   it('does not check the README or ADRs as sources', async () => {
-    const corpus = await loadCorpus(nodeVault(FIXTURE))
+    const vault = nodeVault(FIXTURE)
+    const corpus = await loadCorpus(vault)
     const findings = hygiene({
       notes: corpus.notes,
       files: corpus.files,
-      texts: corpus.texts,
+      texts: await readNoteTexts(
+        vault,
+        corpus.notes.map(note => note.path),
+      ),
       config: corpus.config,
       today: '2026-11-30',
     })

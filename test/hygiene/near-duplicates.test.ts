@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest'
+import { proseOfText } from '../../src/core/asciidoc/verbatim.js'
 import {
   bandingFor,
   exactAllPairs,
   lshPairs,
-  nearDuplicates,
-  shingleNote,
+  nearDuplicates as nearDuplicatesOfProse,
+  shingleNote as shingleProse,
 } from '../../src/core/hygiene/near-duplicates.js'
+
+// The notes here are texts without a model: their prose is read as the index's scan reads it.
+const nearDuplicates = (notes: { path: string; text: string }[], threshold: number) =>
+  nearDuplicatesOfProse(
+    notes.map(note => ({ path: note.path, prose: proseOfText(note.text) })),
+    threshold,
+  )
+const shingleNote = (path: string, text: string) => shingleProse(path, proseOfText(text))
 
 // A deterministic word generator (Math.imul LCG): the same corpus on every run and machine.
 function generator(seed: number) {

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { proseOfText } from '../../src/core/asciidoc/verbatim.js'
 import { hashString } from '../../src/core/hygiene/hashing.js'
-import { forEachWord, proseLines } from '../../src/core/hygiene/prose.js'
+import { forEachWord } from '../../src/core/hygiene/prose.js'
 import { scanProse } from '../../src/core/hygiene/prose-scan.js'
 import { sentencesOf } from '../../src/core/hygiene/sentences.js'
 
@@ -33,7 +34,7 @@ function scan(prose: { line: number; text: string }[]): Scanned {
 function reference(prose: { line: number; text: string }[]): Scanned {
   const words: string[] = []
   for (const line of prose) forEachWord(line.text, (lower, start, end) => words.push(lower.slice(start, end)))
-  const sentences = sentencesOf('', prose).map((sentence, ordinal) => {
+  const sentences = sentencesOf(prose).map((sentence, ordinal) => {
     const inSentence: string[] = []
     forEachWord(sentence.text, (lower, start, end) => inSentence.push(lower.slice(start, end)))
     return { line: sentence.line, ordinal, words: inSentence }
@@ -88,7 +89,7 @@ describe('one word scan for both prose checks', () => {
   })
 
   it('leaves list markers out of sentences but not out of the words near-duplicates compare', () => {
-    const lines = proseLines('= Title\n\n1. First step is done today.\n2. Second step. Then wait\nuntil noon.\n')
+    const lines = proseOfText('= Title\n\n1. First step is done today.\n2. Second step. Then wait\nuntil noon.\n')
     const scanned = scan(lines)
     expect(scanned.words.slice(0, 3)).toEqual(['1', 'first', 'step'])
     expect(scanned.sentences.map(s => [s.line, s.words.join(' ')])).toEqual([

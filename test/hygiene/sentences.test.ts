@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { scanNote } from '../../src/core/asciidoc/scan.js'
 import { contradictions } from '../../src/core/hygiene/contradictions.js'
+import { proseOf } from '../../src/core/hygiene/prose.js'
 import { sentencesOf } from '../../src/core/hygiene/sentences.js'
 
 describe('sentences of a note', () => {
   it('joins a hard-wrapped paragraph, splits at sentence ends, keeps 3.5 whole, and drops list markers', () => {
     const text =
       '= T\n:intent: reference\n\nThe first sentence runs\nover two lines. The second\nstarts on line 5. Version 3.5 is out.\n\n1. An item with a number 7.\n2. Another item.\n\n----\nNot prose.\n----\n'
-    expect(sentencesOf(text)).toEqual([
+    expect(sentencesOf(proseOf(scanNote('reference/t.adoc', text), text))).toEqual([
       { line: 4, text: 'The first sentence runs over two lines.' },
       { line: 5, text: 'The second starts on line 5.' },
       { line: 6, text: 'Version 3.5 is out.' },

@@ -22,7 +22,14 @@ export default function setup(): () => void {
       if (value === undefined) delete process.env[name]
       else process.env[name] = value
     const left = readdirSync(run).filter(name => name !== 'cache')
-    const cached = safeList(join(run, 'cache'))
+    // Every CLI run keeps its scan cache there (one file per corpus, src/app/scan-cache.ts): expected.
+    const cached = safeList(join(run, 'cache')).flatMap(name =>
+      name === 'notekeeper'
+        ? safeList(join(run, 'cache', name))
+            .filter(entry => !/^scan-[0-9a-f]{16}\.json$/.test(entry))
+            .map(entry => `${name}/${entry}`)
+        : [name],
+    )
     rmSync(run, { recursive: true, force: true })
     const problems = [
       ...(left.length > 0 ? [`tests left ${left.length} entries in the temp folder: ${left.sort().join(', ')}`] : []),

@@ -20,6 +20,7 @@ export const hygieneCommand: Command = async ctx => {
     outOption === undefined ? undefined : outTarget(outOption, { cwd: ctx.cwd, corpusDir: ctx.corpusDir, force })
 
   const result = await runHygiene(ctx.vault, {
+    scanCache: ctx.scanCache,
     today: ctx.today,
     online,
     cache: fileLinkCache(ctx.cacheDir),

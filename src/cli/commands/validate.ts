@@ -1,3 +1,4 @@
+import { findingLines } from '../../app/note-texts.js'
 import { runValidate } from '../../app/validate.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid } from '../config-output.js'
@@ -7,8 +8,10 @@ import { printFindings } from '../findings-output.js'
 /** `notekeeper validate [--dry-run] [--json]` (SPEC 2, Validate). */
 export const validateCommand: Command = async ctx => {
   const dryRun = ctx.flags.get('dry-run') === true
-  const outcome = await runValidate(ctx.vault, { today: ctx.today, dryRun })
-  const code = await printFindings(ctx, 'Validation report', outcome.findings, outcome.summary, outcome.corpus.texts)
+  const outcome = await runValidate(ctx.vault, { today: ctx.today, dryRun, cache: ctx.scanCache })
+  const code = await printFindings(ctx, 'Validation report', outcome.findings, outcome.summary, () =>
+    findingLines(ctx.vault, outcome.findings),
+  )
   const problem = outcome.configInvalid ? outcome.findings[0] : undefined
   if (problem) return configInvalid(ctx, problem)
   if (!ctx.json)

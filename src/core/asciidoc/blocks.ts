@@ -275,6 +275,8 @@ function readDelimitedBlock(
   // Tables and verses keep their lines as prose: inline references count, structure does not.
 }
 
+const INDENTED_BREAK = /^ {0,3}([-*_])( *)\1\2\1$/
+
 function readUndelimitedBlock(
   reader: Reader,
   sink: Sink,
@@ -296,7 +298,7 @@ function readUndelimitedBlock(
     classifyAll(sink, lines, style === 'verse' ? 'text' : (VERBATIM_CLASS[style] ?? 'literal'))
     return
   }
-  if (indented && /^ {0,3}([-*_])( *)\1\2\1$/.test(text)) {
+  if (indented && INDENTED_BREAK.test(text)) {
     classify(sink, line.line, 'markup')
     return
   }

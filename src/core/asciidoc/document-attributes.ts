@@ -96,8 +96,10 @@ const INTRINSIC: Readonly<Record<string, string>> = {
 }
 
 /** The attributes a note starts with; `docname` is the file name without `.adoc`, as for a loaded file. */
+const DEFAULT_MAP: ReadonlyMap<string, string> = new Map(DEFAULTS)
+
 export function defaultAttributes(docname?: string): Map<string, string> {
-  const attributes = new Map(DEFAULTS)
+  const attributes = new Map(DEFAULT_MAP)
   if (docname !== undefined) attributes.set('docname', docname)
   return attributes
 }

@@ -19,6 +19,8 @@ import {
 /** Reads the blocks of one list item from the lines it owns. */
 export type ItemBodyReader = (lines: Entry[], sink: Sink, listType: ListType, hasText: boolean) => void
 
+const CHECKBOX = /^\[[ x*]\] /
+
 function markerOf(listType: ListType, match: RegExpExecArray): string {
   return listType === 'colist' ? '<1>' : (match[1] ?? '')
 }
@@ -46,7 +48,7 @@ export function readList(
     } else if (itemText.startsWith('[[')) {
       const anchor = LEADING_INLINE_ANCHOR.exec(itemText)
       if (anchor?.[1]) registerAnchor(sink, anchor[1], next.line, 'inline')
-    } else if (listType === 'ulist' && /^\[[ x*]\] /.test(itemText)) {
+    } else if (listType === 'ulist' && CHECKBOX.test(itemText)) {
       marker = `${marker} ${itemText.slice(0, 3)}`
       itemText = itemText.slice(4)
     }

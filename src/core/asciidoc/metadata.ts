@@ -57,6 +57,8 @@ function applyAttributeList(content: string, attrs: BlockAttributes, line: numbe
   }
 }
 
+const METADATA_FIRST = /^[[./:]/
+
 /**
  * Reads one metadata line if the next line is one; returns false otherwise. In `textOnly` mode
  * (the first block of a list item) only `[...]` lines and comments count, as in Asciidoctor.
@@ -65,7 +67,7 @@ export function readMetadataLine(reader: Reader, sink: Sink, attrs: BlockAttribu
   const next = reader.peek()
   if (next === undefined || next.text === '') return false
   const text = next.text
-  const normal = !textOnly && /^[[./:]/.test(text)
+  const normal = !textOnly && METADATA_FIRST.test(text)
   if (!(textOnly ? text.startsWith('[') || text.startsWith('/') : normal)) return false
   const mark = (): void => {
     if (attrs.firstLine === 0) attrs.firstLine = next.line

@@ -160,16 +160,74 @@ function maskPassthroughs(text: string): string {
   return blankSpans(masked, singles)
 }
 
-/** The references in one run of prose lines. */
-function referencesInRun(run: Run): Reference[] {
+// Which macros a line may hold, by the marker each starts with; a line without one holds none.
+const IMAGE = 1 // image: icon:
+const URL = 2 // ://
+const LINK = 4 // link: mailto:
+const XREF_MARK = 8 // << xref:
+
+/**
+ * The markers of the macros `referencesInRun` looks for in a line (`image:`, `icon:`, `://`,
+ * `link:`, `mailto:`, `<<`, `xref:`), as a mask. Written with indexOf, not as one alternation,
+ * which the regex engine tried at every position of every line.
+ */
+function markersOf(text: string): number {
+  let found = text.includes('<<') ? XREF_MARK : 0
+  for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+    if (text.startsWith('//', colon + 1)) found |= URL
+    const before = text.charCodeAt(colon - 1)
+    // Each word ends in a letter that tells which one it can be: imagE, icoN, linK, mailtO, xreF.
+    if (before === 101 && text.startsWith('image', colon - 5)) found |= IMAGE
+    else if (before === 110 && text.startsWith('icon', colon - 4)) found |= IMAGE
+    else if (before === 107 && text.startsWith('link', colon - 4)) found |= LINK
+    else if (before === 111 && text.startsWith('mailto', colon - 6)) found |= LINK
+    else if (before === 102 && text.startsWith('xref', colon - 4)) found |= XREF_MARK
+  }
+  return found
+}
+
+const XREF_AT = new RegExp(XREF.source, 'uy')
+
+/**
+ * The matches of XREF in `text`, in order, as `matchAll` would give them, but tried only where
+ * one can start (a `<<` or an `xref:`, or a backslash just before one) rather than at every
+ * position of the run.
+ */
+function* xrefMatches(text: string): Generator<RegExpExecArray> {
+  let from = 0
+  let shorthand = text.indexOf('<<')
+  let macro = text.indexOf('xref:')
+  while (shorthand >= 0 || macro >= 0) {
+    if (shorthand >= 0 && shorthand < from) shorthand = text.indexOf('<<', from)
+    if (macro >= 0 && macro < from) macro = text.indexOf('xref:', from)
+    const at = shorthand < 0 ? macro : macro < 0 ? shorthand : Math.min(shorthand, macro)
+    if (at < 0) return
+    let match: RegExpExecArray | null = null
+    if (at > from && text.charCodeAt(at - 1) === 92) {
+      XREF_AT.lastIndex = at - 1
+      match = XREF_AT.exec(text)
+    }
+    if (match === null) {
+      XREF_AT.lastIndex = at
+      match = XREF_AT.exec(text)
+    }
+    if (match === null) {
+      from = at + 1
+      continue
+    }
+    from = match.index + match[0].length
+    yield match
+  }
+}
+
+/** The references in one run of prose lines; `markers`: what its lines hold (markersOf). */
+function referencesInRun(run: Run, markers: number): Reference[] {
   const found: { kind: Reference['kind']; target: string; at: number; shorthand?: true }[] = []
-  // Each macro needs its own marker in the text; most prose has none, so look before scanning.
   const source = run.text
-  const hasImage = source.includes('image:') || source.includes('icon:')
-  const hasUrl = source.includes('://')
-  const hasLink = source.includes('link:') || source.includes('mailto:')
-  const hasXref = source.includes('<<') || source.includes('xref:')
-  if (!hasImage && !hasUrl && !hasLink && !hasXref) return []
+  const hasImage = (markers & IMAGE) !== 0
+  const hasUrl = (markers & URL) !== 0
+  const hasLink = (markers & LINK) !== 0
+  const hasXref = (markers & XREF_MARK) !== 0
   let text = maskPassthroughs(source)
 
   let spans: [number, number][] = []
@@ -204,7 +262,7 @@ function referencesInRun(run: Run): Reference[] {
     spans.push([match.index, match.index + match[0].indexOf('[')])
   }
   text = blankSpans(text, spans)
-  for (const match of hasXref ? text.matchAll(XREF) : []) {
+  for (const match of hasXref ? xrefMatches(text) : []) {
     if (match[0].startsWith('\\')) continue
     const raw = match[1] !== undefined ? (match[1].split(',')[0] ?? '') : (match[2] ?? '')
     if (match[1] !== undefined) found.push({ kind: 'xref', target: raw.trim(), at: match.index, shorthand: true })
@@ -225,25 +283,35 @@ function referencesInRun(run: Run): Reference[] {
  */
 export function findReferences(lines: string[], classes: LineClass[]): Reference[] {
   const references: Reference[] = []
-  let run: { text: string; line: number }[] = []
-  const flush = (): void => {
-    // One push per reference: a spread of 400,000 arguments overflows the stack.
-    if (run.length > 0) for (const reference of referencesInRun(joinRun(run))) references.push(reference)
-    run = []
+  // The run is lines[runStart, index); it is joined only when one of its lines holds a macro's
+  // marker: most runs hold none, and joining them all was the most expensive step of the scan.
+  let runStart = 0
+  let markers = 0
+  const flush = (end: number): void => {
+    if (markers !== 0) {
+      const run: { text: string; line: number }[] = []
+      for (let at = runStart; at < end; at++) run.push({ text: lines[at] as string, line: at + 1 })
+      // One push per reference: a spread of 400,000 arguments overflows the stack.
+      for (const reference of referencesInRun(joinRun(run), markers)) references.push(reference)
+    }
+    runStart = end + 1
+    markers = 0
   }
-  lines.forEach((text, index) => {
+  for (let index = 0; index < lines.length; index++) {
+    const text = lines[index] as string
     if (classes[index] !== 'text') {
-      flush()
-      return
+      flush(index)
+      continue
     }
     const include = text.startsWith('include::') ? INCLUDE_DIRECTIVE.exec(text) : null
     if (include) {
-      flush()
+      flush(index)
       references.push({ kind: 'include', target: include[2] ?? '', line: index + 1 })
-      return
+      continue
     }
-    run.push({ text, line: index + 1 })
-  })
-  flush()
+    // No marker holds a newline, so a run has one exactly when one of its lines has.
+    markers |= markersOf(text)
+  }
+  flush(lines.length)
   return references
 }

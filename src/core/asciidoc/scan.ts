@@ -28,6 +28,7 @@ import { itemId, topFolder } from '../corpus.js'
 import type { NoteModel, PracticeItem, Reference, Section, TrackStatus } from '../types.js'
 import { defaultAttributes, substituteReferences } from './document-attributes.js'
 import type { Header } from './header.js'
+import { encodeLineClasses } from './line-classes.js'
 import { findReferences } from './refs.js'
 import type { RawSection, Sink } from './sink.js'
 import { LEADING_INLINE_ANCHOR } from './syntax.js'
@@ -142,5 +143,6 @@ export function scanNote(path: string, text: string): NoteModel {
     references,
     track: trackOf(sink, sections),
     problems: sink.problems.sort((a, b) => a.line - b.line),
+    lineClasses: encodeLineClasses(sink.classes, sink.lines),
   }
 }

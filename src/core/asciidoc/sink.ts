@@ -1,17 +1,9 @@
 // What the block walker collects while it reads a note, before scan.ts turns it into a NoteModel.
 
 import type { Anchor, Reference, TrackItem } from '../types.js'
+import type { LineClass } from './line-classes.js'
 
-/** What a line of a note is, as far as references and items are concerned. */
-export type LineClass =
-  | 'text'
-  | 'blank'
-  | 'comment'
-  | 'listing'
-  | 'literal'
-  | 'passthrough'
-  | 'markup'
-  | 'attribute-entry'
+export type { LineClass }
 
 export interface RawSection {
   level: number

@@ -128,7 +128,7 @@ const DELIMITED_BLOCKS: Record<string, [BlockContext, readonly string[]]> = {
   '////': ['comment', []],
   '```': ['fenced_code', []],
 }
-const DELIMITER_HEADS = new Set(Object.keys(DELIMITED_BLOCKS).map(key => key.slice(0, 2)))
+const DELIMITER_TABLE = new Map(Object.entries(DELIMITED_BLOCKS))
 
 export interface Delimiter {
   context: BlockContext
@@ -138,11 +138,13 @@ export interface Delimiter {
 }
 
 /** Asciidoctor's `isDelimitedBlock`: a 2-char open block, a 4+-char uniform fence, or a ``` fence. */
-// First characters of every delimiter: most lines are rejected on their first character alone.
-const DELIMITER_FIRST = new Set([...'-.=*_+|,:!~/`'].map(c => c.charCodeAt(0)))
+// The second character of every delimiter, by its first: `--`, `==`, ... and `|=`, `,=`, `:=`, `!=`.
+// Most lines are rejected on their first two characters, without a copy of the line.
+const DELIMITER_SECOND = new Map([...'-.=*_+~/`'].map(c => [c.charCodeAt(0), c.charCodeAt(0)]))
+for (const c of '|,:!') DELIMITER_SECOND.set(c.charCodeAt(0), 61)
 
 export function delimiterOf(line: string): Delimiter | null {
-  if (line.length < 2 || !DELIMITER_FIRST.has(line.charCodeAt(0)) || !DELIMITER_HEADS.has(line.slice(0, 2))) return null
+  if (line.length < 2 || DELIMITER_SECOND.get(line.charCodeAt(0)) !== line.charCodeAt(1)) return null
   let tip: string
   let terminator = line
   if (line.length === 2) {
@@ -157,7 +159,7 @@ export function delimiterOf(line: string): Delimiter | null {
       } else if (tip !== '```') return null
     } else if (tip.length === 3) return null
   }
-  const entry = DELIMITED_BLOCKS[tip]
+  const entry = DELIMITER_TABLE.get(tip)
   if (!entry) return null
   if (!(terminator.length === tip.length || (tip.length === 4 && isUniformAfterFirst(line)))) return null
   return { context: entry[0], masquerades: entry[1], terminator }
@@ -203,6 +205,8 @@ export function sanitizeAttributeName(name: string): string {
 }
 
 /** Breaks: `'''`, `<<<`, and Markdown rules (`---`, `* * *`). */
+const LAYOUT_BREAK = /^(?:'{3,}|<{3,}|([-*_])( *)\1\2\1)$/
+
 export function isLayoutBreak(line: string): boolean {
-  return /^(?:'{3,}|<{3,}|([-*_])( *)\1\2\1)$/.test(line)
+  return LAYOUT_BREAK.test(line)
 }

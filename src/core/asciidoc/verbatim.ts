@@ -17,18 +17,26 @@
 //   their own fence tracking, so that every part of Notekeeper agrees on what a block is.
 //   Lines may end in `\r` and the first may carry a BOM; both are ignored.
 
-import type { LineClass } from './sink.js'
-import { buildSink, readNote } from './walk.js'
+import { encodeLineClasses, type LineClass, type ProseLine, proseLines } from './line-classes.js'
+import { buildSink, readNote, splitLines } from './walk.js'
 
-// Declared beside the sink that records it, so that sink.ts imports nothing from the walk.
-export type { LineClass } from './sink.js'
-
-export function isVerbatim(cls: LineClass | undefined): boolean {
-  return cls === 'comment' || cls === 'listing' || cls === 'literal' || cls === 'passthrough'
-}
+// Declared in line-classes.ts, which imports nothing, so that the sink imports nothing from the walk.
+export { isVerbatim, type LineClass } from './line-classes.js'
 
 export function classifyLines(lines: string[]): LineClass[] {
   const sink = buildSink(lines)
   readNote(sink)
   return sink.classes
+}
+
+/**
+ * The prose lines of a text that has no note model, read by a walk of its own: for tests and
+ * the benchmark's generated texts. The index's models carry `lineClasses` from their one scan;
+ * code that has a model reads prose with `proseLines(lines, model.lineClasses)` instead.
+ */
+export function proseOfText(text: string): ProseLine[] {
+  const lines = splitLines(text)
+  const sink = buildSink(lines)
+  readNote(sink)
+  return proseLines(lines, encodeLineClasses(sink.classes, sink.lines))
 }

@@ -1,11 +1,11 @@
 import type { Finding, NoteModel } from '../types.js'
 import { Clusters, fileCount } from './clusters.js'
 import { byPlace, clip, clusterFinding, type Place } from './contradiction-finding.js'
-import { forEachWord, type ProseLine, proseLines, wordsOf } from './prose.js'
+import { forEachWord, proseOf, wordsOf } from './prose.js'
 import { scanProse } from './prose-scan.js'
 import { contradictionScore } from './rank.js'
 import { SentenceFlips } from './sentence-flips.js'
-import { sentencesOf } from './sentences.js'
+import { type PlacedSentence, sentencesOf } from './sentences.js'
 import { diceOnBigrams, normaliseLabel, singularLabel } from './similarity.js'
 import { isProseTerm, proseOfBody, tabLines } from './terms.js'
 import { Vocabulary } from './vocabulary.js'
@@ -26,20 +26,15 @@ export const DISSIMILAR = 0.5
  */
 export const MAX_LABEL_ENTRIES = 200
 
-/** `prose`: each note's prose lines when the caller has them already (they are costly to find). */
-export function contradictions(
-  notes: readonly NoteModel[],
-  texts: ReadonlyMap<string, string>,
-  prose?: ReadonlyMap<string, readonly ProseLine[]>,
-): Finding[] {
+export function contradictions(notes: readonly NoteModel[], texts: ReadonlyMap<string, string>): Finding[] {
   const vocabulary = new Vocabulary()
   for (const note of notes) {
     const hashes: number[] = []
-    for (const line of prose?.get(note.path) ?? proseLines(texts.get(note.path) ?? ''))
+    for (const line of proseOf(note, texts.get(note.path) ?? ''))
       forEachWord(line.text, (_lower, _start, _end, hash) => hashes.push(hash))
     vocabulary.add(note.path, hashes)
   }
-  return [...labelContradictions(notes, texts, vocabulary), ...sentenceFlips(notes, texts, vocabulary, prose)]
+  return [...labelContradictions(notes, texts, vocabulary), ...sentenceFlips(notes, texts, vocabulary)]
 }
 
 /** The contradictions found from items and definitions (same prompt, same term), without the sentence flips. */
@@ -175,14 +170,25 @@ function sentenceFlips(
   notes: readonly NoteModel[],
   texts: ReadonlyMap<string, string>,
   vocabulary: Vocabulary,
-  prose?: ReadonlyMap<string, readonly ProseLine[]>,
 ): Finding[] {
   const flips = new SentenceFlips()
+  const byPath = new Map(notes.map(note => [note.path, note]))
   for (const note of notes) {
     const text = texts.get(note.path)
     if (text === undefined) continue
     flips.startNote(note.path)
-    scanProse(prose?.get(note.path) ?? proseLines(text), flips)
+    scanProse(proseOf(note, text), flips)
   }
-  return flips.findings(file => sentencesOf(texts.get(file) ?? '', prose?.get(file)), vocabulary)
+  return flips.findings(file => sentencesOfFile(byPath, texts, file), vocabulary)
+}
+
+/** The sentences of one note, to quote them in a finding. */
+export function sentencesOfFile(
+  notes: ReadonlyMap<string, NoteModel>,
+  texts: ReadonlyMap<string, string>,
+  file: string,
+): PlacedSentence[] {
+  const note = notes.get(file)
+  const text = texts.get(file)
+  return note && text !== undefined ? sentencesOf(proseOf(note, text)) : []
 }

@@ -2,15 +2,14 @@ import { isNotePath } from '../corpus.js'
 import { sortFindings } from '../findings.js'
 import { buildTargetIndex } from '../links/resolve.js'
 import type { Config, Finding, IsoDate, NoteModel } from '../types.js'
-import { labelContradictions } from './contradictions.js'
+import { labelContradictions, sentencesOfFile } from './contradictions.js'
 import { deadLinks, type ExternalReference } from './dead-links.js'
 import { emptyResponses } from './empty-responses.js'
 import { nearDuplicateFindings, type ShingledNote, shinglesOf } from './near-duplicates.js'
-import { proseLines } from './prose.js'
+import { proseOf } from './prose.js'
 import { scanProse } from './prose-scan.js'
 import { reviewOverdue, stale } from './review-dates.js'
 import { SentenceFlips } from './sentence-flips.js'
-import { sentencesOf } from './sentences.js'
 import { Vocabulary } from './vocabulary.js'
 
 export interface HygieneInput {
@@ -33,6 +32,7 @@ export function hygiene(input: HygieneInput): Finding[] {
 export function hygieneWithExternal(input: HygieneInput): { findings: Finding[]; external: ExternalReference[] } {
   const index = buildTargetIndex(input.files, input.notes)
   const notes = input.notes.filter(note => isNotePath(note.path))
+  const byPath = new Map(notes.map(note => [note.path, note]))
   const { shingled, flips, vocabulary } = compareProse(notes, input.texts)
   const links = deadLinks(notes, index)
   const findings = [
@@ -40,7 +40,7 @@ export function hygieneWithExternal(input: HygieneInput): { findings: Finding[];
     ...nearDuplicateFindings(shingled, input.config.hygiene.nearDuplicate),
     ...labelContradictions(notes, input.texts, vocabulary),
     ...emptyResponses(notes),
-    ...flips.findings(file => sentencesOf(input.texts.get(file) ?? ''), vocabulary),
+    ...flips.findings(file => sentencesOfFile(byPath, input.texts, file), vocabulary),
     ...reviewOverdue(notes, input.today),
     ...stale(notes, input.today, input.config.hygiene.staleDays),
   ]
@@ -77,7 +77,8 @@ function compareProse(
   for (const note of notes) {
     const text = texts.get(note.path)
     if (text === undefined) continue
-    const prose = proseLines(text)
+    // The prose as the index's one scan classified it: no block is walked again here.
+    const prose = proseOf(note, text)
     count = 0
     flips.startNote(note.path)
     scanProse(prose, visitor)

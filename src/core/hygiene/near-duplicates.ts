@@ -1,7 +1,7 @@
 import type { Finding } from '../types.js'
 import { Clusters } from './clusters.js'
 import { mix } from './hashing.js'
-import { forEachWord, proseLines } from './prose.js'
+import { forEachWord, type ProseLine } from './prose.js'
 import { nearDuplicateScore } from './rank.js'
 import { sortedJaccard } from './similarity.js'
 
@@ -30,11 +30,7 @@ export interface SimilarPair {
   similarity: number
 }
 
-export function shingleNote(
-  path: string,
-  text: string,
-  prose: readonly { line: number; text: string }[] = proseLines(text),
-): ShingledNote {
+export function shingleNote(path: string, prose: readonly ProseLine[]): ShingledNote {
   const words: number[] = []
   const hashWord = (_lower: string, _start: number, _end: number, hash: number) => words.push(hash)
   for (const line of prose) forEachWord(line.text, hashWord)
@@ -165,11 +161,11 @@ export function exactAllPairs(notes: readonly ShingledNote[], threshold: number)
 
 /** `near-duplicate` findings, one per cluster of notes (see `nearDuplicateFindings`). */
 export function nearDuplicates(
-  notes: readonly { path: string; text: string; prose?: readonly { line: number; text: string }[] }[],
+  notes: readonly { path: string; prose: readonly ProseLine[] }[],
   threshold: number,
 ): Finding[] {
   return nearDuplicateFindings(
-    notes.map(note => shingleNote(note.path, note.text, note.prose)),
+    notes.map(note => shingleNote(note.path, note.prose)),
     threshold,
   )
 }

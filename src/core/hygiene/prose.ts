@@ -1,60 +1,16 @@
-// Which lines of a note are prose a person wrote, as opposed to the header, markup lines,
-// comments and verbatim content (listing, literal, passthrough blocks). The hygiene checks
-// compare prose only, and backlinks count file-name mentions only in prose: a path in a code
-// sample is not a reference to the note.
+// The words of prose, as the hygiene checks compare them. Which lines are prose is the scan's
+// to say (core/asciidoc/line-classes.ts, carried by each note model).
 
-import { classifyLines as classifyAsciiDocLines, isVerbatim } from '../asciidoc/verbatim.js'
+import { type ProseLine, proseLines } from '../asciidoc/line-classes.js'
 import { splitLines } from '../asciidoc/walk.js'
+import type { NoteModel } from '../types.js'
 import { hashRange, mix } from './hashing.js'
 
-export type LineKind = 'blank' | 'header' | 'comment' | 'verbatim' | 'markup' | 'prose'
+export type { ProseLine }
 
-/**
- * One kind per line (index 0 is line 1), from the scanner's own block reading, so that the
- * hygiene checks and backlinks agree with the scanner on what is a listing or a comment. The
- * header (title and attribute entries up to the first blank line) is set apart: it is not prose.
- */
-export function classifyLines(text: string): LineKind[] {
-  return kindsOf(splitLines(text))
-}
-
-function kindsOf(lines: string[]): LineKind[] {
-  const kinds = classifyAsciiDocLines(lines).map((cls): LineKind => {
-    if (cls === 'text') return 'prose'
-    if (cls === 'blank') return 'blank'
-    if (cls === 'comment') return 'comment'
-    if (isVerbatim(cls)) return 'verbatim'
-    return 'markup'
-  })
-  markHeader(lines, kinds)
-  return kinds
-}
-
-function markHeader(lines: string[], kinds: LineKind[]): void {
-  let index = 0
-  while (index < lines.length && (kinds[index] === 'blank' || kinds[index] === 'comment')) index++
-  const first = lines[index] ?? ''
-  if (!/^[=#]\s+\S/.test(first) && kinds[index] !== 'markup') return
-  for (; index < lines.length && kinds[index] !== 'blank'; index++)
-    if (kinds[index] !== 'comment') kinds[index] = 'header'
-}
-
-export interface ProseLine {
-  /** 1-based. */
-  line: number
-  text: string
-}
-
-/** The prose lines of a note with their 1-based numbers. */
-export function proseLines(text: string): ProseLine[] {
-  const lines = splitLines(text)
-  // A shallow copy for the scanner (it may rewrite a line it reads), cheaper than a second split.
-  const kinds = kindsOf(lines.slice())
-  const prose: ProseLine[] = []
-  kinds.forEach((kind, index) => {
-    if (kind === 'prose') prose.push({ line: index + 1, text: lines[index] ?? '' })
-  })
-  return prose
+/** The prose lines of a scanned note: its text's lines where its model's line classes say prose. */
+export function proseOf(note: Pick<NoteModel, 'lineClasses'>, text: string): ProseLine[] {
+  return proseLines(splitLines(text), note.lineClasses)
 }
 
 // Numbers keep their inner dots and commas (`3.5`, `1,000`) and ISO dates stay whole, so that

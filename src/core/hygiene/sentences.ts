@@ -1,4 +1,4 @@
-import { proseLines } from './prose.js'
+import type { ProseLine } from './prose.js'
 
 export interface PlacedSentence {
   /** The line the sentence starts on. */
@@ -16,10 +16,7 @@ export const STARTS_BLOCK = /^(?:\s*(?:[*-]+|\.+|\d+\.|[a-zA-Z]\.|[ivxIVX]+\))\s
  * written over two lines is one sentence (placed on the line where it starts); list markers are
  * dropped so that `1.` and `2.` do not read as numbers that differ.
  */
-export function sentencesOf(
-  text: string,
-  prose: readonly { line: number; text: string }[] = proseLines(text),
-): PlacedSentence[] {
+export function sentencesOf(prose: readonly ProseLine[]): PlacedSentence[] {
   const sentences: PlacedSentence[] = []
   let paragraph: { line: number; offset: number }[] = []
   let joined = ''

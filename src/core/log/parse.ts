@@ -81,7 +81,7 @@ function presized<T>(length: number): T[] {
 }
 
 /** One string per distinct id and date of a log. */
-class SharedStrings {
+export class SharedStrings {
   private readonly items = new Map<string, string>()
   private readonly dates = new Map<number, string>()
 
@@ -173,14 +173,17 @@ function gradeEndingAt(text: string, start: number, end: number): Grade | null {
   return null
 }
 
-function isBlank(s: string): boolean {
+export function isBlank(s: string): boolean {
   if (s.length === 0) return true
   if (s.charCodeAt(0) > 32) return false
   return s.trim().length === 0
 }
 
-/** The review or void line, or a sentence saying what is wrong with the line. */
-function readReview(raw: string, line: number, strings: SharedStrings): Review | LogVoid | string {
+/**
+ * The review or void line, or a sentence saying what is wrong with the line: the one reading of
+ * a line that is not exactly a writer's (the columnar reader, log-reader.ts, asks it too).
+ */
+export function readReview(raw: string, line: number, strings: SharedStrings): Review | LogVoid | string {
   let value: unknown
   try {
     value = JSON.parse(raw)

@@ -1,6 +1,6 @@
 import { type Aliases, aliasResolver, canonicalId } from '../aliases.js'
 import { LOG_PATH } from '../corpus.js'
-import type { Finding, IsoDate, Review } from '../types.js'
+import type { Finding, Grade, IsoDate, Review } from '../types.js'
 import { type LogVoid, unmatchedVoidFinding } from './voids.js'
 
 /**
@@ -30,16 +30,22 @@ export interface ReviewLog {
   items(): Iterable<string>
   /** One item's reviews (its id after aliases), in replay order (SPEC 1.5); empty when none. */
   historyOf(id: string): readonly Review[]
-  /** The date of the item's latest review line, or null: cheap, for "reviewed today" questions. */
+  /** The date of the item's latest review in replay order (its latest date), or null: cheap, for "reviewed today" questions. */
   lastDateOf?(id: string): IsoDate | null
+  /**
+   * Folds one item's history (its id after aliases, replay order, the reviews `historyOf` gives)
+   * without building the reviews as objects: what a whole replay asks 30,000 times. Optional.
+   */
+  foldOf?<T>(id: string, start: T, step: (acc: T, grade: Grade, date: IsoDate) => T): T
   /** This log with one more review, the line just appended at its end; the receiver is unchanged. */
   withReview(review: Review): ReviewLog
   /**
    * This log with one more void line, the line just appended at its end (SPEC 1.4): it takes the
    * latest review that counts with the same item (after aliases), date and grade, or, matching
-   * none, becomes a `log-void-unmatched` finding. The receiver is unchanged.
+   * none, becomes a `log-void-unmatched` finding. The receiver is unchanged. Optional: without
+   * it, an undo reads the log again.
    */
-  withVoid(correction: LogVoid): ReviewLog
+  withVoid?(correction: LogVoid): ReviewLog
 }
 
 /**
@@ -114,6 +120,16 @@ class ArrayReviewLog implements ReviewLog {
     return this.grouped().get(id) ?? []
   }
 
+  lastDateOf(id: string): IsoDate | null {
+    return this.historyOf(id).at(-1)?.date ?? null
+  }
+
+  foldOf<T>(id: string, start: T, step: (acc: T, grade: Grade, date: IsoDate) => T): T {
+    let acc = start
+    for (const review of this.historyOf(id)) acc = step(acc, review.grade, review.date)
+    return acc
+  }
+
   withReview(review: Review): ReviewLog {
     const shared = this.shared
     if (shared.owner !== this || shared.store.length !== this.length) {
@@ -172,6 +188,13 @@ class ArrayReviewLog implements ReviewLog {
   }
 }
 
+const byDate = (a: Review, b: Review): number => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)
+
+function inDateOrder(list: readonly Review[]): boolean {
+  for (let i = 1; i < list.length; i++) if ((list[i] as Review).date < (list[i - 1] as Review).date) return false
+  return true
+}
+
 function group(reviews: readonly Review[], aliases: Aliases): Map<string, Review[]> {
   const byItem = new Map<string, Review[]>()
   const canonicalId = aliasResolver(aliases)
@@ -181,7 +204,7 @@ function group(reviews: readonly Review[], aliases: Aliases): Map<string, Review
     if (list) list.push(review)
     else byItem.set(id, [review])
   }
-  // Stable: reviews on one date keep their file order.
-  for (const list of byItem.values()) list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+  // Stable: reviews on one date keep their file order. Most lists are in order already.
+  for (const list of byItem.values()) if (!inDateOrder(list)) list.sort(byDate)
   return byItem
 }

@@ -1,4 +1,5 @@
 import { dueAfterDays, dueAfterMonths, isIsoDate } from '../dates.js'
+import type { ReviewLog } from '../log/review-log.js'
 import type { Scheduler } from '../scheduler.js'
 import type { Grade, IsoDate, Review, StateEntry } from '../types.js'
 
@@ -114,5 +115,30 @@ export function boxHistoryFolding(
     let entry = start
     for (const { date, grade } of history) entry = this.review(entry, date, grade)
     return entry
+  }
+}
+
+/**
+ * The `foldLogged` of a box scheduler (replay.ts's LogFolding): `foldBoxes` over the log's
+ * columns, its grades and dates read in place. Null (fold the objects) for the same cases.
+ */
+export function boxLogFolding(
+  review: Scheduler['review'],
+  step: BoxStep,
+): (this: Scheduler, start: StateEntry, log: ReviewLog, id: string) => StateEntry | null {
+  return function foldLogged(this: Scheduler, start, log, id) {
+    if (this.review !== review || log.foldOf === undefined || !Number.isSafeInteger(start.reps)) return null
+    const walk = { level: levelOf(start), count: 0, last: '', ok: true }
+    log.foldOf(id, walk, (w, grade, date) => {
+      if (w.ok) {
+        w.level = step(w.level, grade)
+        w.ok = w.level >= MIN_LEVEL && isKnownDate(date)
+        w.last = date
+        w.count++
+      }
+      return w
+    })
+    if (!walk.ok || walk.count === 0 || !Number.isSafeInteger(start.reps + walk.count)) return null
+    return boxEntry(walk.level, dueAfter(walk.last, walk.level), start.reps + walk.count)
   }
 }

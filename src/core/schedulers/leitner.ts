@@ -1,7 +1,7 @@
-import type { HistoryFolding } from '../replay.js'
+import type { HistoryFolding, LogFolding } from '../replay.js'
 import type { Scheduler } from '../scheduler.js'
 import type { Grade } from '../types.js'
-import { boxHistoryFolding, boxReview, initialBoxEntry, MAX_LEVEL, MIN_LEVEL } from './intervals.js'
+import { boxHistoryFolding, boxLogFolding, boxReview, initialBoxEntry, MAX_LEVEL, MIN_LEVEL } from './intervals.js'
 
 /** Leitner's move from `level` (SPEC 1.6): `again` back to box 1, hard stays, good +1, easy +2. */
 export function leitnerLevel(level: number, grade: Grade): number {
@@ -22,12 +22,13 @@ export function leitnerLevel(level: number, grade: Grade): number {
 const review = boxReview(leitnerLevel)
 
 /** The default scheduler (SPEC 1.6): six boxes, `again` back to box 1, hard stays, good +1, easy +2. */
-export function leitner(): Scheduler & HistoryFolding {
+export function leitner(): Scheduler & HistoryFolding & LogFolding {
   return {
     name: 'leitner',
     initial: initialBoxEntry,
     review,
     // A replay folds a million reviews: only the last one's date matters to the entry.
     foldHistory: boxHistoryFolding(review, leitnerLevel),
+    foldLogged: boxLogFolding(review, leitnerLevel),
   }
 }

@@ -1,5 +1,5 @@
 import type { Report, ReportEntry } from '../../core/report/index.js'
-import { lineLookup, summaryLine } from '../../core/report/index.js'
+import { summaryLine } from '../../core/report/index.js'
 import type { BatchBlock } from '../host/host.js'
 import type { GeneratedPage } from './generated-page.js'
 import { codeSpan, locationSpan } from './logseq-escape.js'
@@ -25,9 +25,4 @@ function entryLine(entry: ReportEntry): string {
   if (entry.lineText !== null) parts.push(`line: ${codeSpan(entry.lineText)}`)
   if (finding.other) parts.push(`other: ${locationSpan(finding.other.file, finding.other.line)}`)
   return parts.join(' ; ')
-}
-
-/** Line lookup over the texts a loaded corpus holds (1-based). */
-export function lineTextFrom(texts: ReadonlyMap<string, string>): (file: string, line: number) => string | null {
-  return lineLookup(texts)
 }

@@ -1,12 +1,16 @@
-import { loadCorpus, type ScanCache } from '../../app/corpus.js'
+import { loadCorpus } from '../../app/corpus.js'
+import { createScanCache, type ScanCache, scanCacheKey } from '../../app/scan-cache.js'
 import type { Corpus } from '../../core/corpus.js'
+import type { CacheStore } from '../../ports/cache.js'
 import type { Vault } from '../../ports/vault.js'
 
 /**
- * The plugin's index of the corpus. Every command calls `refresh()` first; the scan cache is keyed
- * by each file's text, so a refresh re-scans only the files that changed since the last one.
+ * The plugin's index of the corpus. Every command calls `refresh()` first; the scan cache
+ * (src/app/scan-cache.ts) serves each note that did not change since the last load without
+ * scanning it, or reading it when its stamp proves it; with a store, across restarts too.
  */
 export interface Indexer {
+  /** The scan cache of the corpus open now (one per corpus: a folder chosen again gets its own). */
   readonly cache: ScanCache
   refresh(onProgress?: (done: number, total: number) => void): Promise<Corpus>
   /** The last corpus loaded, or null before the first refresh. */
@@ -15,14 +19,32 @@ export interface Indexer {
   remember(corpus: Corpus): void
 }
 
-/** `reportUnreadable` hears about files the vault failed to read: loadCorpus keeps going without them, the user must know. */
-export function createIndexer(vault: () => Vault, reportUnreadable: (text: string) => void = () => {}): Indexer {
-  const cache: ScanCache = new Map()
+/**
+ * `reportUnreadable` hears about files the vault failed to read: loadCorpus keeps going without
+ * them, the user must know. `store` keeps the scan cache between sessions (the frame's IndexedDB).
+ */
+export function createIndexer(
+  vault: () => Vault,
+  reportUnreadable: (text: string) => void = () => {},
+  store?: CacheStore,
+): Indexer {
+  let current: { location: string; cache: ScanCache } | null = null
+  const cacheOf = (location: string): ScanCache => {
+    if (current?.location !== location)
+      current = {
+        location,
+        cache: createScanCache(store ? { store: { cache: store, key: scanCacheKey(location) } } : {}),
+      }
+    return current.cache
+  }
   let last: Corpus | null = null
   return {
-    cache,
+    get cache() {
+      return cacheOf(vault().description)
+    },
     async refresh(onProgress) {
-      last = await loadCorpus(vault(), { cache, ...(onProgress ? { onProgress } : {}) })
+      const open = vault()
+      last = await loadCorpus(open, { cache: cacheOf(open.description), ...(onProgress ? { onProgress } : {}) })
       if (last.unreadable.length > 0) reportUnreadable(last.unreadable.map(finding => finding.message).join('; '))
       return last
     },

@@ -1,5 +1,6 @@
 import { runBacklinks } from '../../app/backlinks.js'
 import { runHygiene } from '../../app/hygiene.js'
+import { findingLines } from '../../app/note-texts.js'
 import { evaluateCorpus, forecastCorpus, switchScheduler } from '../../app/schedulers.js'
 import { corpusStatistics } from '../../app/stats.js'
 import { triageEdit } from '../../app/triage.js'
@@ -10,7 +11,6 @@ import { dueItems } from '../../core/practice.js'
 import { buildReport, type Report } from '../../core/report/index.js'
 import type { IsoDate, SchedulerName } from '../../core/types.js'
 import type { Vault } from '../../ports/vault.js'
-import { lineTextFrom } from '../pages/report-page.js'
 import type { TriageVerb } from '../pages/triage-page.js'
 import { type PracticeBackend, practiceBackend } from '../review-window/practice-backend.js'
 import type { Indexer } from './indexer.js'
@@ -60,12 +60,12 @@ export function appOperations(indexer: Indexer): Operations {
         generatedAt,
         findings: outcome.findings,
         summary: outcome.summary,
-        lineText: lineTextFrom(outcome.corpus.texts),
+        lineText: await findingLines(vault, outcome.findings),
       })
     },
     async hygiene(vault, today, generatedAt) {
       // Offline only: the plugin never fetches external URLs (SPEC 2: only when asked to go online).
-      return (await runHygiene(vault, { today, online: false, generatedAt })).report
+      return (await runHygiene(vault, { today, online: false, generatedAt, scanCache: indexer.cache })).report
     },
     async triageEdit(vault, corpus, target, verb) {
       const outcome = await triageEdit(
@@ -77,7 +77,7 @@ export function appOperations(indexer: Indexer): Operations {
       return outcome.message
     },
     async backlinks(vault, target) {
-      const result = await runBacklinks(vault, target)
+      const result = await runBacklinks(vault, target, { cache: indexer.cache })
       if (!result.ok) throw new Error(result.message)
       return result.references
     },

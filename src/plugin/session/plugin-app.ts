@@ -1,5 +1,6 @@
 import type { Statistics } from '../../core/stats.js'
 import type { IsoDate, SchedulerName } from '../../core/types.js'
+import type { CacheStore } from '../../ports/cache.js'
 import type { Vault } from '../../ports/vault.js'
 import { el, escapeHtml, messageOf } from '../dom.js'
 import type { Access } from '../file-access/access.js'
@@ -43,6 +44,8 @@ export interface PluginDeps {
   render: RenderAsciidoc
   today: () => IsoDate
   now: () => Date
+  /** Keeps the scan cache between sessions (the frame's IndexedDB); none: in memory only. */
+  cacheStore?: CacheStore
 }
 
 export interface PluginApp {
@@ -64,6 +67,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
       return vault
     },
     text => report(text),
+    deps.cacheStore,
   )
   const ops = deps.operations(indexer)
   let shell: Shell | null = null

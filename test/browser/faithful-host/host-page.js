@@ -29,6 +29,9 @@
     settingsSchema: null,
     unknownCalls: [],
     apiCalls: [],
+    // When the frame was created and each API call and bridge action came, in page milliseconds
+    // (performance.now): what happened first, and how long start-up took.
+    timeline: [],
     modelCalls: [],
     unloaded: false,
     editorInFlight: 0,
@@ -127,10 +130,12 @@
       child.postMessage({ postmate: 'handshake', type: MIME, model: { baseInfo: baseInfo() } }, origin)
     }
     frame.addEventListener('load', () => {
+      rec.timeline.push({ at: performance.now(), what: 'frame:load' })
       child = frame.contentWindow
       send()
       timer = setInterval(send, 500)
     })
+    rec.timeline.push({ at: performance.now(), what: 'frame:src' })
     frame.src = url.href
   }
 
@@ -357,6 +362,7 @@
     const name = String(payload.method).replace(/^ui_/, '')
     const method = (name.startsWith('_') ? '_' : '') + snake(name)
     rec.apiCalls.push(method)
+    rec.timeline.push({ at: performance.now(), what: `api:${method}` })
     let result
     try {
       const fn = API[method]
@@ -449,6 +455,7 @@
   if (config.bridge)
     window.apis = {
       async doAction(args) {
+        rec.timeline.push({ at: performance.now(), what: `bridge:${args[0]}` })
         const jsObj = LINE === '2.x' && args[args.length - 1] === 'js-obj'
         const response = await fetch('bridge', {
           method: 'POST',

@@ -60,6 +60,8 @@ export interface HostState {
   settingsSchema: unknown[] | null
   unknownCalls: string[]
   apiCalls: string[]
+  /** The frame's creation and load, each API call (`api:name`) and bridge action (`bridge:action`), in page ms. */
+  timeline: { at: number; what: string }[]
   modelCalls: string[]
   unloaded: boolean
   editorInFlight: number

@@ -1,0 +1,95 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { median, row, seconds, verdict } from './measure.js'
+
+// The command line measured from outside, as a person (or an independent check) runs it on the
+// benchmark's corpus: wall time and peak memory (maxRSS) of whole `notekeeper` processes, read by
+// GNU time, with the user's cache folder pointed at a fresh temp folder. The rows the issue's
+// targets are checked against from outside: a second `validate` against the first (nothing must
+// be done twice), `replay`'s peak memory, and the cost of one grade in a piped `practice`.
+
+const TIME = '/usr/bin/time'
+/** Peak memory of index + replay (issue 13). */
+const PEAK_TARGET_MB = 150
+/** Grade to next prompt in a long-lived process (issue 13), here as the cost per piped grade. */
+const GRADE_TARGET_MS = 16
+
+interface Run {
+  ms: number
+  maxRssMb: number
+  status: number | null
+}
+
+/** `corpusDir` must hold the log; `practice` appends to it, so this step runs last on that corpus. */
+export function cliStep(corpusDir: string, today: string): void {
+  console.log('\nthe CLI from outside (fresh processes, GNU time; the cache folder starts empty):')
+  if (!existsSync(TIME)) {
+    console.log(`\n  !!! ${TIME} is missing (Debian package "time"): the CLI rows are not measured !!!\n`)
+    return
+  }
+  const cli = join(dirname(process.argv[1] ?? ''), 'notekeeper.js')
+  const cache = mkdtempSync(join(tmpdir(), 'notekeeper-bench-cache-'))
+  const env = { ...process.env, XDG_CACHE_HOME: cache, NO_COLOR: '1' }
+  const run = (args: string[], input = ''): Run => {
+    const child = spawnSync(TIME, ['-f', '%e %M', process.execPath, cli, ...args, '--today', today], {
+      cwd: corpusDir,
+      env,
+      input,
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    })
+    const last = child.stderr.trim().split('\n').pop() ?? ''
+    const [elapsed, kb] = last.split(' ').map(Number)
+    if (elapsed === undefined || kb === undefined || Number.isNaN(elapsed) || Number.isNaN(kb))
+      throw new Error(`notekeeper ${args.join(' ')} gave no timing: ${child.stderr.slice(-400)}`)
+    return { ms: elapsed * 1000, maxRssMb: kb / 1024, status: child.status }
+  }
+  try {
+    const first = run(['validate'])
+    const second = [run(['validate']), run(['validate'])]
+    const warmMs = median(second.map(r => r.ms))
+    row('notekeeper validate, first run', seconds(first.ms), '', '', '', '', `exit ${first.status}, ${mb(first)}`)
+    row(
+      'notekeeper validate, again (cache)',
+      seconds(warmMs),
+      '',
+      '',
+      `${((100 * warmMs) / first.ms).toFixed(0)} %`,
+      '≤ 25 %',
+      `${verdict(warmMs <= first.ms / 4)}, ${mb(second[0] as Run)}`,
+    )
+    const replays = [run(['replay']), run(['replay'])]
+    const replayPeak = Math.max(...replays.map(r => r.maxRssMb), ...second.map(r => r.maxRssMb))
+    row('notekeeper replay', seconds(median(replays.map(r => r.ms))), '', '', '', '', `exit ${replays[0]?.status}`)
+    row(
+      '  peak memory (replay, validate)',
+      `${replayPeak.toFixed(0)} MB`,
+      '',
+      '',
+      '',
+      `≤ ${PEAK_TARGET_MB} MB`,
+      verdict(replayPeak <= PEAK_TARGET_MB),
+    )
+    // Piped practice: an empty answer and "3" (good) per card. The cost of one grade is the
+    // difference between 21 grades and 1, over 20: loading and the summary cancel out.
+    const grades = (n: number): string => '\n3\n'.repeat(n)
+    const one = run(['practice'], grades(1))
+    const many = run(['practice'], grades(21))
+    const perGrade = (many.ms - one.ms) / 20
+    row(
+      'piped practice, per grade (21 − 1, / 20)',
+      `${perGrade.toFixed(0)} ms`,
+      '',
+      '',
+      '',
+      `≤ ${GRADE_TARGET_MS} ms`,
+      `${verdict(perGrade <= GRADE_TARGET_MS)} (1 grade ${seconds(one.ms)}, 21 grades ${seconds(many.ms)}, ${mb(many)})`,
+    )
+  } finally {
+    rmSync(cache, { recursive: true, force: true })
+  }
+}
+
+const mb = (run: Run): string => `${run.maxRssMb.toFixed(0)} MB`

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { it } from 'vitest'
+import { buildPlugin, haveChromium, launchChromium } from '../test/browser/faithful-host/build.js'
+import { readCorpus } from '../test/browser/faithful-host/corpus.js'
+import { LINES, startFaithfulHost } from '../test/browser/faithful-host/index.js'
+import { writeCorpus } from './generate.js'
+
+// Run by bench/plugin-step.ts through vitest (the faithful host is TypeScript that only vitest
+// and vite run here); prints one `PLUGIN-STARTUP {json}` line. It measures, it asserts nothing.
+
+const NOTES = Number(process.env['NOTEKEEPER_BENCH_NOTES'] ?? 10_000)
+const ITEMS = Number(process.env['NOTEKEEPER_BENCH_ITEMS'] ?? 30_000)
+const RUNS = 3
+
+it('plugin start-up in the faithful host', async () => {
+  if (!haveChromium) {
+    console.log(`PLUGIN-STARTUP ${JSON.stringify({ missing: 'no Chromium at /usr/bin/chromium' })}`)
+    return
+  }
+  const folder = mkdtempSync(join(tmpdir(), 'notekeeper-bench-plugin-'))
+  const plugin = await buildPlugin()
+  const host = await startFaithfulHost(plugin.dir)
+  const browser = await launchChromium()
+  try {
+    writeCorpus(folder, { notes: NOTES, items: ITEMS }, 20261130)
+    const corpus = readCorpus(folder)
+    const result: Record<string, { fromFrame: number[]; fromLoad: number[]; beforeReaddir: boolean[] }> = {}
+    for (const line of LINES) {
+      const runs = { fromFrame: [] as number[], fromLoad: [] as number[], beforeReaddir: [] as boolean[] }
+      for (let run = 0; run < RUNS; run++) {
+        const s = await host.open(browser, { line, corpus, today: '2026-11-30' })
+        // Registered when the 19 commands are in; indexing the notes goes on behind, not waited for.
+        await s.page.waitForFunction(
+          () => {
+            const rec = (window as unknown as { __host: { timeline: { what: string }[] } }).__host
+            return rec.timeline.filter(e => /^api:register_plugin_(slash|simple)_command$/.test(e.what)).length >= 19
+          },
+          undefined,
+          { timeout: 120_000 },
+        )
+        const { timeline } = await s.state()
+        const at = (what: string) => timeline.find(e => e.what === what)?.at ?? Number.NaN
+        const last = Math.max(
+          ...timeline.filter(e => /^api:register_plugin_(slash|simple)_command$/.test(e.what)).map(e => e.at),
+        )
+        runs.fromFrame.push(last - at('frame:src'))
+        runs.fromLoad.push(last - at('frame:load'))
+        const readdir = at('bridge:readdir')
+        runs.beforeReaddir.push(Number.isNaN(readdir) || last < readdir)
+        await s.close()
+      }
+      result[line] = runs
+    }
+    console.log(`PLUGIN-STARTUP ${JSON.stringify({ notes: NOTES, lines: result })}`)
+  } finally {
+    await browser.close()
+    await host.close()
+    plugin.remove()
+    rmSync(folder, { recursive: true, force: true })
+  }
+})

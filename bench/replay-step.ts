@@ -1,0 +1,157 @@
+import { readFileSync } from 'node:fs'
+import { nodeVault } from '../src/adapters/node-vault.js'
+import { loadCorpus } from '../src/app/corpus.js'
+import { readReviewLog, reviewLogFromText } from '../src/app/read-log.js'
+import { columnarReviewLog } from '../src/core/log/columnar-log.js'
+import { LogReader } from '../src/core/log/log-reader.js'
+import type { ReviewLog } from '../src/core/log/review-log.js'
+import { replay } from '../src/core/replay.js'
+import { leitner } from '../src/core/schedulers/leitner.js'
+import { type ChildResult, coldRuns, TODAY } from './cold.js'
+import {
+  CHEAP_RUNS,
+  cpuSince,
+  EXPENSIVE_RUNS,
+  maxRssMb,
+  median,
+  number,
+  ratio,
+  row,
+  seconds,
+  timed,
+  verdict,
+} from './measure.js'
+
+// The log's rows (ADR 0023): replay against its floor, in this process, and the peak memory of
+// a fresh process that indexes the notes and replays the log.
+
+/** The bytes a host hands the reader at a time (the Node vault's chunk). */
+const CHUNK = 1 << 20
+
+/** The log from bytes already in memory, as `readReviewLog` reads it from a Node vault. */
+export function logFromBytes(bytes: Uint8Array): ReviewLog {
+  const reader = new LogReader(undefined, Math.ceil(bytes.length / 48))
+  for (let start = 0; start < bytes.length; start += CHUNK) reader.push(bytes.subarray(start, start + CHUNK))
+  return columnarReviewLog(reader.end(), {})
+}
+
+/** Replay: read the log's bytes into a ReviewLog and replay it under Leitner, beside `JSON.parse` of every line. */
+export async function replayStep(logFile: string, declared: readonly string[]): Promise<void> {
+  // Reading the file is not part of it (the page cache is warm): the bytes and the text are read first.
+  const bytes = new Uint8Array(readFileSync(logFile))
+  const text = readFileSync(logFile, 'utf8')
+  const replayOf = (log: ReviewLog) => replay({ log, declared, previous: null, today: TODAY, scheduler: leitner() })
+  const floor = await timed(CHEAP_RUNS, () => {
+    let parsed = 0
+    for (const line of text.split('\n')) if (line !== '') parsed += JSON.parse(line) === null ? 0 : 1
+    return parsed
+  })
+  const run = await timed(EXPENSIVE_RUNS, () => replayOf(logFromBytes(bytes)))
+  row(
+    'replay: read log bytes + replay (Leitner)',
+    seconds(run.ms),
+    seconds(run.cpuMs),
+    seconds(floor.ms),
+    ratio(run.ms, floor.ms),
+    '≤ 1.5×',
+    verdict(run.ms <= 1.5 * floor.ms),
+  )
+  // Where the time goes: the read alone, the fold alone on the log already read, and the text path.
+  const readOnly = await timed(EXPENSIVE_RUNS, () => logFromBytes(bytes))
+  const foldOnly = await timed(EXPENSIVE_RUNS, () => replayOf(readOnly.result))
+  const fromText = await timed(EXPENSIVE_RUNS, () => replayOf(reviewLogFromText(text, {})))
+  row(
+    '  of which reading the log',
+    seconds(readOnly.ms),
+    seconds(readOnly.cpuMs),
+    '',
+    ratio(readOnly.ms, floor.ms),
+    '',
+    '',
+  )
+  row(
+    '  of which replay (the fold)',
+    seconds(foldOnly.ms),
+    seconds(foldOnly.cpuMs),
+    '',
+    ratio(foldOnly.ms, floor.ms),
+    '',
+    '',
+  )
+  row(
+    '  from the text instead (hosts without bytes)',
+    seconds(fromText.ms),
+    seconds(fromText.cpuMs),
+    '',
+    ratio(fromText.ms, floor.ms),
+    '',
+    '',
+  )
+  // CPU time moves less than wall time with the machine's other load: the same ratio in CPU.
+  console.log(
+    `  ${number(readOnly.result.size)} reviews, ${number(Object.keys(run.result).length)} state entries; ` +
+      `in CPU time: ${seconds(run.cpuMs)} against the floor's ${seconds(floor.cpuMs)} = ${ratio(run.cpuMs, floor.cpuMs)}`,
+  )
+}
+
+/** Peak memory of index + replay: `full` in fresh processes, beside the log alone and the notes alone. */
+export function memoryStep(corpusDir: string): void {
+  const full = coldRuns('full', corpusDir, EXPENSIVE_RUNS).results
+  const logOnly = coldRuns('log-replay', corpusDir, 1).results
+  const peak = Math.max(...full.map(r => r.maxRssMb))
+  row(
+    'load notes + log, replay (fresh process)',
+    seconds(median(full.map(r => r.ms))),
+    seconds(median(full.map(r => r.cpuMs))),
+    '',
+    '',
+    '',
+    '',
+  )
+  row('peak memory, index + replay (maxRSS)', `${peak.toFixed(0)} MB`, '', '', '', '≤ 150 MB', verdict(peak <= 150))
+  console.log(`  full: ${full[0]?.detail}`)
+  console.log(`  log + replay alone: maxRSS ${logOnly[0]?.maxRssMb.toFixed(0)} MB; ${logOnly[0]?.detail}`)
+}
+
+const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(0)}`
+
+/** Where the memory is after a phase: the process (rss), the JS heap, and buffers outside it (the log's columns). */
+function memoryNow(phase: string): string {
+  const { rss, heapUsed, arrayBuffers } = process.memoryUsage()
+  return `${phase}: rss ${mb(rss)}, heap ${mb(heapUsed)}, buffers ${mb(arrayBuffers)} MB`
+}
+
+/** The `full` child: what `notekeeper replay` does (load notes and log, replay under Leitner), with memory after each phase. */
+export async function fullChild(dir: string): Promise<ChildResult> {
+  const start = performance.now()
+  const cpu = process.cpuUsage()
+  const phases = [memoryNow('start')]
+  const corpus = await loadCorpus(nodeVault(dir))
+  phases.push(memoryNow('loaded'))
+  const declared = corpus.notes.flatMap(note => note.items.map(item => item.id))
+  const state = replay({ log: corpus.log, declared, previous: null, today: TODAY, scheduler: leitner() })
+  const ms = performance.now() - start
+  phases.push(memoryNow('replayed'))
+  return {
+    ms,
+    cpuMs: cpuSince(cpu),
+    maxRssMb: maxRssMb(),
+    detail:
+      `${number(Object.keys(state).length)} state entries from ${number(corpus.log.size)} reviews; ` +
+      `${number(corpus.notes.length)} notes (no note text held); ${phases.join('; ')}`,
+  }
+}
+
+/** The `log-replay` child: the log alone read and replayed (declared = every id it names), its share of the memory. */
+export async function logReplayChild(dir: string): Promise<ChildResult> {
+  const start = performance.now()
+  const cpu = process.cpuUsage()
+  const log = await readReviewLog(nodeVault(dir), {})
+  const state = replay({ log, declared: [...log.items()], previous: null, today: TODAY, scheduler: leitner() })
+  return {
+    ms: performance.now() - start,
+    cpuMs: cpuSince(cpu),
+    maxRssMb: maxRssMb(),
+    detail: `${number(Object.keys(state).length)} state entries from ${number(log.size)} reviews; ${memoryNow('replayed')}`,
+  }
+}

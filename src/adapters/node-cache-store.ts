@@ -1,0 +1,60 @@
+import { promises as fs } from 'node:fs'
+import nodePath from 'node:path'
+import type { CacheStore } from '../ports/cache.js'
+
+/** How many corpora keep an entry: beyond it, the entries written longest ago are deleted. */
+export const MAX_ENTRIES = 16
+
+/**
+ * The CLI's cache: one file per key (`<key>.json`) in the user's cache folder
+ * (`$XDG_CACHE_HOME/notekeeper`, else `~/.cache/notekeeper`), never inside a corpus. Writes go to
+ * a temporary file renamed into place, so a reader sees the old entry or the new one; there is
+ * no fsync: after a power cut the worst is a damaged entry, which only makes the next load cold.
+ */
+export function nodeCacheStore(folder: string): CacheStore {
+  const file = (key: string): string => {
+    if (!/^[\w.-]+$/.test(key) || key.startsWith('.')) throw new Error(`not a cache key: ${key}`)
+    return nodePath.join(folder, `${key}.json`)
+  }
+  return {
+    description: `the cache folder ${folder}`,
+    async read(key) {
+      try {
+        return await fs.readFile(file(key), 'utf8')
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'ENOENT') return null
+        throw error
+      }
+    },
+    async write(key, text) {
+      await fs.mkdir(folder, { recursive: true })
+      const target = file(key)
+      const temporary = `${target}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`
+      try {
+        await fs.writeFile(temporary, text, 'utf8')
+        await fs.rename(temporary, target)
+      } catch (error) {
+        await fs.rm(temporary, { force: true })
+        throw error
+      }
+      await dropOldest(folder)
+    },
+    async remove(key) {
+      await fs.rm(file(key), { force: true })
+    },
+  }
+}
+
+/** Keeps the cache folder bounded: the MAX_ENTRIES entries written last stay. */
+async function dropOldest(folder: string): Promise<void> {
+  const names = (await fs.readdir(folder)).filter(name => name.endsWith('.json'))
+  if (names.length <= MAX_ENTRIES) return
+  const dated = await Promise.all(
+    names.map(async name => {
+      const stats = await fs.stat(nodePath.join(folder, name)).catch(() => null)
+      return { name, mtimeMs: stats?.mtimeMs ?? 0 }
+    }),
+  )
+  dated.sort((a, b) => b.mtimeMs - a.mtimeMs)
+  for (const { name } of dated.slice(MAX_ENTRIES)) await fs.rm(nodePath.join(folder, name), { force: true })
+}

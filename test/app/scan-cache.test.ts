@@ -1,0 +1,209 @@
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { memoryVault } from '../../src/adapters/memory-vault.js'
+import { nodeCacheStore } from '../../src/adapters/node-cache-store.js'
+import { nodeVault } from '../../src/adapters/node-vault.js'
+import { loadCorpus } from '../../src/app/corpus.js'
+import { createScanCache, RACY_MS, scanCacheKey } from '../../src/app/scan-cache.js'
+import { scanNote } from '../../src/core/asciidoc/scan.js'
+import type { CacheStore } from '../../src/ports/cache.js'
+import type { Vault } from '../../src/ports/vault.js'
+import { memoryCacheStore } from '../support/memory-cache-store.js'
+import { tempCorpus, tempFolder } from '../support/temp-corpus.js'
+
+/** A vault that counts the note reads a load makes. */
+function counting(vault: Vault): Vault & { noteReads: () => number } {
+  let reads = 0
+  return {
+    ...vault,
+    read: path => {
+      if (path.endsWith('.adoc')) reads++
+      return vault.read(path)
+    },
+    noteReads: () => reads,
+  }
+}
+
+const cacheFor = (store: CacheStore, location: string, debug?: (message: string) => void) =>
+  createScanCache({ store: { cache: store, key: scanCacheKey(location) }, ...(debug && { debug }) })
+
+const note = (title: string, item: string) =>
+  `= ${title}\n\n[qanda]\n[[${item}]] What is ${title}?::\n  The answer about ${title}.\n`
+
+/** One second ago is well inside the racy window; an hour ago is well outside it. */
+const HOUR_AGO = (Date.now() - 3_600_000) / 1000
+
+describe('the persistent scan cache', () => {
+  it('gives back note models equal to a fresh scan, and a warm load reads no note', async () => {
+    const vault = memoryVault({
+      'internalise/a.adoc': note('Alpha', 'a1'),
+      'reference/b.adoc': '= Beta\n\nSee xref:../internalise/a.adoc#a1[alpha] and https://example.org.\n',
+      'track/c.adoc': '= Gamma\n\n== Open\n\n* one thing\n* another\n',
+    })
+    const store = memoryCacheStore()
+    const cold = await loadCorpus(vault, { cache: cacheFor(store, 'corpus') })
+    expect(store.entries.size).toBe(1)
+    const warmVault = counting(vault)
+    const warm = await loadCorpus(warmVault, { cache: cacheFor(store, 'corpus') })
+    expect(warmVault.noteReads()).toBe(0)
+    expect(warm.notes).toEqual(cold.notes)
+    expect(warm.notes).toEqual([...vault.files].filter(([p]) => p.endsWith('.adoc')).map(([p, t]) => scanNote(p, t)))
+  })
+
+  it('gives back models equal to a fresh scan on real AsciiDoc (the shared corpora)', async () => {
+    const folder = ['../shared/ext-corpora/asciidoc', '/work/shared/ext-corpora/asciidoc'].find(existsSync)
+    if (folder === undefined) {
+      console.warn('!!! scan cache on real AsciiDoc SKIPPED: no /work/shared/ext-corpora/asciidoc')
+      return
+    }
+    const files: Record<string, string> = {}
+    const names = (readdirSync(folder, { recursive: true }) as string[]).filter(name => name.endsWith('.adoc')).sort()
+    // Under internalise/, so that items are scanned too.
+    for (const name of names)
+      files[`internalise/${name.split('/').join('-')}`] = readFileSync(join(folder, name), 'utf8')
+    const vault = memoryVault(files)
+    const store = memoryCacheStore()
+    await loadCorpus(vault, { cache: cacheFor(store, 'real') })
+    const warmVault = counting(vault)
+    const warm = await loadCorpus(warmVault, { cache: cacheFor(store, 'real') })
+    expect(warmVault.noteReads()).toBe(0)
+    expect(warm.notes.length).toBeGreaterThan(500)
+    for (const model of warm.notes) expect(model).toEqual(scanNote(model.path, files[model.path] ?? ''))
+  })
+
+  it('rescans a file changed since, and one changed within the same second with the same size', async () => {
+    const corpus = tempCorpus({ 'internalise/a.adoc': note('Alpha', 'a1'), 'internalise/b.adoc': note('Betaa', 'b1') })
+    const cache = tempFolder()
+    try {
+      const file = (name: string) => join(corpus.path, 'internalise', name)
+      utimesSync(file('b.adoc'), HOUR_AGO, HOUR_AGO)
+      const store = nodeCacheStore(cache.path)
+      await loadCorpus(nodeVault(corpus.path), { cache: cacheFor(store, corpus.path) })
+      // a.adoc was written just now (inside the racy window): the same size, the same mtime, another text.
+      const { mtime } = statSync(file('a.adoc'))
+      writeFileSync(file('a.adoc'), note('Omega', 'a1'))
+      utimesSync(file('a.adoc'), mtime, mtime)
+      // b.adoc is old: changed to the same size, its mtime set back (cp -p, rsync -t): ctime tells.
+      writeFileSync(file('b.adoc'), note('Gamma', 'b1'))
+      utimesSync(file('b.adoc'), HOUR_AGO, HOUR_AGO)
+      const again = await loadCorpus(nodeVault(corpus.path), { cache: cacheFor(store, corpus.path) })
+      expect(again.notes.map(n => n.title)).toEqual(['Omega', 'Gamma'])
+    } finally {
+      corpus.remove()
+      cache.remove()
+    }
+  })
+
+  it('trusts an unchanged old file by its stamp, and reads one whose mtime is too recent to trust', async () => {
+    let now = 1_000_000
+    const vault = counting(memoryVault({ 'internalise/a.adoc': note('Alpha', 'a1') }))
+    const stat = vault.stat?.bind(vault)
+    let mtimeMs = now - RACY_MS / 2
+    const stamped: Vault = { ...vault, stat: async path => ((await stat?.(path)) ? { size: 60, mtimeMs } : null) }
+    const cache = createScanCache({ now: () => now })
+    await loadCorpus(stamped, { cache })
+    await loadCorpus(stamped, { cache })
+    expect(vault.noteReads()).toBe(2) // racy: read again, compared by hash
+    now += RACY_MS
+    await loadCorpus(stamped, { cache })
+    expect(vault.noteReads()).toBe(3) // checked at a time later than mtime + RACY_MS now
+    mtimeMs = now - 10 * RACY_MS
+    await loadCorpus(stamped, { cache }) // a new stamp: read once more
+    await loadCorpus(stamped, { cache })
+    expect(vault.noteReads()).toBe(4)
+  })
+
+  it('works when the stored cache is deleted, damaged or of another scanner version, and says why once', async () => {
+    const vault = memoryVault({ 'internalise/a.adoc': note('Alpha', 'a1') })
+    const store = memoryCacheStore()
+    const key = scanCacheKey('corpus')
+    const fresh = (await loadCorpus(vault)).notes
+    const damages: [string, (text: string) => string | null, RegExp | null][] = [
+      ['deleted', () => null, null],
+      ['truncated', text => text.slice(0, text.length / 2), /not valid JSON/],
+      ['not a cache', () => '{"hello": 1}', /not a scan cache/],
+      ['older scanner', text => text.replace(/"version":\d+/, '"version":0'), /scanner version 0/],
+      [
+        'a damaged entry',
+        text => text.replace('"internalise/a.adoc":[', '"internalise/a.adoc":[1,'),
+        /damaged entry for internalise\/a.adoc/,
+      ],
+    ]
+    for (const [what, damage, said] of damages) {
+      await loadCorpus(vault, { cache: cacheFor(store, 'corpus') })
+      const damaged = damage(store.entries.get(key) ?? '')
+      if (damaged === null) store.entries.delete(key)
+      else store.entries.set(key, damaged)
+      const messages: string[] = []
+      const loaded = await loadCorpus(vault, { cache: cacheFor(store, 'corpus', m => messages.push(m)) })
+      expect(loaded.notes, what).toEqual(fresh)
+      expect(messages.length, what).toBe(said ? 1 : 0)
+      if (said) expect(messages[0], what).toMatch(said)
+      expect(JSON.parse(store.entries.get(key) ?? 'null'), `${what}: written again`).toMatchObject({ key })
+    }
+  })
+
+  it('never fails a load when the store cannot be read or written', async () => {
+    const broken: CacheStore = {
+      description: 'a broken store',
+      read: () => Promise.reject(new Error('EIO')),
+      write: () => Promise.reject(new Error('ENOSPC')),
+      remove: () => Promise.reject(new Error('EIO')),
+    }
+    const messages: string[] = []
+    const loaded = await loadCorpus(memoryVault({ 'internalise/a.adoc': note('Alpha', 'a1') }), {
+      cache: cacheFor(broken, 'corpus', m => messages.push(m)),
+    })
+    expect(loaded.notes.map(n => n.title)).toEqual(['Alpha'])
+    expect(messages).toEqual([
+      'scan cache: cannot read a broken store: EIO; scanning every note',
+      'scan cache: cannot write a broken store: ENOSPC',
+    ])
+  })
+
+  it('keeps two corpora apart, drops the entries of deleted files, and stays in the cache folder', async () => {
+    const one = tempCorpus({ 'internalise/a.adoc': note('Alpha', 'a1'), 'internalise/gone.adoc': note('Gone', 'g1') })
+    const two = tempCorpus({ 'internalise/a.adoc': note('Omega', 'a1') })
+    const cache = tempFolder()
+    try {
+      for (const corpus of [one, two]) utimesSync(join(corpus.path, 'internalise/a.adoc'), HOUR_AGO, HOUR_AGO)
+      const store = nodeCacheStore(cache.path)
+      for (const corpus of [one, two]) await loadCorpus(nodeVault(corpus.path), { cache: cacheFor(store, corpus.path) })
+      expect(readdirSync(cache.path).sort()).toEqual(
+        [`${scanCacheKey(one.path)}.json`, `${scanCacheKey(two.path)}.json`].sort(),
+      )
+      expect(existsSync(join(one.path, '.notekeeper'))).toBe(false)
+      const titles = async (corpus: { path: string }) =>
+        (await loadCorpus(nodeVault(corpus.path), { cache: cacheFor(store, corpus.path) })).notes.map(n => n.title)
+      expect(await titles(one)).toEqual(['Alpha', 'Gone'])
+      expect(await titles(two)).toEqual(['Omega'])
+      rmSync(join(one.path, 'internalise/gone.adoc'))
+      expect(await titles(one)).toEqual(['Alpha'])
+      const stored = JSON.parse(readFileSync(join(cache.path, `${scanCacheKey(one.path)}.json`), 'utf8'))
+      expect(Object.keys(stored.entries)).toEqual(['internalise/a.adoc'])
+    } finally {
+      for (const folder of [one, two, cache]) folder.remove()
+    }
+  })
+
+  it('keeps at most 16 corpora in the cache folder, the ones written last', async () => {
+    const cache = tempFolder()
+    try {
+      const store = nodeCacheStore(cache.path)
+      for (let i = 0; i < 18; i++) {
+        await store.write(`scan-${i}`, '{}')
+        utimesSync(join(cache.path, `scan-${i}.json`), HOUR_AGO + i, HOUR_AGO + i)
+      }
+      await store.write('scan-last', '{}')
+      const left = readdirSync(cache.path)
+      expect(left).toHaveLength(16)
+      expect(left).toContain('scan-last.json')
+      expect(left).not.toContain('scan-0.json')
+      expect(left).not.toContain('scan-2.json')
+      expect(left).toContain('scan-17.json')
+    } finally {
+      cache.remove()
+    }
+  })
+})
