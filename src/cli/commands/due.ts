@@ -1,4 +1,4 @@
-import { loadCorpus } from '../../app/corpus.js'
+import { loadCorpus } from '../../app/load-corpus.js'
 import { relativeDay } from '../../core/human-dates.js'
 import { dueItems, nextDueDate } from '../../core/practice.js'
 import type { CommandSpec } from '../command.js'

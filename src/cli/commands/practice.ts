@@ -1,5 +1,5 @@
-import { loadCorpus } from '../../app/corpus.js'
-import { gradeItem, registerState, undoLastGrade } from '../../app/practice.js'
+import { gradeItem, registerState, undoLastGrade } from '../../app/grade-review.js'
+import { loadCorpus } from '../../app/load-corpus.js'
 import { StateWrites } from '../../app/state-writes.js'
 import type { Corpus } from '../../core/corpus.js'
 import {

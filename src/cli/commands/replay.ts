@@ -1,5 +1,5 @@
-import { loadCorpus } from '../../app/corpus.js'
-import { writeStateIfChanged } from '../../app/schedule.js'
+import { loadCorpus } from '../../app/load-corpus.js'
+import { writeStateIfChanged } from '../../app/write-state.js'
 import { derivedState } from '../../core/snapshot.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid, warnSkippedLines } from '../config-output.js'

@@ -1,4 +1,4 @@
-import { gradeItem, undoLastGrade } from '../../app/practice.js'
+import { gradeItem, undoLastGrade } from '../../app/grade-review.js'
 import type { Corpus } from '../../core/corpus.js'
 import {
   type AnswerCheck,

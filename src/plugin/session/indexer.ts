@@ -1,4 +1,4 @@
-import { loadCorpus } from '../../app/corpus.js'
+import { loadCorpus } from '../../app/load-corpus.js'
 import { createScanCache, type ScanCache, scanCacheKey } from '../../app/scan-cache.js'
 import type { Corpus } from '../../core/corpus.js'
 import type { CacheStore } from '../../ports/cache.js'

@@ -8,8 +8,8 @@ import { GRADES, type Grade, type IsoDate, type Review, type State } from '../co
 import type { Vault } from '../ports/vault.js'
 import { readLogAndMark } from './log-mark.js'
 import { appendAfterMark } from './log-writer.js'
-import { assertConfigValid, writeStateIfChanged } from './schedule.js'
 import type { StateWrites } from './state-writes.js'
+import { assertConfigValid, writeStateIfChanged } from './write-state.js'
 
 export class UnknownItemError extends Error {
   override name = 'UnknownItemError'

@@ -3,8 +3,8 @@ import { sortFindings, summarize } from '../core/findings.js'
 import type { Finding, IsoDate } from '../core/types.js'
 import { validate } from '../core/validate.js'
 import type { Vault } from '../ports/vault.js'
-import { type LoadOptions, loadCorpus } from './corpus.js'
-import { writeStateIfChanged } from './schedule.js'
+import { type LoadOptions, loadCorpus } from './load-corpus.js'
+import { writeStateIfChanged } from './write-state.js'
 
 export interface ValidateOutcome {
   findings: Finding[]

@@ -4,7 +4,7 @@ import type { Corpus } from '../core/corpus.js'
 import { withNotes } from '../core/snapshot.js'
 import type { Finding, IsoDate, NoteModel } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
-import { messageOf } from './corpus.js'
+import { messageOf } from './load-corpus.js'
 import { utf8Length } from './log-mark.js'
 
 /**

@@ -8,10 +8,10 @@ import { switchesAfterUse } from '../core/schedulers/switches.js'
 import { derivedState } from '../core/snapshot.js'
 import type { IsoDate, SchedulerName } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
-import { loadCorpus } from './corpus.js'
 import { OptimizerUnavailableError, optimizeFsrs } from './fsrs-optimize.js'
-import { registerState } from './practice.js'
-import { assertConfigValid } from './schedule.js'
+import { registerState } from './grade-review.js'
+import { loadCorpus } from './load-corpus.js'
+import { assertConfigValid } from './write-state.js'
 
 /** The switch preview of issue 5 for a loaded corpus: the same log replayed under all four schedulers. */
 export function forecastCorpus(corpus: Corpus, today: IsoDate, days: number): SchedulerForecast[] {
