@@ -140,6 +140,8 @@ async function main(options: Options): Promise<void> {
         '',
       )
       row('  the rest: list, read, loader', seconds(Math.max(0, indexMs - scanMs)), '', '', '', '', '')
+      const phases = coldRuns('scan-phases', corpusDir, 1).results[0]
+      if (phases) console.log(`  the scanner's steps (1 run, ${seconds(phases.ms)} in all): ${phases.detail}`)
       // The same notes with the scan cache: written by a first run, then used (bench/warm-step.ts).
       warmStep(corpusDir, { indexMs, floorMs: indexFloorMs })
       if (options.only === 'index') {

@@ -5,7 +5,9 @@ import { performance } from 'node:perf_hooks'
 import { nodeVault } from '../src/adapters/node-vault.js'
 import { loadCorpus } from '../src/app/load-corpus.js'
 import { readNoteTexts } from '../src/app/note-texts.js'
+import { findReferences } from '../src/core/asciidoc/refs.js'
 import { scanNote } from '../src/core/asciidoc/scan.js'
+import { buildSink, readNote, splitLines } from '../src/core/asciidoc/walk.js'
 import { isNotePath } from '../src/core/corpus.js'
 import { contradictions } from '../src/core/hygiene/contradictions.js'
 import { deadLinks } from '../src/core/hygiene/dead-links.js'
@@ -15,7 +17,7 @@ import { proseOf } from '../src/core/hygiene/prose.js'
 import { reviewOverdue, stale } from '../src/core/hygiene/review-dates.js'
 import { buildTargetIndex } from '../src/core/links/resolve.js'
 import type { Finding } from '../src/core/types.js'
-import { cpuSince, maxRssMb, number } from './measure.js'
+import { cpuSince, maxRssMb, number, seconds } from './measure.js'
 import { cliHygieneChild } from './real-step.js'
 import { fullChild, logReplayChild } from './replay-step.js'
 import { warmChild } from './warm-step.js'
@@ -119,6 +121,33 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
       cpuMs: cpuSince(scanCpu),
       maxRssMb: maxRssMb(),
       detail: `${number(texts.length)} notes, ${number(items)} items`,
+    }
+  }
+  if (kind === 'scan-phases') {
+    // Where the scanner's time goes, one fresh process: its steps run one after the other on
+    // each note (texts read before the clock starts), each step timed on its own.
+    const texts = listFiles(dir)
+      .filter(path => path.endsWith('.adoc'))
+      .map(path => readFileSync(path, 'utf8'))
+    const spent = { lines: 0, walk: 0, references: 0 }
+    const start = performance.now()
+    const cpu = process.cpuUsage()
+    for (const text of texts) {
+      const t0 = performance.now()
+      const sink = buildSink(splitLines(text))
+      const t1 = performance.now()
+      readNote(sink)
+      const t2 = performance.now()
+      findReferences(sink.lines, sink.classes)
+      spent.lines += t1 - t0
+      spent.walk += t2 - t1
+      spent.references += performance.now() - t2
+    }
+    return {
+      ms: performance.now() - start,
+      cpuMs: cpuSince(cpu),
+      maxRssMb: maxRssMb(),
+      detail: `lines and sink ${seconds(spent.lines)}, block walk ${seconds(spent.walk)}, references ${seconds(spent.references)}`,
     }
   }
   if (kind === 'floor') {

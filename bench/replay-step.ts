@@ -30,7 +30,7 @@ const CHUNK = 1 << 20
 
 /** The log from bytes already in memory, as `readReviewLog` reads it from a Node vault. */
 export function logFromBytes(bytes: Uint8Array): ReviewLog {
-  const reader = new LogReader(undefined, Math.ceil(bytes.length / 48))
+  const reader = new LogReader(undefined, bytes.length)
   for (let start = 0; start < bytes.length; start += CHUNK) reader.push(bytes.subarray(start, start + CHUNK))
   return columnarReviewLog(reader.end(), {})
 }

@@ -15,7 +15,7 @@ export async function readReviewLog(vault: Vault, aliases: Aliases): Promise<Rev
   if (vault.readChunks === undefined) return reviewLogFromText(await vault.read(LOG_PATH), aliases)
   const chunks = await vault.readChunks(LOG_PATH)
   if (chunks === null) return absentLog(aliases)
-  const reader = new LogReader(LOG_PATH, chunks.size === undefined ? undefined : Math.ceil(chunks.size / 48))
+  const reader = new LogReader(LOG_PATH, chunks.size)
   for await (const chunk of chunks.chunks) reader.push(chunk)
   return columnarReviewLog(reader.end(), aliases, LOG_PATH)
 }

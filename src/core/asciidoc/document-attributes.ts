@@ -95,11 +95,64 @@ const INTRINSIC: Readonly<Record<string, string>> = {
   gt: '>',
 }
 
-/** The attributes a note starts with; `docname` is the file name without `.adoc`, as for a loaded file. */
 const DEFAULT_MAP: ReadonlyMap<string, string> = new Map(DEFAULTS)
 
+/**
+ * A note's attributes: its own entries over the defaults every note shares. Copying the 40
+ * defaults into a fresh map for each note cost more than most notes' whole header; a note
+ * reads a handful of names and sets fewer, so only what it sets or unsets is its own.
+ */
+class NoteAttributes extends Map<string, string> {
+  /** Defaults the note unset (`:name!:`): they read as absent. */
+  private readonly unset = new Set<string>()
+
+  override get(name: string): string | undefined {
+    const own = super.get(name)
+    if (own !== undefined || this.unset.has(name)) return own
+    return DEFAULT_MAP.get(name)
+  }
+  override has(name: string): boolean {
+    return super.has(name) || (!this.unset.has(name) && DEFAULT_MAP.has(name))
+  }
+  override set(name: string, value: string): this {
+    // Map's constructor calls set before the field exists; it is given no entries here.
+    this.unset?.delete(name)
+    return super.set(name, value)
+  }
+  override delete(name: string): boolean {
+    const had = this.has(name)
+    super.delete(name)
+    if (DEFAULT_MAP.has(name)) this.unset.add(name)
+    return had
+  }
+  override clear(): void {
+    super.clear()
+    for (const name of DEFAULT_MAP.keys()) this.unset.add(name)
+  }
+  override get size(): number {
+    return [...this.keys()].length
+  }
+  override *entries(): MapIterator<[string, string]> {
+    for (const [name, value] of DEFAULT_MAP) if (!super.has(name) && !this.unset.has(name)) yield [name, value]
+    yield* super.entries()
+  }
+  override *keys(): MapIterator<string> {
+    for (const [name] of this.entries()) yield name
+  }
+  override *values(): MapIterator<string> {
+    for (const [, value] of this.entries()) yield value
+  }
+  override [Symbol.iterator](): MapIterator<[string, string]> {
+    return this.entries()
+  }
+  override forEach(visit: (value: string, name: string, map: Map<string, string>) => void): void {
+    for (const [name, value] of this.entries()) visit(value, name, this)
+  }
+}
+
+/** The attributes a note starts with; `docname` is the file name without `.adoc`, as for a loaded file. */
 export function defaultAttributes(docname?: string): Map<string, string> {
-  const attributes = new Map(DEFAULT_MAP)
+  const attributes = new NoteAttributes()
   if (docname !== undefined) attributes.set('docname', docname)
   return attributes
 }

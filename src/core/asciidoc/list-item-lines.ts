@@ -15,6 +15,7 @@ import {
   LIST_PATTERNS,
   LITERAL_PARAGRAPH,
   type ListType,
+  mayBeDescriptionListItem,
   NESTABLE_LISTS,
   type SiblingTrait,
 } from './syntax.js'
@@ -28,7 +29,9 @@ function pushAll(buffer: Entry[], lines: readonly Entry[]): void {
 }
 
 function nestedListType(text: string, candidates: readonly ListType[]): ListType | undefined {
-  return candidates.find(type => LIST_PATTERNS[type].test(text))
+  for (const type of candidates)
+    if ((type !== 'dlist' || mayBeDescriptionListItem(text)) && LIST_PATTERNS[type].test(text)) return type
+  return undefined
 }
 
 /** Reads a literal paragraph the way Asciidoctor does inside a list item (stops at a sibling for dlists). */

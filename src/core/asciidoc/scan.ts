@@ -106,19 +106,27 @@ export function scanNote(path: string, text: string): NoteModel {
   const sections = sectionsOf(sink)
   const items: PracticeItem[] = []
   const itemsWithoutId: NoteModel['itemsWithoutId'] = []
-  for (const entry of sink.dlistEntries) {
-    if (folder !== 'internalise' || entry.style !== 'qanda') continue
+  // Each term once without its anchor: an item's prompt is its entry's term.
+  const dlistEntries = sink.dlistEntries.map(entry => ({
+    style: entry.style,
+    term: termWithoutAnchor(entry.term),
+    description: entry.description,
+    line: entry.termLine,
+    anchor: entry.anchor,
+  }))
+  sink.dlistEntries.forEach((entry, index) => {
+    if (folder !== 'internalise' || entry.style !== 'qanda') return
     if (entry.anchor === null) itemsWithoutId.push({ line: entry.termLine, term: entry.term.trim() })
     else {
       items.push({
         id: itemId(path, entry.anchor),
         anchor: entry.anchor,
-        prompt: termWithoutAnchor(entry.term),
+        prompt: dlistEntries[index]?.term ?? '',
         response: entry.description,
         line: entry.termLine,
       })
     }
-  }
+  })
   const references = substituteTargets(
     [...sink.references, ...findReferences(sink.lines, sink.classes)].sort((a, b) => a.line - b.line),
     sink,
@@ -133,13 +141,7 @@ export function scanNote(path: string, text: string): NoteModel {
     sections,
     items,
     itemsWithoutId,
-    dlistEntries: sink.dlistEntries.map(entry => ({
-      style: entry.style,
-      term: termWithoutAnchor(entry.term),
-      description: entry.description,
-      line: entry.termLine,
-      anchor: entry.anchor,
-    })),
+    dlistEntries,
     references,
     track: trackOf(sink, sections),
     problems: sink.problems.sort((a, b) => a.line - b.line),

@@ -75,8 +75,28 @@ function normalizedMarker(listType: ListType, marker: string): string {
   return '<1>'
 }
 
+/** Every description list pattern needs one of these: a line without both is no dlist item, no regex asked. */
+export const mayBeDescriptionListItem = (line: string): boolean => line.includes('::') || line.includes(';;')
+
+/**
+ * UNORDERED_LIST's marker check without the regex and its match: whether `line` is a ulist
+ * item with exactly `marker` (`-`, `*`, `**`, ..., `•`), as `^[ \t]*(-|\*\**|\u2022)[ \t]+` reads it.
+ */
+function isUnorderedItemWith(line: string, marker: string): boolean {
+  let start = 0
+  while (line.charCodeAt(start) === 32 || line.charCodeAt(start) === 9) start++
+  const first = line.charCodeAt(start)
+  let end = start + 1
+  if (first === 42) while (line.charCodeAt(end) === 42) end++
+  else if (first !== 45 && first !== 0x2022) return false
+  const after = line.charCodeAt(end)
+  if (after !== 32 && after !== 9) return false
+  return end - start === marker.length && line.startsWith(marker, start)
+}
+
 export function isSiblingListItem(line: string, listType: ListType, trait: SiblingTrait): boolean {
-  if (trait instanceof RegExp) return trait.test(line)
+  if (trait instanceof RegExp) return mayBeDescriptionListItem(line) && trait.test(line)
+  if (listType === 'ulist') return isUnorderedItemWith(line, trait)
   const match = LIST_PATTERNS[listType].exec(line)
   if (!match) return false
   return normalizedMarker(listType, trait) === normalizedMarker(listType, match[1] ?? '')

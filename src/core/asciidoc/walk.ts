@@ -5,7 +5,7 @@ import { ConditionalLines, mayHaveDirectives } from './conditionals.js'
 import { defaultAttributes } from './document-attributes.js'
 import { type Header, readHeader } from './header.js'
 import { type Entry, Reader } from './reader.js'
-import type { Sink } from './sink.js'
+import type { LineClass, Sink } from './sink.js'
 
 /** The note's lines (buildSink then drops the `\r` and trailing white space, as Asciidoctor does). */
 export function splitLines(text: string): string[] {
@@ -27,11 +27,17 @@ function normalizeLine(line: string): string {
 }
 
 export function buildSink(rawLines: string[], docname?: string): Sink {
-  const lines = rawLines.map((line, index) =>
-    normalizeLine(index === 0 && line.startsWith('\uFEFF') ? line.slice(1) : line),
-  )
+  // One pass for both arrays (pushed, so that they stay packed arrays for the engine).
+  const lines: string[] = []
+  const classes: LineClass[] = []
+  for (let index = 0; index < rawLines.length; index++) {
+    const raw = rawLines[index] as string
+    const line = normalizeLine(index === 0 && raw.startsWith('\uFEFF') ? raw.slice(1) : raw)
+    lines.push(line)
+    classes.push(line === '' ? 'blank' : 'text')
+  }
   return {
-    classes: lines.map(line => (line === '' ? 'blank' : 'text')),
+    classes,
     lines,
     sections: [],
     anchors: [],

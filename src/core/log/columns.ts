@@ -105,16 +105,21 @@ export class ReviewColumns {
     return kept
   }
 
+  /** Room for `capacity` reviews (never less than those held). */
+  reserve(capacity: number): void {
+    if (capacity !== this.item.length) this.grow(Math.max(capacity, this.length))
+  }
+
   private grow(capacity: number): void {
     const size = Math.max(capacity, 16)
     const item = new Int32Array(size)
     const date = new Int32Array(size)
     const grade = new Uint8Array(size)
     const line = new Int32Array(size)
-    item.set(this.item)
-    date.set(this.date)
-    grade.set(this.grade)
-    line.set(this.line)
+    item.set(this.item.subarray(0, this.length))
+    date.set(this.date.subarray(0, this.length))
+    grade.set(this.grade.subarray(0, this.length))
+    line.set(this.line.subarray(0, this.length))
     this.item = item
     this.date = date
     this.grade = grade

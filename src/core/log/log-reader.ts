@@ -44,11 +44,14 @@ export class LogReader {
   private carry = new Uint8Array(256)
   private carried = 0
 
+  private bytesRead = 0
+
+  /** `expectedBytes`: the file's size when known, to size the columns once from the first chunk's lines. */
   constructor(
     private readonly file: string = LOG_PATH,
-    expectedReviews = 1024,
+    private readonly expectedBytes?: number,
   ) {
-    this.columns = new ReviewColumns(new Interned(), Math.max(16, expectedReviews))
+    this.columns = new ReviewColumns(new Interned(), 1 << 16)
   }
 
   push(chunk: Uint8Array): void {
@@ -75,6 +78,18 @@ export class LogReader {
       start = end + 1
     }
     if (start < chunk.length) this.keep(chunk, start, chunk.length)
+    this.bytesRead += chunk.length
+    if (this.expectedBytes !== undefined && this.bytesRead === chunk.length) this.sizeColumns()
+  }
+
+  /**
+   * Room for the whole log, reckoned from the first chunk's bytes per review: growing by
+   * doubling would hold two copies at the switch and leave up to half the room unused.
+   */
+  private sizeColumns(): void {
+    const reviews = this.columns.length
+    if (reviews === 0 || this.expectedBytes === undefined) return
+    this.columns.reserve(Math.ceil(((this.expectedBytes / this.bytesRead) * reviews * 1.02) | 0) + 1024)
   }
 
   /** The log read so far, its last line taken as complete (a log need not end in a newline). */
@@ -316,7 +331,7 @@ const TEXT_PIECE = 1 << 20
 
 /** A log already held as text (a host without byte reads, a merge driver, a test), read as `LogReader` reads bytes. */
 export function readLogText(text: string, file: string = LOG_PATH): ReadLog {
-  const reader = new LogReader(file, Math.ceil(text.length / 48))
+  const reader = new LogReader(file, text.length)
   const encoder = new TextEncoder()
   const buffer = new Uint8Array(TEXT_PIECE * 3)
   for (let start = 0; start < text.length; ) {
