@@ -5,10 +5,12 @@ import { performance } from 'node:perf_hooks'
 import { cliStep } from './cli-step.js'
 import { ChildFailure, type ChildResult, coldRuns, runChild, spawnMeasurement, TODAY } from './cold.js'
 import { writeCorpus, writeLog } from './generate.js'
+import { gradeStep } from './grade-step.js'
 import { CHEAP_RUNS, EXPENSIVE_RUNS, median, number, ratio, row, seconds, verdict } from './measure.js'
 import { nearDuplicateStep } from './near-duplicate-step.js'
 import { pluginStep } from './plugin-step.js'
 import { realCorpusStep } from './real-step.js'
+import { reindexStep } from './reindex-step.js'
 import { memoryStep, replayStep } from './replay-step.js'
 import { warmStep } from './warm-step.js'
 
@@ -22,6 +24,7 @@ import { warmStep } from './warm-step.js'
 //   --only warm                         only the warm index rows (the scan cache, bench/warm-step.ts)
 //   --only plugin                       only the plugin's start-up (bench/plugin-step.ts)
 //   --only replay                       only the log's rows: replay and peak memory (bench/replay-step.ts)
+//   --only snapshot                     only the long-lived process rows: grade → next prompt, re-index after one edit
 // A "cold" run is a fresh node process: no JIT warm-up and no scan cache. The OS page cache is
 // warm (the files were just written); dropping it needs root and would slow every other
 // process on the machine, so the figures are for a corpus the system has read recently.
@@ -36,7 +39,7 @@ interface Options {
   reviews: number
   keep: boolean
   realOnly: boolean
-  /** Run only these rows (`index`, `warm`, `plugin`, `replay`), or every row when null. */
+  /** Run only these rows (`index`, `warm`, `plugin`, `replay`, `snapshot`), or every row when null. */
   only: string | null
 }
 
@@ -55,6 +58,7 @@ function parseOptions(argv: readonly string[]): Options {
     const flag = argv[i]
     const value = Number(argv[i + 1])
     if (flag === '--keep') options.keep = true
+    else if (flag === '--only' && argv[i + 1] === 'snapshot') options.only = argv[++i] ?? null
     else if (flag === '--real-only') options.realOnly = true
     else if (flag === '--only' && ['index', 'warm', 'plugin', 'replay'].includes(argv[i + 1] ?? ''))
       options.only = argv[++i] ?? null
@@ -67,7 +71,7 @@ function parseOptions(argv: readonly string[]): Options {
       i++
     } else
       throw new Error(
-        `unknown option ${flag} (use --notes N, --items N, --reviews N, --keep, --real-only, --only index|warm|plugin|replay)`,
+        `unknown option ${flag} (use --notes N, --items N, --reviews N, --keep, --real-only, --only index|warm|plugin|replay|snapshot)`,
       )
   }
   return options
@@ -89,6 +93,12 @@ async function main(options: Options): Promise<void> {
         `${number(corpus.items.length)} items, ${number(options.reviews)} reviews (${(logBytes / 1e6).toFixed(1)} MB), ` +
         `generated in ${seconds(performance.now() - generation)} in ${root}`,
     )
+    if (options.only === 'snapshot') {
+      mkdirSync(join(corpusDir, 'internalise/.srs'), { recursive: true })
+      renameSync(logFile, join(corpusDir, 'internalise/.srs/log.jsonl'))
+      await snapshotSteps(corpusDir)
+      return
+    }
     console.log('cold = a fresh node process per run (no JIT warm-up, no scan cache); OS page cache warm')
     console.log('wall = elapsed time (the figure the targets apply to); cpu = user + system time of the process\n')
     row('measure', 'wall', 'cpu', 'floor', 'ratio', 'target', '')
@@ -197,6 +207,8 @@ async function main(options: Options): Promise<void> {
       }
     }
     console.log(`  index: ${index[0]?.detail}; floor: ${indexFloor[0]?.detail}`)
+    // The long-lived process rows append to the log too (their grades).
+    await snapshotSteps(corpusDir)
     // Last on this corpus: its piped practice appends to the log.
     cliStep(corpusDir, TODAY)
 
@@ -207,6 +219,12 @@ async function main(options: Options): Promise<void> {
     if (options.keep) console.log(`\nkept ${root}`)
     else rmSync(root, { recursive: true, force: true })
   }
+}
+
+/** The long-lived process rows (ADR 0020), on the corpus with its log in place. */
+async function snapshotSteps(corpusDir: string): Promise<void> {
+  const corpus = await gradeStep(corpusDir)
+  await reindexStep(corpusDir, corpus)
 }
 
 const argv = process.argv.slice(2)

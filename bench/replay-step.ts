@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { nodeVault } from '../src/adapters/node-vault.js'
-import { loadCorpus } from '../src/app/corpus.js'
+import { loadCorpus } from '../src/app/load-corpus.js'
 import { readReviewLog, reviewLogFromText } from '../src/app/read-log.js'
 import { columnarReviewLog } from '../src/core/log/columnar-log.js'
 import { LogReader } from '../src/core/log/log-reader.js'

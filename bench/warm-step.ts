@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { nodeCacheStore } from '../src/adapters/node-cache-store.js'
 import { nodeVault } from '../src/adapters/node-vault.js'
-import { loadCorpus } from '../src/app/corpus.js'
+import { loadCorpus } from '../src/app/load-corpus.js'
 import { createScanCache, scanCacheKey } from '../src/app/scan-cache.js'
 import { type ChildResult, coldRuns } from './cold.js'
 import {

@@ -3,10 +3,10 @@ import { mergeLogs } from '../core/merge/log.js'
 import type { IsoDate } from '../core/types.js'
 import type { Git } from '../ports/git.js'
 import type { Vault } from '../ports/vault.js'
+import { runValidate } from './check-corpus.js'
 import { mergeStateTexts } from './git-merge.js'
 import { assertWorkTree, driversConfigured } from './git-setup.js'
 import { acquireLogLock } from './lock.js'
-import { runValidate } from './validate.js'
 
 /** Sync cannot start: no drivers, no branch, an invalid config (exit 2, nothing committed). */
 export class SyncRefusedError extends Error {

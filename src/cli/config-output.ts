@@ -1,5 +1,5 @@
-import type { LoadedCorpus } from '../app/corpus.js'
 import { configProblemText, parseConfig } from '../core/config.js'
+import type { Corpus } from '../core/corpus.js'
 import { CONFIG_PATH } from '../core/corpus.js'
 import type { Finding } from '../core/types.js'
 import type { CommandContext, ExitCode } from './context.js'
@@ -22,7 +22,7 @@ export async function warnAboutConfig(ctx: CommandContext): Promise<void> {
 }
 
 /** Log lines replay skipped (SPEC 1.4), one stderr line each: they never stop a command. */
-export function warnSkippedLines(ctx: CommandContext, corpus: LoadedCorpus): void {
+export function warnSkippedLines(ctx: CommandContext, corpus: Corpus): void {
   for (const finding of corpus.log.findings)
     ctx.err(`notekeeper: warning: ${finding.file}:${finding.line}: skipped: ${finding.message}`)
 }

@@ -1,7 +1,7 @@
 import { version } from '../../package.json'
 import { LockTimeoutError } from '../app/lock.js'
 import { LogWriteError } from '../app/log-writer.js'
-import { ConfigInvalidError } from '../app/schedule.js'
+import { ConfigInvalidError } from '../app/write-state.js'
 import { VaultError } from '../ports/vault.js'
 import { CommandUsageError, parseCommandLine } from './args.js'
 import type { CommandSpec } from './command.js'

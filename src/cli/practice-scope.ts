@@ -1,4 +1,4 @@
-import type { LoadedCorpus } from '../app/corpus.js'
+import type { Corpus } from '../core/corpus.js'
 import { normalisePath, type PracticeScope } from '../core/practice.js'
 import { type CommandContext, flagString, UsageError } from './context.js'
 
@@ -6,7 +6,7 @@ import { type CommandContext, flagString, UsageError } from './context.js'
  * `--note FILE` and `--folder DIR` of `practice` and `due`: paths from the corpus root. A note or
  * folder the corpus does not have is a usage error, not an empty session that looks like "nothing due".
  */
-export function practiceScope(ctx: CommandContext, corpus: LoadedCorpus): PracticeScope | undefined {
+export function practiceScope(ctx: CommandContext, corpus: Corpus): PracticeScope | undefined {
   const note = flagString(ctx, 'note')
   const folder = flagString(ctx, 'folder')
   if (note === undefined && folder === undefined) return undefined

@@ -1,4 +1,5 @@
-import { INTENTS, type Intent } from './types.js'
+import type { ReviewLog } from './log/review-log.js'
+import { type Config, type Finding, INTENTS, type Intent, type NoteModel, type State } from './types.js'
 
 /** Paths of the machine-managed files, relative to the corpus root. */
 export const LOG_PATH = 'internalise/.srs/log.jsonl'
@@ -32,4 +33,45 @@ export function itemId(notePath: string, anchor: string): string {
 export function notePathOfItem(id: string): string {
   const hash = id.indexOf('#')
   return `internalise/${hash < 0 ? id : id.slice(0, hash)}.adoc`
+}
+
+/**
+ * What a snapshot read of the log file, so that a writer can tell whether anyone else wrote
+ * since (SPEC 1.4, two writers) without reading the whole log again: its size in bytes (taken
+ * before the read, so a line added meanwhile can only make the file look changed), its line
+ * count, and whether it ends with a newline.
+ */
+export interface LogFileMark {
+  bytes: number
+  /** Its length as text (UTF-16 code units), for hosts that read it whole to append. */
+  chars: number
+  lines: number
+  endsWithNewline: boolean
+}
+
+/**
+ * Everything an operation needs to know about a corpus, read once through a Vault (the app's
+ * loader builds it): the files, the notes as scanned, the configuration, the review log and the
+ * state on disk. What follows from it (the state a replay gives, the daily limits, leeches) is
+ * derived from it once, in snapshot.ts, and kept up to date there as reviews and edits arrive.
+ */
+export interface Corpus {
+  /** Every file path of the corpus (relative, `/`), as the vault lists it. */
+  files: string[]
+  /** Every visible `.adoc` file (notes, README, ADRs) that could be read, sorted by path. */
+  notes: NoteModel[]
+  /** `note-unreadable` findings for files that could not be read. */
+  unreadable: Finding[]
+  /** The configuration, or the defaults when `configFinding` says it is invalid. */
+  config: Config
+  configFinding: Finding | null
+  /** The log's reviews that count (the voided ones taken out, SPEC 1.4), its void lines and findings. */
+  log: ReviewLog
+  /** The log file as read; null when the host cannot say its size (every write then reads it back whole). */
+  logFile?: LogFileMark | null
+  /** The state on disk; null when there is none. `stateError` when it could not be parsed. */
+  state: State | null
+  stateError: string | null
+  /** Ids whose state entry is damaged (no valid next_due or reps); left out of `state`. */
+  stateInvalid: string[]
 }

@@ -1,7 +1,9 @@
-import { declaredItems } from './items.js'
-import { failureCount } from './leech.js'
-import { historiesByItem } from './replay.js'
-import type { Config, IsoDate, NoteModel, Review, State } from './types.js'
+import type { Corpus } from './corpus.js'
+import { addDays } from './dates.js'
+import type { DeclaredItem } from './items.js'
+import { type GradePreviews, previewIntervals } from './schedulers/preview.js'
+import { derived, type ItemFacts } from './snapshot.js'
+import type { IsoDate } from './types.js'
 
 export { type AnswerCheck, checkAnswer, suggestGrade } from './answer/suggest.js'
 
@@ -14,17 +16,6 @@ export interface DueItem {
   leech: boolean
   file: string
   line: number
-}
-
-export interface DueInput {
-  notes: readonly NoteModel[]
-  /** The state a replay gives (new items registered). */
-  state: State
-  reviews: readonly Review[]
-  config: Config
-  today: IsoDate
-  /** Practise only part of the corpus (`--note`, `--folder`); the daily limits still hold for the whole day. */
-  scope?: PracticeScope
 }
 
 /** A subset to practise: one note (its path from the corpus root) or one folder and everything under it. */
@@ -57,62 +48,58 @@ export function normalisePath(path: string): string {
  * daily limits of SPEC 1.8. What was already practised today counts against the limits: an item
  * whose first review is dated today uses up a new-item slot, and every item reviewed today uses up
  * a review slot, so stopping and starting again on one day never shows more than the limits allow.
+ * `scope` narrows the items shown; the limits still hold for the whole day.
  */
-export function dueItems(input: DueInput): DueItem[] {
-  const declared = declaredItems(input.notes)
-  const histories = historiesByItem([...input.reviews], input.config.aliases)
-  let reviewedToday = 0
-  let newToday = 0
-  for (const [id, history] of histories) {
-    if (!declared.has(id)) continue
-    if (history.some(r => r.date === input.today)) reviewedToday++
-    if (history[0]?.date === input.today) newToday++
-  }
-  const { newPerDay, reviewsPerDay } = input.config.limits
-  let reviewBudget = reviewsPerDay === null ? Infinity : Math.max(0, reviewsPerDay - reviewedToday)
-  let newBudget = newPerDay === null ? Infinity : Math.max(0, newPerDay - newToday)
+export function dueItems(corpus: Corpus, today: IsoDate, scope?: PracticeScope): DueItem[] {
+  const facts = derived(corpus, today)
+  const { newPerDay, reviewsPerDay } = corpus.config.limits
+  let reviewBudget = reviewsPerDay === null ? Infinity : Math.max(0, reviewsPerDay - facts.reviewedToday)
+  let newBudget = newPerDay === null ? Infinity : Math.max(0, newPerDay - facts.newToday)
 
-  const candidates = [...declared.entries()]
-    .map(([id, { item, file }]) => ({ id, item, file, entry: input.state[id] }))
-    .filter(c => c.entry !== undefined && c.entry.next_due <= input.today && inScope(c.file, input.scope))
-    .sort((a, b) =>
-      a.entry!.next_due < b.entry!.next_due
-        ? -1
-        : a.entry!.next_due > b.entry!.next_due
-          ? 1
-          : a.id < b.id
-            ? -1
-            : a.id > b.id
-              ? 1
-              : 0,
-    )
+  const candidates: { id: string; declared: DeclaredItem; item: ItemFacts }[] = []
+  for (const [id, item] of facts.items) {
+    const declared = facts.declared.get(id)
+    if (declared !== undefined && item.entry.next_due <= today && inScope(declared.file, scope))
+      candidates.push({ id, declared, item })
+  }
+  candidates.sort((a, b) => {
+    const x = a.item.entry.next_due
+    const y = b.item.entry.next_due
+    return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+  })
 
   const due: DueItem[] = []
-  for (const { id, item, file, entry } of candidates) {
+  for (const { id, declared, item } of candidates) {
     if (reviewBudget <= 0) break
-    const isNew = entry!.reps === 0
+    const isNew = item.entry.reps === 0
     if (isNew && newBudget <= 0) continue
     if (isNew) newBudget--
     reviewBudget--
-    const failures = failureCount(histories.get(id) ?? [])
     due.push({
       id,
-      prompt: item.prompt,
-      response: item.response,
-      next_due: entry!.next_due,
-      leech: failures >= input.config.leechThreshold,
-      file,
-      line: item.line,
+      prompt: declared.item.prompt,
+      response: declared.item.response,
+      next_due: item.entry.next_due,
+      leech: item.failures >= corpus.config.leechThreshold,
+      file: declared.file,
+      line: declared.item.line,
     })
   }
   return due
 }
 
 /** The earliest `next_due` after today, for "nothing is due; the next item is due on ...". */
-export function nextDueAfter(state: State, today: IsoDate): IsoDate | null {
+export function nextDueDate(corpus: Corpus, today: IsoDate): IsoDate | null {
   let next: IsoDate | null = null
-  for (const entry of Object.values(state)) {
+  for (const { entry } of derived(corpus, today).items.values()) {
     if (entry.next_due > today && (next === null || entry.next_due < next)) next = entry.next_due
   }
   return next
+}
+
+/** What each grade would give the item if graded today, under the active scheduler (the buttons' and the terminal's days). */
+export function previewGrades(corpus: Corpus, id: string, today: IsoDate): GradePreviews {
+  const facts = derived(corpus, today)
+  const entry = facts.items.get(id)?.entry ?? facts.scheduler.initial(addDays(today, 1))
+  return previewIntervals(facts.scheduler, entry, today, id)
 }

@@ -80,3 +80,35 @@ function jsonEqual(a: unknown, b: unknown): boolean {
   if (keysA.length !== keysB.length) return false
   return keysA.every(key => Object.hasOwn(recordB, key) && jsonEqual(recordA[key], recordB[key]))
 }
+
+/**
+ * `serializeState` for a state that changes a few entries at a time (a practice session writes
+ * it after every grade): each entry's text is kept with the entry object it came from, and the
+ * sorted ids with the set of ids, so a write costs the changed entries and one join, not 30,000
+ * `JSON.stringify` calls and a sort. Gives exactly serializeState's bytes.
+ */
+export class StateSerializer {
+  private readonly fragments = new Map<string, { entry: StateEntry; text: string }>()
+  private sortedIds: string[] = []
+
+  serialize(state: State): string {
+    const ids = Object.keys(state)
+    if (ids.length !== this.sortedIds.length || ids.some(id => !this.fragments.has(id))) {
+      this.sortedIds = ids.sort()
+      for (const id of this.fragments.keys()) if (!Object.hasOwn(state, id)) this.fragments.delete(id)
+    }
+    if (this.sortedIds.length === 0) return '{}\n'
+    const parts: string[] = []
+    for (const id of this.sortedIds) {
+      const entry = state[id] as StateEntry
+      let known = this.fragments.get(id)
+      if (known?.entry !== entry) {
+        const body = JSON.stringify(entry, null, 2).replace(/\n/g, '\n  ')
+        known = { entry, text: `  ${JSON.stringify(id)}: ${body}` }
+        this.fragments.set(id, known)
+      }
+      parts.push(known.text)
+    }
+    return `{\n${parts.join(',\n')}\n}\n`
+  }
+}

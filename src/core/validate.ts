@@ -1,29 +1,11 @@
-import { LOG_PATH, STATE_PATH } from './corpus.js'
+import { aliasResolver } from './aliases.js'
+import { type Corpus, LOG_PATH, STATE_PATH } from './corpus.js'
 import { isIsoDate } from './dates.js'
-import { declaredItems } from './items.js'
-import { failureCount } from './leech.js'
+import type { DeclaredItem } from './items.js'
 import { buildTargetIndex, resolveReference } from './links/resolve.js'
-import { historiesByItem, replay } from './replay.js'
-import type { Scheduler } from './scheduler.js'
+import { derived, derivedState } from './snapshot.js'
 import { entriesEqual } from './state.js'
-import type { Config, Finding, IsoDate, NoteModel, Reference, Review, State } from './types.js'
-
-export interface ValidateInput {
-  notes: readonly NoteModel[]
-  files: readonly string[]
-  /** `note-unreadable` findings from loading. */
-  unreadable: readonly Finding[]
-  config: Config
-  reviews: readonly Review[]
-  /** `log-malformed` findings from parsing the log. */
-  logFindings: readonly Finding[]
-  previous: State | null
-  stateError: string | null
-  /** Ids whose entry in state.json is damaged: reported as drift, not as missing. */
-  stateInvalid?: readonly string[]
-  today: IsoDate
-  scheduler: Scheduler
-}
+import type { Finding, IsoDate, NoteModel, Reference, Review, State } from './types.js'
 
 export interface ValidateResult {
   /** Unsorted; the caller orders them (findings.ts). */
@@ -49,10 +31,10 @@ function unverifiableFinding(file: string, first: Reference, count: number): Fin
 const DATE_ATTRIBUTES = ['updated', 'review_by', 'created'] as const
 
 /** SPEC 2, Validate: every rule from `note-unreadable` to `state-without-item`. Pure. */
-export function validate(input: ValidateInput): ValidateResult {
-  const findings: Finding[] = [...input.unreadable, ...input.logFindings]
-  const targets = buildTargetIndex([...input.files], [...input.notes])
-  for (const note of input.notes) {
+export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
+  const findings: Finding[] = [...corpus.unreadable, ...corpus.log.findings]
+  const targets = buildTargetIndex(corpus.files, corpus.notes)
+  for (const note of corpus.notes) {
     if (note.folder === null) continue
     findings.push(...headerFindings(note), ...itemFindings(note))
     const unverifiable: Reference[] = []
@@ -76,26 +58,26 @@ export function validate(input: ValidateInput): ValidateResult {
     const first = unverifiable[0]
     if (first !== undefined) findings.push(unverifiableFinding(note.path, first, unverifiable.length))
   }
-  const declared = declaredItems(input.notes)
-  const aliases = input.config.aliases
-  for (const review of input.reviews) {
-    const id = aliases[review.item] ?? review.item
-    if (review.date > input.today) {
+  const facts = derived(corpus, today)
+  const declared = facts.declared
+  // The one alias resolution (aliases.ts): a chain a→b→c counts a's reviews for c, as replay does.
+  const canonical = aliasResolver(corpus.config.aliases)
+  for (const review of corpus.log.all()) {
+    if (review.date > today) {
       findings.push({
         rule: 'log-future-date',
         severity: 'warning',
         file: LOG_PATH,
         line: review.line,
-        message: `review of ${review.item} is dated ${review.date}, after today (${input.today}); it counts`,
+        message: `review of ${review.item} is dated ${review.date}, after today (${today}); it counts`,
         item: review.item,
       })
     }
-    if (!declared.has(id)) findings.push(unknownItemFinding(review, declared))
+    if (!declared.has(canonical(review.item))) findings.push(unknownItemFinding(review, declared))
   }
-  const histories = historiesByItem([...input.reviews], aliases)
   for (const [id, { item, file }] of declared) {
-    const failures = failureCount(histories.get(id) ?? [])
-    if (failures >= input.config.leechThreshold) {
+    const failures = facts.items.get(id)?.failures ?? 0
+    if (failures >= corpus.config.leechThreshold) {
       findings.push({
         rule: 'leech',
         severity: 'warning',
@@ -107,15 +89,8 @@ export function validate(input: ValidateInput): ValidateResult {
       })
     }
   }
-  const state = replay({
-    reviews: [...input.reviews],
-    declared: [...declared.keys()],
-    previous: input.previous,
-    today: input.today,
-    scheduler: input.scheduler,
-    aliases,
-  })
-  findings.push(...stateFindings(input, state, declared))
+  const state = derivedState(corpus, today)
+  findings.push(...stateFindings(corpus, state, declared))
   return { findings, state }
 }
 
@@ -124,7 +99,7 @@ export function validate(input: ValidateInput): ValidateResult {
  * item was probably moved or its note renamed: the finding names the alias that would carry its
  * history over (SPEC 1.8 `aliases`), without writing it.
  */
-function unknownItemFinding(review: Review, declared: ReturnType<typeof declaredItems>): Finding {
+function unknownItemFinding(review: Review, declared: ReadonlyMap<string, DeclaredItem>): Finding {
   const finding: Finding = {
     rule: 'log-unknown-item',
     severity: 'warning',
@@ -221,23 +196,23 @@ function itemFindings(note: NoteModel): Finding[] {
   return findings
 }
 
-function stateFindings(input: ValidateInput, state: State, declared: ReturnType<typeof declaredItems>): Finding[] {
+function stateFindings(corpus: Corpus, state: State, declared: ReadonlyMap<string, DeclaredItem>): Finding[] {
   const findings: Finding[] = []
-  if (input.stateError !== null) {
+  if (corpus.stateError !== null) {
     findings.push({
       rule: 'state-drift',
       severity: 'warning',
       file: STATE_PATH,
-      message: `state.json could not be read (${input.stateError}); regenerated from the log`,
+      message: `state.json could not be read (${corpus.stateError}); regenerated from the log`,
       item: null,
     })
     return findings
   }
-  const previous = input.previous ?? {}
+  const previous = corpus.state ?? {}
   for (const [id, entry] of Object.entries(state)) {
     const before = previous[id]
     const where = declared.get(id)
-    if (before === undefined && input.stateInvalid?.includes(id)) {
+    if (before === undefined && corpus.stateInvalid?.includes(id)) {
       findings.push({
         rule: 'state-drift',
         severity: 'warning',

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import nodePath from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { nodeVault } from '../../src/adapters/node-vault.js'
-import { loadCorpus } from '../../src/app/corpus.js'
+import { loadCorpus } from '../../src/app/load-corpus.js'
 import { readNoteTexts } from '../../src/app/note-texts.js'
 import { tempCorpus, tempFolder } from '../support/temp-corpus.js'
 

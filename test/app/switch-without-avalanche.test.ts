@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
-import { switchScheduler } from '../../src/app/schedulers.js'
+import { switchScheduler } from '../../src/app/compare-schedulers.js'
 import { cli, copyCorpus } from '../support/cli.js'
 
 // Issue 11, point 3 (SPEC 1.6): `schedulers --use NAME` keeps every item's due date until its

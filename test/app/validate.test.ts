@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
-import { runValidate } from '../../src/app/validate.js'
+import { runValidate } from '../../src/app/check-corpus.js'
 import type { Finding } from '../../src/core/types.js'
 
 const TODAY = '2026-11-30'

@@ -14,6 +14,10 @@ vi.mock('../../src/app/log-writer.js', async original => {
       if (failure.error) throw failure.error
       return actual.appendReviews(...args)
     },
+    appendAfterMark: async (...args: Parameters<typeof actual.appendAfterMark>) => {
+      if (failure.error) throw failure.error
+      return actual.appendAfterMark(...args)
+    },
   }
 })
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../../src/core/config.js'
-import { dueItems, nextDueAfter } from '../../src/core/practice.js'
-import type { Config, NoteModel, Review, State } from '../../src/core/types.js'
+import type { Corpus } from '../../src/core/corpus.js'
+import { reviewLogOf } from '../../src/core/log/review-log.js'
+import { dueItems, nextDueDate } from '../../src/core/practice.js'
+import type { Config, NoteModel, Review } from '../../src/core/types.js'
 
 function note(anchors: string[]): NoteModel {
   return {
@@ -26,19 +28,32 @@ const review = (item: string, date: string, grade: Review['grade'] = 'good', lin
   grade,
   line,
 })
-const entry = (next_due: string, reps: number) => ({ level: 1, next_due, reps })
+/** A corpus of one note, over `reviews`; c and d were registered earlier (their due dates kept in the state on disk). */
+function corpusOf(notes: NoteModel[], reviews: Review[], config: Config = DEFAULT_CONFIG): Corpus {
+  return {
+    files: notes.map(n => n.path),
+    notes,
+    unreadable: [],
+    config,
+    configFinding: null,
+    log: reviewLogOf(reviews, { aliases: config.aliases }),
+    state: {
+      'deck#c': { level: 1, next_due: '2026-12-01', reps: 0 },
+      'deck#d': { level: 1, next_due: '2026-11-28', reps: 0 },
+    },
+    stateError: null,
+    stateInvalid: [],
+  }
+}
 
 describe('due items', () => {
   const notes = [note(['a', 'b', 'c', 'd'])]
-  const state: State = {
-    'deck#a': entry('2026-11-30', 2),
-    'deck#b': entry('2026-11-28', 1),
-    'deck#c': entry('2026-12-01', 1),
-    'deck#d': entry('2026-11-28', 0),
-  }
+  // a: good on 11-27 (box 2, due 11-30); b: hard on 11-27 (box 1, due 11-28); c: new, due 12-01; d: new, due 11-28.
+  const base = [review('deck#a', '2026-11-27', 'good'), review('deck#b', '2026-11-27', 'hard')]
+  const today = '2026-11-30'
 
   it('lists items due on or before today, by next_due then id', () => {
-    const due = dueItems({ notes, state, reviews: [], config: DEFAULT_CONFIG, today: '2026-11-30' })
+    const due = dueItems(corpusOf(notes, base), today)
     expect(due.map(d => [d.id, d.next_due])).toEqual([
       ['deck#b', '2026-11-28'],
       ['deck#d', '2026-11-28'],
@@ -55,42 +70,36 @@ describe('due items', () => {
 
   it('honours newPerDay, counting items first reviewed today', () => {
     const config: Config = { ...DEFAULT_CONFIG, limits: { newPerDay: 1, reviewsPerDay: null } }
-    expect(dueItems({ notes, state, reviews: [], config, today: '2026-11-30' }).map(d => d.id)).toEqual([
-      'deck#b',
-      'deck#d',
-      'deck#a',
-    ])
-    const firstReviewedToday = [review('deck#c', '2026-11-30')]
-    expect(dueItems({ notes, state, reviews: firstReviewedToday, config, today: '2026-11-30' }).map(d => d.id)).toEqual(
-      ['deck#b', 'deck#a'],
-    )
+    expect(dueItems(corpusOf(notes, base, config), today).map(d => d.id)).toEqual(['deck#b', 'deck#d', 'deck#a'])
+    const firstReviewedToday = [...base, review('deck#c', today)]
+    expect(dueItems(corpusOf(notes, firstReviewedToday, config), today).map(d => d.id)).toEqual(['deck#b', 'deck#a'])
   })
 
   it('honours reviewsPerDay, counting the items already practised today', () => {
     const config: Config = { ...DEFAULT_CONFIG, limits: { newPerDay: null, reviewsPerDay: 2 } }
-    expect(dueItems({ notes, state, reviews: [], config, today: '2026-11-30' }).map(d => d.id)).toEqual([
-      'deck#b',
-      'deck#d',
-    ])
-    const oneDoneToday = [review('deck#c', '2026-11-20'), review('deck#c', '2026-11-30')]
-    expect(dueItems({ notes, state, reviews: oneDoneToday, config, today: '2026-11-30' }).map(d => d.id)).toEqual([
-      'deck#b',
-    ])
+    expect(dueItems(corpusOf(notes, base, config), today).map(d => d.id)).toEqual(['deck#b', 'deck#d'])
+    const oneDoneToday = [...base, review('deck#c', '2026-11-20'), review('deck#c', today)]
+    expect(dueItems(corpusOf(notes, oneDoneToday, config), today).map(d => d.id)).toEqual(['deck#b'])
   })
 
   it('marks an item failed leechThreshold times or more as a leech', () => {
     const fails = ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04'].map(d => review('deck#b', d, 'again'))
-    const due = dueItems({ notes, state, reviews: fails, config: DEFAULT_CONFIG, today: '2026-11-30' })
+    const due = dueItems(corpusOf(notes, [...base, ...fails]), today)
     expect(due.find(d => d.id === 'deck#b')?.leech).toBe(true)
-    expect(
-      dueItems({ notes, state, reviews: fails.slice(1), config: DEFAULT_CONFIG, today: '2026-11-30' }).find(
-        d => d.id === 'deck#b',
-      )?.leech,
-    ).toBe(false)
+    expect(dueItems(corpusOf(notes, [...base, ...fails.slice(1)]), today).find(d => d.id === 'deck#b')?.leech).toBe(
+      false,
+    )
   })
 
   it('says when the next item falls due when nothing is', () => {
-    expect(nextDueAfter(state, '2026-11-30')).toBe('2026-12-01')
-    expect(nextDueAfter(state, '2026-12-01')).toBeNull()
+    expect(nextDueDate(corpusOf(notes, base), today)).toBe('2026-12-01')
+    expect(nextDueDate(corpusOf(notes, base), '2026-12-01')).toBeNull()
+  })
+
+  it('narrows to a scope while the limits still count the whole day', () => {
+    const other = { ...note(['x']), path: 'internalise/other.adoc' }
+    other.items = [{ id: 'other#x', anchor: 'x', prompt: 'Q x', response: 'R x', line: 3 }]
+    const corpus = corpusOf([notes[0] as NoteModel, other], [...base, review('other#x', '2026-11-20', 'again')])
+    expect(dueItems(corpus, today, { note: 'internalise/other.adoc' }).map(d => d.id)).toEqual(['other#x'])
   })
 })

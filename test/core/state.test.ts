@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { entriesEqual, parseState, serializeState } from '../../src/core/state.js'
+import { entriesEqual, parseState, StateSerializer, serializeState } from '../../src/core/state.js'
 import type { State } from '../../src/core/types.js'
 
 describe('serializeState', () => {
@@ -97,5 +97,23 @@ describe('entriesEqual', () => {
     expect(entriesEqual({ ...entry, w: [1, { a: 2 }] }, { ...entry, w: [1, { a: 3 }] })).toBe(false)
     expect(entriesEqual({ ...entry, w: [1, 2] }, { ...entry, w: [2, 1] })).toBe(false)
     expect(entriesEqual({ ...entry, gone: undefined }, entry)).toBe(true)
+  })
+})
+
+describe('the incremental state serializer', () => {
+  it('gives serializeState’s bytes as entries change, appear and vanish', () => {
+    const serializer = new StateSerializer()
+    expect(serializer.serialize({})).toBe(serializeState({}))
+    const state: State = {
+      'b#x': { level: 2, next_due: '2026-12-01', reps: 3 },
+      'a#y': { next_due: '2026-12-02', reps: 1, stability: 2.5, history: [1, 2] },
+    }
+    expect(serializer.serialize(state)).toBe(serializeState(state))
+    state['a#y'] = { next_due: '2026-12-09', reps: 2, stability: 7.25, history: [1, 2, 3] }
+    state['c#z'] = { level: 1, next_due: '2026-12-01', reps: 0 }
+    expect(serializer.serialize(state)).toBe(serializeState(state))
+    delete state['b#x']
+    expect(serializer.serialize(state)).toBe(serializeState(state))
+    expect(serializer.serialize({})).toBe('{}\n')
   })
 })

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
-import { loadCorpus } from '../../src/app/corpus.js'
+import { gradeItem } from '../../src/app/grade-review.js'
+import { loadCorpus } from '../../src/app/load-corpus.js'
 import { acquireLogLock } from '../../src/app/lock.js'
-import { gradeItem } from '../../src/app/practice.js'
 import { LOG_PATH, STATE_PATH } from '../../src/core/corpus.js'
 
 // Issue 12, point 4: a sync changes the log underneath an open corpus (another device's reviews

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
 import { nodeVault } from '../../src/adapters/node-vault.js'
-import { runBacklinks } from '../../src/app/backlinks.js'
+import { runBacklinks } from '../../src/app/find-backlinks.js'
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'hygiene', 'backlinks')
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { nodeVault } from '../../src/adapters/node-vault.js'
-import { loadCorpus } from '../../src/app/corpus.js'
+import { loadCorpus } from '../../src/app/load-corpus.js'
 import { readNoteTexts } from '../../src/app/note-texts.js'
 import { hygiene } from '../../src/core/hygiene/index.js'
 import { diceOnBigrams } from '../../src/core/hygiene/similarity.js'

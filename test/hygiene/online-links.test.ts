@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
-import { runHygiene } from '../../src/app/hygiene.js'
 import { checkUrls, type FetchLike, type LinkCacheStore } from '../../src/app/online-links.js'
+import { runHygiene } from '../../src/app/run-sweep.js'
 
 // A local server only (127.0.0.1): never the network.
 let server: Server

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest'
 import { checkAnswer, type DueItem } from '../../src/core/practice.js'
+import type { GradePreviews } from '../../src/core/schedulers/preview.js'
 import type { Grade } from '../../src/core/types.js'
-import type { GradePreview, PracticeBackend } from '../../src/plugin/review-window/practice-backend.js'
+import type { PracticeBackend } from '../../src/plugin/review-window/practice-backend.js'
 import { openReview, type RenderAsciidoc } from '../../src/plugin/review-window/review-modal.js'
 import { createShell, type Shell } from '../../src/plugin/review-window/shell.js'
 
@@ -23,7 +24,7 @@ interface FakeBackend extends PracticeBackend {
 }
 
 function fakeBackend(items: DueItem[], nextDue: string | null = null): FakeBackend {
-  const preview: GradePreview = {
+  const preview: GradePreviews = {
     again: { next_due: '2026-05-31', days: 1 },
     hard: { next_due: '2026-05-31', days: 1 },
     good: { next_due: '2026-06-02', days: 3 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
-import { triageEdit } from '../../src/app/triage.js'
+import { triageEdit } from '../../src/app/triage-edit.js'
 import { DEFAULT_CONFIG } from '../../src/core/config.js'
 import type { Vault } from '../../src/ports/vault.js'
 import { fixture } from './helpers.js'

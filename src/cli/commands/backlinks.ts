@@ -1,4 +1,4 @@
-import { runBacklinks } from '../../app/backlinks.js'
+import { runBacklinks } from '../../app/find-backlinks.js'
 import { parseConfig } from '../../core/config.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
 import type { CommandSpec } from '../command.js'

@@ -1,6 +1,6 @@
-import { loadCorpus } from '../../app/corpus.js'
-import { dueItems, nextDueDate } from '../../app/practice.js'
+import { loadCorpus } from '../../app/load-corpus.js'
 import { relativeDay } from '../../core/human-dates.js'
+import { dueItems, nextDueDate } from '../../core/practice.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid, warnSkippedLines } from '../config-output.js'
 import type { Command } from '../context.js'

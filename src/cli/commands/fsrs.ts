@@ -1,5 +1,5 @@
-import { loadCorpus } from '../../app/corpus.js'
 import { OptimizerUnavailableError, optimizeFsrs } from '../../app/fsrs-optimize.js'
+import { loadCorpus } from '../../app/load-corpus.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid } from '../config-output.js'

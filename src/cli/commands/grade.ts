@@ -1,5 +1,5 @@
-import { loadCorpus } from '../../app/corpus.js'
-import { gradeItem, UnknownItemError } from '../../app/practice.js'
+import { gradeItem, UnknownItemError } from '../../app/grade-review.js'
+import { loadCorpus } from '../../app/load-corpus.js'
 import { dateProblem } from '../../core/dates.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid, warnSkippedLines } from '../config-output.js'

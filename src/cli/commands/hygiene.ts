@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { runHygiene } from '../../app/hygiene.js'
 import { CACHE_FILE, type LinkCacheStore } from '../../app/online-links.js'
+import { runHygiene } from '../../app/run-sweep.js'
 import { findingsJson, renderAsciiDoc, renderText } from '../../core/report/index.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid } from '../config-output.js'

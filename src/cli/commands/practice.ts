@@ -1,15 +1,15 @@
-import { type LoadedCorpus, loadCorpus } from '../../app/corpus.js'
+import { gradeItem, registerState, undoLastGrade } from '../../app/grade-review.js'
+import { loadCorpus } from '../../app/load-corpus.js'
+import { StateWrites } from '../../app/state-writes.js'
+import type { Corpus } from '../../core/corpus.js'
 import {
+  type AnswerCheck,
+  checkAnswer,
   type DueItem,
   dueItems,
-  gradeItem,
   nextDueDate,
   previewGrades,
-  registerState,
-  undoLastGrade,
-} from '../../app/practice.js'
-import { createScanCache, type ScanCache } from '../../app/scan-cache.js'
-import { type AnswerCheck, checkAnswer } from '../../core/practice.js'
+} from '../../core/practice.js'
 import { PracticeSession, summaryLine } from '../../core/practice-session.js'
 import { GRADES, type Grade } from '../../core/types.js'
 import type { CommandSpec } from '../command.js'
@@ -29,10 +29,11 @@ import { renderDiff, renderTerminal, styled, type TerminalStyle } from '../termi
  * on Ctrl-C.
  */
 export const practiceCommand: Command = async ctx => {
-  // Each grade reloads the corpus (another writer may have added reviews); the cache keeps notes
-  // that did not change from being read or scanned again.
-  const cache: ScanCache = ctx.scanCache ?? createScanCache()
-  let corpus = await loadCorpus(ctx.vault, { cache })
+  // Read once: each grade appends its line and folds that item again (ADR 0020); another writer's
+  // lines are noticed by the log's size and read then.
+  let corpus = await loadCorpus(ctx.vault, ctx.scanCache ? { cache: ctx.scanCache } : {})
+  // state.json is written after each next card is shown, and flushed before the summary.
+  const stateWrites = new StateWrites()
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   warnSkippedLines(ctx, corpus)
   const scope = practiceScope(ctx, corpus)
@@ -62,7 +63,7 @@ export const practiceCommand: Command = async ctx => {
       const command = answer.trim()
       if (command === ':u' || command === ':s') {
         if (command === ':s') session.skip()
-        else corpus = await undo(ctx, corpus, session, cache)
+        else corpus = await undo(ctx, corpus, session, stateWrites)
         continue
       }
       const check = checkAnswer(answer, item.response)
@@ -77,10 +78,10 @@ export const practiceCommand: Command = async ctx => {
         continue
       }
       if (choice === 'undo') {
-        corpus = await undo(ctx, corpus, session, cache)
+        corpus = await undo(ctx, corpus, session, stateWrites)
         continue
       }
-      const result = await gradeItem(ctx.vault, corpus, item.id, choice, ctx.today, ctx.today, { cache })
+      const result = await gradeItem(ctx.vault, corpus, item.id, choice, ctx.today, ctx.today, { stateWrites })
       corpus = result.corpus
       session.grade(choice)
       const again = choice === 'again' && corpus.config.practice.relearn ? '; it comes back later in this session' : ''
@@ -92,23 +93,27 @@ export const practiceCommand: Command = async ctx => {
     const left = summary.left > 0 ? ` ${summary.left} left for later${ended ? ' (input ended)' : ''}.` : ''
     const skipped = summary.skipped > 0 ? ` ${summary.skipped} skipped.` : ''
     ctx.out(`${summaryLine(summary)}.${left}${skipped} Every grade given is in the log.`)
-    ctx.closeInput?.()
+    try {
+      await stateWrites.flush()
+    } finally {
+      ctx.closeInput?.()
+    }
   }
   return 0
 }
 
 async function undo(
   ctx: CommandContext,
-  corpus: LoadedCorpus,
+  corpus: Corpus,
   session: PracticeSession,
-  cache: ScanCache,
-): Promise<LoadedCorpus> {
+  stateWrites: StateWrites,
+): Promise<Corpus> {
   const last = session.undo()
   if (last === null) {
     ctx.out('  Nothing to undo in this session.')
     return corpus
   }
-  const result = await undoLastGrade(ctx.vault, corpus, last.item.id, last.grade, ctx.today, { cache })
+  const result = await undoLastGrade(ctx.vault, corpus, last.item.id, last.grade, ctx.today, { stateWrites })
   ctx.out(`  Took back ${last.grade} for ${last.item.id} (a void line in the log); it is asked again.`)
   return result.corpus
 }
@@ -126,7 +131,7 @@ function showPrompt(ctx: CommandContext, style: TerminalStyle, session: Practice
 function showResponse(
   ctx: CommandContext,
   style: TerminalStyle,
-  corpus: LoadedCorpus,
+  corpus: Corpus,
   item: DueItem,
   answer: string,
   check: AnswerCheck,

@@ -1,5 +1,6 @@
-import { loadCorpus } from '../../app/corpus.js'
-import { derivedState, writeStateIfChanged } from '../../app/schedule.js'
+import { loadCorpus } from '../../app/load-corpus.js'
+import { writeStateIfChanged } from '../../app/write-state.js'
+import { derivedState } from '../../core/snapshot.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid, warnSkippedLines } from '../config-output.js'
 import type { Command } from '../context.js'

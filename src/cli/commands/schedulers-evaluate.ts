@@ -1,5 +1,5 @@
-import { loadCorpus } from '../../app/corpus.js'
-import { evaluateCorpus } from '../../app/schedulers.js'
+import { evaluateCorpus } from '../../app/compare-schedulers.js'
+import { loadCorpus } from '../../app/load-corpus.js'
 import type { CommandContext, ExitCode } from '../context.js'
 
 const fixed = (value: number | null, digits: number) =>

@@ -1,5 +1,5 @@
-import { loadCorpus } from '../../app/corpus.js'
-import { forecastCorpus, switchScheduler } from '../../app/schedulers.js'
+import { forecastCorpus, switchScheduler } from '../../app/compare-schedulers.js'
+import { loadCorpus } from '../../app/load-corpus.js'
 import { SCHEDULERS } from '../../core/config.js'
 import type { SchedulerName } from '../../core/types.js'
 import type { CommandSpec } from '../command.js'

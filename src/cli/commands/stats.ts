@@ -1,5 +1,5 @@
-import { loadCorpus } from '../../app/corpus.js'
-import { corpusStatistics } from '../../app/stats.js'
+import { corpusStatistics } from '../../app/corpus-statistics.js'
+import { loadCorpus } from '../../app/load-corpus.js'
 import type { PassCount, Statistics } from '../../core/stats.js'
 import type { CommandSpec } from '../command.js'
 import { type Command, UsageError } from '../context.js'

@@ -1,5 +1,5 @@
-import { loadCorpus } from '../../app/corpus.js'
-import { TRIAGE_VERBS, type TriageRequest, type TriageVerb, triageEdit } from '../../app/triage.js'
+import { loadCorpus } from '../../app/load-corpus.js'
+import { TRIAGE_VERBS, type TriageRequest, type TriageVerb, triageEdit } from '../../app/triage-edit.js'
 import { parseConfig } from '../../core/config.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
 import { type TriageView, triageView } from '../../core/triage/view.js'

@@ -1,5 +1,5 @@
-import { loadCorpus } from '../../app/corpus.js'
-import { NothingToUndoError, undoLastReview } from '../../app/practice.js'
+import { NothingToUndoError, undoLastReview } from '../../app/grade-review.js'
+import { loadCorpus } from '../../app/load-corpus.js'
 import { canonicalId } from '../../core/aliases.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid } from '../config-output.js'

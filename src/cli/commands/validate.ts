@@ -1,5 +1,5 @@
+import { runValidate } from '../../app/check-corpus.js'
 import { findingLines } from '../../app/note-texts.js'
-import { runValidate } from '../../app/validate.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid } from '../config-output.js'
 import type { Command } from '../context.js'

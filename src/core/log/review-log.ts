@@ -1,6 +1,7 @@
-import { type Aliases, aliasResolver } from '../aliases.js'
+import { type Aliases, aliasResolver, canonicalId } from '../aliases.js'
+import { LOG_PATH } from '../corpus.js'
 import type { Finding, Grade, IsoDate, Review } from '../types.js'
-import type { LogVoid } from './voids.js'
+import { type LogVoid, unmatchedVoidFinding } from './voids.js'
 
 /**
  * The review log as every operation sees it: the reviews that count (voided ones already taken
@@ -38,6 +39,13 @@ export interface ReviewLog {
   foldOf?<T>(id: string, start: T, step: (acc: T, grade: Grade, date: IsoDate) => T): T
   /** This log with one more review, the line just appended at its end; the receiver is unchanged. */
   withReview(review: Review): ReviewLog
+  /**
+   * This log with one more void line, the line just appended at its end (SPEC 1.4): it takes the
+   * latest review that counts with the same item (after aliases), date and grade, or, matching
+   * none, becomes a `log-void-unmatched` finding. The receiver is unchanged. Optional: without
+   * it, an undo reads the log again.
+   */
+  withVoid?(correction: LogVoid): ReviewLog
 }
 
 /**
@@ -48,7 +56,7 @@ export function reviewLogOf(
   reviews: readonly Review[],
   options: { aliases?: Aliases; present?: boolean; voids?: readonly LogVoid[]; findings?: readonly Finding[] } = {},
 ): ReviewLog {
-  return new ArrayReviewLog(
+  return ArrayReviewLog.over(
     [...reviews],
     options.aliases ?? {},
     options.present ?? reviews.length > 0,
@@ -57,23 +65,51 @@ export function reviewLogOf(
   )
 }
 
-class ArrayReviewLog implements ReviewLog {
-  private byItem: Map<string, Review[]> | undefined
+/**
+ * The reviews array and its grouping by item, shared along a chain of `withReview`: only the
+ * newest log of the chain (the owner) reads them as they are, and a review added extends them in
+ * place, so a grade costs one item's list, not a copy of a million reviews. An older log of the
+ * chain groups its own prefix again if it is ever asked.
+ */
+interface Shared {
+  store: Review[]
+  byItem: Map<string, Review[]> | undefined
+  owner: ArrayReviewLog | null
+}
 
-  constructor(
-    private readonly reviews: readonly Review[],
+class ArrayReviewLog implements ReviewLog {
+  private own: Map<string, Review[]> | undefined
+
+  private constructor(
+    private readonly shared: Shared,
+    private readonly length: number,
     readonly aliases: Aliases,
     readonly present: boolean,
     readonly voids: readonly LogVoid[],
     readonly findings: readonly Finding[],
   ) {}
 
+  static over(
+    reviews: Review[],
+    aliases: Aliases,
+    present: boolean,
+    voids: readonly LogVoid[],
+    findings: readonly Finding[],
+    byItem?: Map<string, Review[]>,
+  ): ArrayReviewLog {
+    const shared: Shared = { store: reviews, byItem, owner: null }
+    const log = new ArrayReviewLog(shared, reviews.length, aliases, present, voids, findings)
+    shared.owner = log
+    return log
+  }
+
   get size(): number {
-    return this.reviews.length
+    return this.length
   }
 
   all(): readonly Review[] {
-    return this.reviews
+    const { store } = this.shared
+    return this.length === store.length ? store : store.slice(0, this.length)
   }
 
   items(): Iterable<string> {
@@ -95,24 +131,60 @@ class ArrayReviewLog implements ReviewLog {
   }
 
   withReview(review: Review): ReviewLog {
-    return new ArrayReviewLog([...this.reviews, review], this.aliases, true, this.voids, this.findings)
+    const shared = this.shared
+    if (shared.owner !== this || shared.store.length !== this.length) {
+      const byItem = this.own === undefined ? undefined : new Map(this.own)
+      const next = ArrayReviewLog.over([...this.all()], this.aliases, true, this.voids, this.findings, byItem)
+      return next.withReview(review)
+    }
+    shared.store.push(review)
+    const next = new ArrayReviewLog(shared, this.length + 1, this.aliases, true, this.voids, this.findings)
+    shared.owner = next
+    if (shared.byItem !== undefined) {
+      const id = canonicalId(review.item, this.aliases)
+      // A new list for that item: one handed out before stays as it was.
+      const list = [...(shared.byItem.get(id) ?? [])]
+      let at = list.length
+      while (at > 0 && (list[at - 1] as Review).date > review.date) at--
+      list.splice(at, 0, review)
+      shared.byItem.set(id, list)
+    }
+    return next
+  }
+
+  withVoid(correction: LogVoid): ReviewLog {
+    const id = canonicalId(correction.item, this.aliases)
+    const reviews = this.all()
+    let taken = -1
+    for (let i = reviews.length - 1; i >= 0 && taken < 0; i--) {
+      const review = reviews[i] as Review
+      if (review.line < correction.line && review.date === correction.date && review.grade === correction.void)
+        if (canonicalId(review.item, this.aliases) === id) taken = i
+    }
+    const voids = [...this.voids, correction]
+    if (taken < 0) {
+      const findings = [...this.findings, unmatchedVoidFinding(correction, LOG_PATH)]
+      return ArrayReviewLog.over([...reviews], this.aliases, true, voids, findings, this.copyOfGrouping())
+    }
+    const gone = reviews[taken] as Review
+    const byItem = this.copyOfGrouping()
+    if (byItem !== undefined) {
+      const list = (byItem.get(id) ?? []).filter(review => review !== gone)
+      if (list.length > 0) byItem.set(id, list)
+      else byItem.delete(id)
+    }
+    const kept = reviews.filter((_, i) => i !== taken)
+    return ArrayReviewLog.over(kept, this.aliases, true, voids, this.findings, byItem)
+  }
+
+  private copyOfGrouping(): Map<string, Review[]> | undefined {
+    const current = this.shared.owner === this ? this.shared.byItem : this.own
+    return current === undefined ? undefined : new Map(current)
   }
 
   private grouped(): Map<string, Review[]> {
-    if (this.byItem === undefined) {
-      const byItem = new Map<string, Review[]>()
-      const canonicalId = aliasResolver(this.aliases)
-      for (const review of this.reviews) {
-        const id = canonicalId(review.item)
-        const list = byItem.get(id)
-        if (list) list.push(review)
-        else byItem.set(id, [review])
-      }
-      // Stable: reviews on one date keep their file order. Most lists are in order already.
-      for (const list of byItem.values()) if (!inDateOrder(list)) list.sort(byDate)
-      this.byItem = byItem
-    }
-    return this.byItem
+    if (this.shared.owner === this) return (this.shared.byItem ??= group(this.shared.store, this.aliases))
+    return (this.own ??= group(this.all(), this.aliases))
   }
 }
 
@@ -121,4 +193,18 @@ const byDate = (a: Review, b: Review): number => (a.date < b.date ? -1 : a.date 
 function inDateOrder(list: readonly Review[]): boolean {
   for (let i = 1; i < list.length; i++) if ((list[i] as Review).date < (list[i - 1] as Review).date) return false
   return true
+}
+
+function group(reviews: readonly Review[], aliases: Aliases): Map<string, Review[]> {
+  const byItem = new Map<string, Review[]>()
+  const canonicalId = aliasResolver(aliases)
+  for (const review of reviews) {
+    const id = canonicalId(review.item)
+    const list = byItem.get(id)
+    if (list) list.push(review)
+    else byItem.set(id, [review])
+  }
+  // Stable: reviews on one date keep their file order. Most lists are in order already.
+  for (const list of byItem.values()) if (!inDateOrder(list)) list.sort(byDate)
+  return byItem
 }

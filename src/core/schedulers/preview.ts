@@ -8,6 +8,9 @@ export interface GradePreview {
   days: number
 }
 
+/** A preview for each of the four grades. */
+export type GradePreviews = Record<Grade, GradePreview>
+
 /**
  * What each grade would give `entry` if it were graded today: the scheduler's own `review`,
  * so the buttons can never promise a date the grade does not then produce.
@@ -17,8 +20,8 @@ export function previewIntervals(
   entry: StateEntry,
   today: IsoDate,
   item?: string,
-): Record<Grade, GradePreview> {
-  const preview = {} as Record<Grade, GradePreview>
+): GradePreviews {
+  const preview = {} as GradePreviews
   for (const grade of GRADES) {
     const next = scheduler.review(entry, today, grade, item)
     preview[grade] = { next_due: next.next_due, days: daysBetween(today, next.next_due) }

@@ -1,6 +1,6 @@
 // The triage verbs (SPEC 1.3) as pure text edits: each takes a Track note's text and the model
 // scanned from that very text, and gives back the new text or a refusal with a message that
-// names the file and line. Nothing here reads or writes files; see app/triage.ts.
+// names the file and line. Nothing here reads or writes files; see app/triage-edit.ts.
 
 import { DEFAULT_CONFIG } from '../config.js'
 import type { Config, NoteModel, TrackItem, TrackStatus } from '../types.js'

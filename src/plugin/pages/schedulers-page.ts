@@ -1,4 +1,4 @@
-import type { CorpusEvaluation } from '../../app/schedulers.js'
+import type { CorpusEvaluation } from '../../app/compare-schedulers.js'
 import type { SchedulerForecast } from '../../core/forecast.js'
 import type { SchedulerName } from '../../core/types.js'
 import type { BatchBlock } from '../host/host.js'

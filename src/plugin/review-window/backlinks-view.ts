@@ -1,11 +1,11 @@
+import type { Backlink } from '../../core/backlinks.js'
 import { el, messageOf } from '../dom.js'
-import type { Reference } from '../session/operations.js'
 import type { Shell } from './shell.js'
 
 /** The backlinks view: the user names NOTE[#ANCHOR] and sees the lines that refer to it. Never stored. */
 export function openBacklinks(
   shell: Shell,
-  find: (target: string) => Promise<Reference[]>,
+  find: (target: string) => Promise<Backlink[]>,
   reportError: (text: string) => void,
 ): void {
   const doc = shell.doc

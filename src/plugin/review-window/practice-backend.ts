@@ -1,19 +1,18 @@
-import type { LoadedCorpus } from '../../app/corpus.js'
+import { gradeItem, undoLastGrade } from '../../app/grade-review.js'
+import type { Corpus } from '../../core/corpus.js'
 import {
+  type AnswerCheck,
+  checkAnswer,
   type DueItem,
   dueItems,
-  gradeItem,
   nextDueDate,
   type PracticeScope,
   previewGrades,
-  undoLastGrade,
-} from '../../app/practice.js'
-import { type AnswerCheck, checkAnswer } from '../../core/practice.js'
+} from '../../core/practice.js'
+import type { GradePreviews } from '../../core/schedulers/preview.js'
 import type { Grade, IsoDate } from '../../core/types.js'
 import type { Vault } from '../../ports/vault.js'
 import type { Indexer } from '../session/indexer.js'
-
-export type GradePreview = Record<Grade, { next_due: IsoDate; days: number }>
 
 /** The parts of the corpus that have items due today, for the window's "practise only" choice. */
 export interface ScopeChoices {
@@ -34,7 +33,7 @@ export interface PracticeStart {
 export interface PracticeBackend {
   /** Re-indexes (changed files only) and returns today's due items (of `scope`, when given). */
   start(scope?: PracticeScope): Promise<PracticeStart>
-  preview(id: string): GradePreview
+  preview(id: string): GradePreviews
   /** The word diff and the suggestion, from one comparison (ADR 0008). */
   check(produced: string, response: string): AnswerCheck
   /** Appends the review under the writers' lock and writes the state; resolves only when both are on disk. */
@@ -46,12 +45,12 @@ export interface PracticeBackend {
 }
 
 export function practiceBackend(vault: () => Vault, indexer: Indexer, today: () => IsoDate): PracticeBackend {
-  let corpus: LoadedCorpus | null = null
-  const current = (): LoadedCorpus => {
+  let corpus: Corpus | null = null
+  const current = (): Corpus => {
     if (!corpus) throw new Error('practice has not started')
     return corpus
   }
-  const keep = (reloaded: LoadedCorpus) => {
+  const keep = (reloaded: Corpus) => {
     // The reloaded corpus holds this line: the next preview and grade start from it.
     corpus = reloaded
     indexer.remember(reloaded)
@@ -72,10 +71,10 @@ export function practiceBackend(vault: () => Vault, indexer: Indexer, today: () 
     check: checkAnswer,
     async grade(id, grade) {
       const day = today()
-      keep((await gradeItem(vault(), current(), id, grade, day, day, { cache: indexer.cache })).corpus)
+      keep((await gradeItem(vault(), current(), id, grade, day, day)).corpus)
     },
     async undo(id, grade) {
-      keep((await undoLastGrade(vault(), current(), id, grade, today(), { cache: indexer.cache })).corpus)
+      keep((await undoLastGrade(vault(), current(), id, grade, today())).corpus)
     },
     nextDue: () => nextDueDate(current(), today()),
   }

@@ -1,8 +1,9 @@
 import type { AnswerCheck, DueItem, PracticeScope } from '../../core/practice.js'
 import { PracticeSession, summaryLine } from '../../core/practice-session.js'
+import type { GradePreviews } from '../../core/schedulers/preview.js'
 import { GRADES, type Grade, type IsoDate } from '../../core/types.js'
 import { el, messageOf } from '../dom.js'
-import type { GradePreview, PracticeBackend, ScopeChoices } from './practice-backend.js'
+import type { PracticeBackend, ScopeChoices } from './practice-backend.js'
 import type { Shell } from './shell.js'
 import { followHostTheme } from './theme-vars.js'
 
@@ -312,7 +313,7 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
   }
 
   /** Why two buttons show the same interval: the scheduler gives no longer (or shorter) one here. */
-  function equalIntervalsNote(preview: GradePreview | null): HTMLElement | null {
+  function equalIntervalsNote(preview: GradePreviews | null): HTMLElement | null {
     if (!preview) return null
     const equal = GRADES.filter(g => GRADES.some(h => h !== g && preview[h].next_due === preview[g].next_due))
     if (equal.length === 0) return null
@@ -327,7 +328,7 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
     const response = el(doc, 'div', { className: 'nk-response nk-asciidoc', attrs: { 'data-testid': 'response' } })
     const check = backend.check(produced, item.response)
     const suggested = check.suggested
-    let preview: GradePreview | null = null
+    let preview: GradePreviews | null = null
     try {
       preview = backend.preview(item.id)
     } catch (error) {

@@ -1,5 +1,6 @@
-import { type LoadedCorpus, loadCorpus } from '../../app/corpus.js'
+import { loadCorpus } from '../../app/load-corpus.js'
 import { createScanCache, type ScanCache, scanCacheKey } from '../../app/scan-cache.js'
+import type { Corpus } from '../../core/corpus.js'
 import type { CacheStore } from '../../ports/cache.js'
 import type { Vault } from '../../ports/vault.js'
 
@@ -11,11 +12,11 @@ import type { Vault } from '../../ports/vault.js'
 export interface Indexer {
   /** The scan cache of the corpus open now (one per corpus: a folder chosen again gets its own). */
   readonly cache: ScanCache
-  refresh(onProgress?: (done: number, total: number) => void): Promise<LoadedCorpus>
+  refresh(onProgress?: (done: number, total: number) => void): Promise<Corpus>
   /** The last corpus loaded, or null before the first refresh. */
-  latest(): LoadedCorpus | null
+  latest(): Corpus | null
   /** Keeps a corpus another operation already reloaded (after a grade or a triage edit). */
-  remember(corpus: LoadedCorpus): void
+  remember(corpus: Corpus): void
 }
 
 /**
@@ -36,7 +37,7 @@ export function createIndexer(
       }
     return current.cache
   }
-  let last: LoadedCorpus | null = null
+  let last: Corpus | null = null
   return {
     get cache() {
       return cacheOf(vault().description)

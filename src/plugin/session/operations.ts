@@ -1,24 +1,19 @@
-import { runBacklinks } from '../../app/backlinks.js'
-import type { LoadedCorpus } from '../../app/corpus.js'
-import { runHygiene } from '../../app/hygiene.js'
+import { runValidate } from '../../app/check-corpus.js'
+import { evaluateCorpus, forecastCorpus, switchScheduler } from '../../app/compare-schedulers.js'
+import { corpusStatistics } from '../../app/corpus-statistics.js'
+import { runBacklinks } from '../../app/find-backlinks.js'
 import { findingLines } from '../../app/note-texts.js'
-import { dueItems } from '../../app/practice.js'
-import { evaluateCorpus, forecastCorpus, switchScheduler } from '../../app/schedulers.js'
-import { corpusStatistics } from '../../app/stats.js'
-import { triageEdit } from '../../app/triage.js'
-import { runValidate } from '../../app/validate.js'
+import { runHygiene } from '../../app/run-sweep.js'
+import { triageEdit } from '../../app/triage-edit.js'
+import type { Backlink } from '../../core/backlinks.js'
+import type { Corpus } from '../../core/corpus.js'
+import { dueItems } from '../../core/practice.js'
 import { buildReport, type Report } from '../../core/report/index.js'
 import type { IsoDate, SchedulerName } from '../../core/types.js'
 import type { Vault } from '../../ports/vault.js'
 import type { TriageVerb } from '../pages/triage-page.js'
 import { type PracticeBackend, practiceBackend } from '../review-window/practice-backend.js'
 import type { Indexer } from './indexer.js'
-
-export interface Reference {
-  file: string
-  line: number
-  text: string
-}
 
 /**
  * The plugin's one route into `src/app`: every command, the review window's backend, the due
@@ -27,12 +22,12 @@ export interface Reference {
 export interface Operations {
   /** The review window's backend over one vault (re-indexes on start, grades under the lock). */
   practice(vault: () => Vault, today: () => IsoDate): PracticeBackend
-  dueCount(corpus: LoadedCorpus, today: IsoDate): number
-  forecast(corpus: LoadedCorpus, today: IsoDate, days: number): ReturnType<typeof forecastCorpus>
+  dueCount(corpus: Corpus, today: IsoDate): number
+  forecast(corpus: Corpus, today: IsoDate, days: number): ReturnType<typeof forecastCorpus>
   /** Each scheduler judged on the corpus's log (the Schedulers page). */
-  evaluate(corpus: LoadedCorpus): ReturnType<typeof evaluateCorpus>
+  evaluate(corpus: Corpus): ReturnType<typeof evaluateCorpus>
   /** The Statistics page's figures. */
-  statistics(corpus: LoadedCorpus, today: IsoDate): ReturnType<typeof corpusStatistics>
+  statistics(corpus: Corpus, today: IsoDate): ReturnType<typeof corpusStatistics>
   /** Writes "scheduler" and the switch record into config.json and regenerates state.json. */
   switchScheduler(vault: Vault, name: SchedulerName, today: IsoDate): ReturnType<typeof switchScheduler>
   /** `generatedAt` is the run's time as the page header shows it. */
@@ -41,11 +36,11 @@ export interface Operations {
   /** Resolves with the host-facing message; rejects when the edit is refused or fails. */
   triageEdit(
     vault: Vault,
-    corpus: LoadedCorpus,
+    corpus: Corpus,
     target: { file: string; line: number; text: string },
     verb: TriageVerb,
   ): Promise<string>
-  backlinks(vault: Vault, target: string): Promise<Reference[]>
+  backlinks(vault: Vault, target: string): Promise<Backlink[]>
 }
 
 export function appOperations(indexer: Indexer): Operations {

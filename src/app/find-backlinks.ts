@@ -1,7 +1,7 @@
 import { type Backlink, backlinks, parseBacklinkTarget } from '../core/backlinks.js'
 import { buildTargetIndex } from '../core/links/resolve.js'
 import type { Vault } from '../ports/vault.js'
-import { type LoadOptions, loadCorpus } from './corpus.js'
+import { type LoadOptions, loadCorpus } from './load-corpus.js'
 import { readNoteTexts } from './note-texts.js'
 
 export type BacklinksResult = { ok: true; references: Backlink[] } | { ok: false; message: string }

@@ -1,10 +1,10 @@
+import type { Corpus } from '../core/corpus.js'
 import { sortFindings, summarize } from '../core/findings.js'
-import { schedulerFor } from '../core/schedulers/index.js'
 import type { Finding, IsoDate } from '../core/types.js'
 import { validate } from '../core/validate.js'
 import type { Vault } from '../ports/vault.js'
-import { type LoadedCorpus, type LoadOptions, loadCorpus } from './corpus.js'
-import { writeStateIfChanged } from './schedule.js'
+import { type LoadOptions, loadCorpus } from './load-corpus.js'
+import { writeStateIfChanged } from './write-state.js'
 
 export interface ValidateOutcome {
   findings: Finding[]
@@ -13,7 +13,7 @@ export interface ValidateOutcome {
   wrote: boolean
   /** Set when config.json is invalid: nothing was written and the CLI exits 2. */
   configInvalid: boolean
-  corpus: LoadedCorpus
+  corpus: Corpus
 }
 
 /** SPEC 2, Validate: checks the corpus, and regenerates state.json when it differs from the replay (not with dryRun). */
@@ -26,19 +26,7 @@ export async function runValidate(
     const findings = [corpus.configFinding]
     return { findings, summary: summarize(findings, 0), wrote: false, configInvalid: true, corpus }
   }
-  const result = validate({
-    notes: corpus.notes,
-    files: corpus.files,
-    unreadable: corpus.unreadable,
-    config: corpus.config,
-    reviews: corpus.log.all(),
-    logFindings: corpus.log.findings,
-    previous: corpus.state,
-    stateError: corpus.stateError,
-    stateInvalid: corpus.stateInvalid,
-    today: options.today,
-    scheduler: schedulerFor(corpus.config),
-  })
+  const result = validate(corpus, options.today)
   const findings = sortFindings(result.findings)
   const wrote = options.dryRun ? false : await writeStateIfChanged(vault, result.state)
   return { findings, summary: summarize(findings, 0), wrote, configInvalid: false, corpus }

@@ -1,32 +1,11 @@
 import { scanNote } from '../core/asciidoc/scan.js'
 import { DEFAULT_CONFIG, DEFAULT_NOTE_BYTES, parseConfig } from '../core/config.js'
-import { CONFIG_PATH, isVisibleAdoc, STATE_PATH } from '../core/corpus.js'
-import type { ReviewLog } from '../core/log/review-log.js'
+import { CONFIG_PATH, type Corpus, isVisibleAdoc, STATE_PATH } from '../core/corpus.js'
 import { parseState } from '../core/state.js'
-import type { Config, Finding, NoteModel, State } from '../core/types.js'
+import type { Finding, NoteModel, State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
-import { readReviewLog } from './read-log.js'
+import { readLogAndMark } from './log-mark.js'
 import { createScanCache, type FileStamp, type ScanCache } from './scan-cache.js'
-
-/** Everything an operation needs to know about a corpus, read once through a Vault. */
-export interface LoadedCorpus {
-  /** Every file path of the corpus (relative, `/`), as the vault lists it. */
-  files: string[]
-  /** Every visible `.adoc` file (notes, README, ADRs) that could be read, sorted by path. */
-  notes: NoteModel[]
-  /** `note-unreadable` findings for files that could not be read. */
-  unreadable: Finding[]
-  /** The configuration, or the defaults when `configFinding` says it is invalid. */
-  config: Config
-  configFinding: Finding | null
-  /** The log's reviews that count (the voided ones taken out, SPEC 1.4), its void lines and findings. */
-  log: ReviewLog
-  /** The state on disk; null when there is none. `stateError` when it could not be parsed. */
-  state: State | null
-  stateError: string | null
-  /** Ids whose state entry is damaged (no valid next_due or reps); left out of `state`. */
-  stateInvalid: string[]
-}
 
 export interface LoadOptions {
   /**
@@ -50,7 +29,7 @@ const READS_IN_FLIGHT = 32
  * and state. Note texts are not kept: the few operations that need them read them
  * (note-texts.ts), so that practice, replay and validate never hold the corpus's text.
  */
-export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promise<LoadedCorpus> {
+export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promise<Corpus> {
   const cache = options.cache ?? createScanCache()
   const cacheReady = cache.ready()
   const files = (await vault.list()).sort()
@@ -63,7 +42,7 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   const config = parsedConfig.ok ? parsedConfig.config : DEFAULT_CONFIG
   // The log and the state are read alongside the notes. Every operation sees only the reviews
   // that count: replay, the limits, leeches, statistics.
-  const managed = Promise.all([readReviewLog(vault, config.aliases), vault.read(STATE_PATH)])
+  const managed = Promise.all([readLogAndMark(vault, config.aliases), vault.read(STATE_PATH)])
   managed.catch(() => undefined) // awaited below; this only keeps an early failure from counting as unhandled
   // One slot per file, so that the results keep path order whatever order the reads end in.
   const outcomes = new Array<NoteOutcome | undefined>(adoc.length)
@@ -85,7 +64,7 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
     else notes.push(outcome)
   }
   await cache.save(notes.map(note => note.path))
-  const [log, stateText] = await managed
+  const [{ log, mark }, stateText] = await managed
   let state: State | null = null
   let stateError: string | null = null
   let stateInvalid: string[] = []
@@ -103,6 +82,7 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
     config,
     configFinding: parsedConfig.ok ? null : parsedConfig.finding,
     log,
+    logFile: mark,
     state,
     stateError,
     stateInvalid,

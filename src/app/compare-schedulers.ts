@@ -1,18 +1,20 @@
 import { SCHEDULERS } from '../core/config.js'
+import type { Corpus } from '../core/corpus.js'
 import { CONFIG_PATH } from '../core/corpus.js'
 import { type EvaluatedScheduler, type Evaluation, evaluateSchedulers, splitDateOf } from '../core/evaluate.js'
 import { compareSchedulers, configsForEveryScheduler, type SchedulerForecast } from '../core/forecast.js'
 import { declaredItems } from '../core/items.js'
 import { switchesAfterUse } from '../core/schedulers/switches.js'
+import { derivedState } from '../core/snapshot.js'
 import type { IsoDate, SchedulerName } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
-import { type LoadedCorpus, loadCorpus } from './corpus.js'
 import { OptimizerUnavailableError, optimizeFsrs } from './fsrs-optimize.js'
-import { registerState } from './practice.js'
-import { assertConfigValid, derivedState } from './schedule.js'
+import { registerState } from './grade-review.js'
+import { loadCorpus } from './load-corpus.js'
+import { assertConfigValid } from './write-state.js'
 
 /** The switch preview of issue 5 for a loaded corpus: the same log replayed under all four schedulers. */
-export function forecastCorpus(corpus: LoadedCorpus, today: IsoDate, days: number): SchedulerForecast[] {
+export function forecastCorpus(corpus: Corpus, today: IsoDate, days: number): SchedulerForecast[] {
   return compareSchedulers({
     reviews: corpus.log.all(),
     declared: [...declaredItems(corpus.notes).keys()],
@@ -72,7 +74,7 @@ export interface CorpusEvaluation extends Evaluation {
  * fsrs-rs on the reviews before the split date only, so that the row is scored on reviews its
  * weights never saw; without the optional optimiser, the weights in config.json stand in.
  */
-export async function evaluateCorpus(corpus: LoadedCorpus): Promise<CorpusEvaluation> {
+export async function evaluateCorpus(corpus: Corpus): Promise<CorpusEvaluation> {
   const reviews = corpus.log.all()
   const { aliases, fsrs, fuzz } = corpus.config
   const splitDate = splitDateOf(reviews, aliases)

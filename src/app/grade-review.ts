@@ -1,0 +1,136 @@
+import { canonicalId } from '../core/aliases.js'
+import type { Corpus } from '../core/corpus.js'
+import { formatReviewLine } from '../core/log/format.js'
+import type { LogVoid } from '../core/log/voids.js'
+import { formatVoidLine } from '../core/log/voids.js'
+import { derived, derivedState, withLog, withReview, withStateOnDisk } from '../core/snapshot.js'
+import { GRADES, type Grade, type IsoDate, type Review, type State } from '../core/types.js'
+import type { Vault } from '../ports/vault.js'
+import { readLogAndMark } from './log-mark.js'
+import { appendAfterMark } from './log-writer.js'
+import type { StateWrites } from './state-writes.js'
+import { assertConfigValid, writeStateIfChanged } from './write-state.js'
+
+export class UnknownItemError extends Error {
+  override name = 'UnknownItemError'
+}
+
+/** What a write of the log leaves: the corpus as it now stands (the line in it), and the state written from it. */
+export interface Graded {
+  corpus: Corpus
+  state: State
+}
+
+export interface StateOptions {
+  /** Write state.json through this (after the next card is shown, coalesced) instead of before returning. */
+  stateWrites?: StateWrites
+}
+
+/**
+ * Records one graded review: refuses an undeclared id or a bad grade before touching anything,
+ * appends the line under the writers' lock (SPEC 1.4), folds that item's history again, and writes
+ * state.json. The notes are not read again; the log only when another writer added lines since
+ * the corpus read it, so that their reviews are in the state too (ADR 0020).
+ */
+export async function gradeItem(
+  vault: Vault,
+  corpus: Corpus,
+  id: string,
+  grade: string,
+  date: IsoDate,
+  today: IsoDate,
+  options: StateOptions = {},
+): Promise<Graded> {
+  assertConfigValid(corpus)
+  if (!(GRADES as readonly string[]).includes(grade))
+    throw new UnknownItemError(`unknown grade "${grade}" (use again, hard, good or easy)`)
+  if (!derived(corpus, today).declared.has(id)) throw new UnknownItemError(`no note declares the item "${id}"`)
+  const review = { item: id, date, grade: grade as Grade }
+  const { mark } = await appendAfterMark(vault, [formatReviewLine(review)], corpus.logFile)
+  const next =
+    mark === null
+      ? await withLogReadAgain(vault, corpus)
+      : withReview(corpus, { ...review, line: mark.lines }, today, mark)
+  return saveState(vault, next, today, options)
+}
+
+/** Registers new items and drops vanished ones: what `replay` does and every writing command does first. */
+export async function registerState(vault: Vault, corpus: Corpus, today: IsoDate): Promise<boolean> {
+  assertConfigValid(corpus)
+  return writeStateIfChanged(vault, derivedState(corpus, today))
+}
+
+/** Nothing to take back: no review (of that item) counts. */
+export class NothingToUndoError extends Error {
+  override name = 'NothingToUndoError'
+}
+
+/**
+ * Takes back the last review written (of `id`, when given; after aliases): the review that counts
+ * and stands lowest in the log. Appends its void line under the writers' lock (SPEC 1.4), then
+ * writes the state a replay of the log as it now is gives. The log keeps every line.
+ */
+export async function undoLastReview(
+  vault: Vault,
+  corpus: Corpus,
+  id: string | null,
+  today: IsoDate,
+): Promise<Graded & { undone: Review }> {
+  assertConfigValid(corpus)
+  const aliases = corpus.config.aliases
+  const wanted = id === null ? null : canonicalId(id, aliases)
+  let undone: Review | undefined
+  const candidates = wanted === null ? corpus.log.all() : corpus.log.historyOf(wanted)
+  for (const review of candidates) if (undone === undefined || review.line > undone.line) undone = review
+  if (undone === undefined)
+    throw new NothingToUndoError(id === null ? 'the log holds no review to undo' : `no review of "${id}" to undo`)
+  return { ...(await appendVoid(vault, corpus, undone, today)), undone }
+}
+
+/**
+ * Takes back a grade given in this session (practice's undo): the void line for `grade` of `id`
+ * on `date`, which takes the latest such review, the one just written (SPEC 1.4).
+ */
+export async function undoLastGrade(
+  vault: Vault,
+  corpus: Corpus,
+  id: string,
+  grade: Grade,
+  today: IsoDate,
+  options: StateOptions = {},
+): Promise<Graded> {
+  assertConfigValid(corpus)
+  return appendVoid(vault, corpus, { item: id, date: today, grade }, today, options)
+}
+
+async function appendVoid(
+  vault: Vault,
+  corpus: Corpus,
+  review: Pick<Review, 'item' | 'date' | 'grade'>,
+  today: IsoDate,
+  options: StateOptions = {},
+): Promise<Graded> {
+  const { mark } = await appendAfterMark(vault, [formatVoidLine(review)], corpus.logFile)
+  let next: Corpus
+  if (mark === null || corpus.log.withVoid === undefined) next = await withLogReadAgain(vault, corpus)
+  else {
+    const correction: LogVoid = { item: review.item, date: review.date, void: review.grade, line: mark.lines }
+    const log = corpus.log.withVoid(correction)
+    // Only the item the void took a review from is folded again (withReview's path, for one id).
+    next = withLog(corpus, log, today, [canonicalId(review.item, log.aliases)], mark)
+  }
+  return saveState(vault, next, today, options)
+}
+
+/** Another writer added lines (or the host cannot tell): the log is read again, the notes are not. */
+async function withLogReadAgain(vault: Vault, corpus: Corpus): Promise<Corpus> {
+  const { log, mark } = await readLogAndMark(vault, corpus.config.aliases)
+  return { ...corpus, log, logFile: mark }
+}
+
+async function saveState(vault: Vault, corpus: Corpus, today: IsoDate, options: StateOptions): Promise<Graded> {
+  const state = derivedState(corpus, today)
+  if (options.stateWrites) options.stateWrites.schedule(vault, state)
+  else await writeStateIfChanged(vault, state)
+  return { corpus: withStateOnDisk(corpus, state, today), state }
+}

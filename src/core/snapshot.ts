@@ -1,0 +1,255 @@
+import { canonicalId } from './aliases.js'
+import type { Corpus, LogFileMark } from './corpus.js'
+import { addDays, isIsoDate } from './dates.js'
+import { type DeclaredItem, declaredItems } from './items.js'
+import { failureCount } from './leech.js'
+import { foldHistory } from './replay.js'
+import type { Scheduler } from './scheduler.js'
+import { schedulerFor } from './schedulers/index.js'
+import type { Finding, IsoDate, NoteModel, Review, State, StateEntry } from './types.js'
+
+// What follows from a corpus on one day (ADR 0020): the state a replay gives (SPEC 1.5) and what
+// practice asks of each item, derived once and then carried from one corpus to the next: a new
+// review folds only its item's history again, an edited note only that note's items.
+
+/** What practice needs to know about one declared item today. */
+export interface ItemFacts {
+  entry: StateEntry
+  /** Its `again` lines, for leeches (SPEC 1.6). */
+  failures: number
+  /** Whether a review of it is dated today (it used up a review slot, SPEC 1.8 limits). */
+  reviewedToday: boolean
+  /** Whether its first review is dated today (it used up a new-item slot). */
+  newToday: boolean
+}
+
+export interface Derived {
+  readonly today: IsoDate
+  readonly scheduler: Scheduler
+  /** Every declared item by id (the first declaration counts, SPEC 1.2). */
+  readonly declared: ReadonlyMap<string, DeclaredItem>
+  /** One entry per declared id: the state a replay of the log gives today. */
+  readonly items: ReadonlyMap<string, ItemFacts>
+  /** Declared items reviewed today, and those first reviewed today: the daily limits' usage. */
+  readonly reviewedToday: number
+  readonly newToday: number
+}
+
+const derivations = new WeakMap<Corpus, Derived>()
+const states = new WeakMap<Derived, State>()
+let wholeDerivations = 0
+
+/** How many times a whole corpus was derived (every item's history folded), since the process started. */
+export function wholeDerivationCount(): number {
+  return wholeDerivations
+}
+
+/** What follows from `corpus` today: computed on first use, then kept with the corpus. */
+export function derived(corpus: Corpus, today: IsoDate): Derived {
+  const known = derivations.get(corpus)
+  if (known !== undefined && known.today === today) return known
+  wholeDerivations++
+  const scheduler = schedulerFor(corpus.config)
+  const declared = declaredItems(corpus.notes)
+  const items = new Map<string, ItemFacts>()
+  for (const id of declared.keys()) items.set(id, itemFacts(corpus, id, scheduler, today))
+  const result = withCounts({ today, scheduler, declared, items })
+  derivations.set(corpus, result)
+  return result
+}
+
+/** The state a replay gives for this corpus today (SPEC 1.5): every declared item, new ones registered today. */
+export function derivedState(corpus: Corpus, today: IsoDate): State {
+  const facts = derived(corpus, today)
+  let state = states.get(facts)
+  if (state === undefined) {
+    state = {}
+    for (const [id, { entry }] of facts.items) state[id] = entry
+    states.set(facts, state)
+  }
+  return state
+}
+
+/**
+ * The corpus once `review` (the line just appended at the end of the log) counts: the log holds
+ * it, and only its item's history is folded again. `logFile`: the log file as it now stands.
+ */
+export function withReview(corpus: Corpus, review: Review, today: IsoDate, logFile?: LogFileMark | null): Corpus {
+  const before = taken(corpus, today)
+  const next: Corpus = { ...corpus, log: corpus.log.withReview(review), ...(logFile !== undefined ? { logFile } : {}) }
+  if (before !== undefined) refold(next, before, [canonicalId(review.item, next.log.aliases)])
+  return next
+}
+
+/**
+ * The corpus with another review log. When the new log differs from the old one only in the
+ * histories of `changed` (an undo's void line), only those are folded again; without `changed`
+ * (another writer's lines) the state is derived again on first use.
+ */
+export function withLog(
+  corpus: Corpus,
+  log: Corpus['log'],
+  today: IsoDate,
+  changed?: readonly string[],
+  logFile?: LogFileMark | null,
+): Corpus {
+  const next: Corpus = { ...corpus, log, ...(logFile !== undefined ? { logFile } : {}) }
+  const before = changed === undefined ? undefined : taken(corpus, today)
+  if (changed !== undefined && before !== undefined) refold(next, before, changed)
+  return next
+}
+
+/** The corpus with the state that is now on disk (after a write): the registration dates new items keep. */
+export function withStateOnDisk(corpus: Corpus, state: State, today: IsoDate): Corpus {
+  const next: Corpus = { ...corpus, state, stateError: null, stateInvalid: [] }
+  const before = taken(corpus, today)
+  if (before !== undefined) derivations.set(next, before)
+  return next
+}
+
+/** Some files of the corpus changed: what a re-index of just those files found. */
+export interface NotesChange {
+  /** Notes edited or added, as scanned now. */
+  scanned: readonly { model: NoteModel }[]
+  /** Files that are gone. */
+  deleted: readonly string[]
+  /** Files still there that could not be read now (their note leaves the index). */
+  unread?: readonly string[]
+  /** The corpus's `note-unreadable` findings after the change. */
+  unreadable?: Finding[]
+}
+
+/**
+ * The corpus after some files changed: the notes replaced, and the derived state updated for
+ * those notes' items only. An item id names its note (SPEC 1.2: the path, `#`, the anchor), so
+ * the items a change can touch are those of the changed notes, before and after.
+ */
+export function withNotes(corpus: Corpus, change: NotesChange, today: IsoDate): Corpus {
+  const notes = corpus.notes.slice()
+  const touched = new Set<string>()
+  const put = (path: string, model: NoteModel | null): void => {
+    const at = insertionPoint(notes, path)
+    const old = notes[at]?.path === path ? notes[at] : undefined
+    for (const item of old?.items ?? []) touched.add(item.id)
+    if (model === null) {
+      if (old !== undefined) notes.splice(at, 1)
+      return
+    }
+    if (old !== undefined) notes[at] = model
+    else notes.splice(at, 0, model)
+    for (const item of model.items) touched.add(item.id)
+  }
+  for (const path of [...change.deleted, ...(change.unread ?? [])]) put(path, null)
+  for (const { model } of change.scanned) put(model.path, model)
+  const gone = new Set(change.deleted)
+  const listed = new Set(corpus.files)
+  const added = change.scanned.filter(({ model }) => !listed.has(model.path)).map(({ model }) => model.path)
+  let files = gone.size > 0 ? corpus.files.filter(path => !gone.has(path)) : corpus.files
+  if (added.length > 0) files = [...files, ...added].sort()
+  const next: Corpus = { ...corpus, notes, files, unreadable: change.unreadable ?? corpus.unreadable }
+  const before = taken(corpus, today)
+  if (before !== undefined) {
+    const declared = before.declared as Map<string, DeclaredItem>
+    for (const id of touched) declared.delete(id)
+    for (const { model } of change.scanned) {
+      if (model.folder !== 'internalise') continue
+      // The first declaration of an id counts (SPEC 1.2); a later one is validate's duplicate.
+      for (const item of model.items) if (!declared.has(item.id)) declared.set(item.id, { item, file: model.path })
+    }
+    refold(next, before, [...touched], declared)
+  }
+  return next
+}
+
+/** Where `path` stands or would stand in notes sorted by path. */
+function insertionPoint(notes: readonly NoteModel[], path: string): number {
+  let low = 0
+  let high = notes.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((notes[middle] as NoteModel).path < path) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/**
+ * The derivation of `corpus` for `today`, taken away from it to be carried to the corpus that
+ * replaces it: its maps are then changed in place (a grade costs one item, not a copy of 30,000
+ * entries), so the old corpus must not keep them; asked again, it derives itself afresh.
+ */
+function taken(corpus: Corpus, today: IsoDate): Derived | undefined {
+  const before = derivations.get(corpus)
+  if (before === undefined || before.today !== today) return undefined
+  derivations.delete(corpus)
+  return before
+}
+
+/** Folds `ids` again into `before`'s maps, and keeps the result as `next`'s derivation. */
+function refold(
+  next: Corpus,
+  before: Derived,
+  ids: readonly string[],
+  declared: ReadonlyMap<string, DeclaredItem> = before.declared,
+): void {
+  const items = before.items as Map<string, ItemFacts>
+  const state = states.get(before)
+  let { reviewedToday, newToday } = before
+  for (const id of new Set(ids)) {
+    const old = items.get(id)
+    if (old?.reviewedToday) reviewedToday--
+    if (old?.newToday) newToday--
+    if (!declared.has(id)) {
+      items.delete(id)
+      if (state !== undefined) delete state[id]
+      continue
+    }
+    const facts = itemFacts(next, id, before.scheduler, before.today)
+    items.set(id, facts)
+    if (state !== undefined) state[id] = facts.entry
+    if (facts.reviewedToday) reviewedToday++
+    if (facts.newToday) newToday++
+  }
+  const result: Derived = { today: before.today, scheduler: before.scheduler, declared, items, reviewedToday, newToday }
+  derivations.set(next, result)
+  if (state !== undefined) states.set(result, state)
+}
+
+function withCounts(derived: Omit<Derived, 'reviewedToday' | 'newToday'>): Derived {
+  let reviewedToday = 0
+  let newToday = 0
+  for (const facts of derived.items.values()) {
+    if (facts.reviewedToday) reviewedToday++
+    if (facts.newToday) newToday++
+  }
+  return { ...derived, reviewedToday, newToday }
+}
+
+/** One item's facts from its whole history: what `replay` gives for it (SPEC 1.5). */
+function itemFacts(corpus: Corpus, id: string, scheduler: Scheduler, today: IsoDate): ItemFacts {
+  const history = corpus.log.historyOf(id)
+  const start = scheduler.initial(keptDue(corpus.state, id) ?? addDays(today, 1))
+  const entry = history.length > 0 ? foldHistory(start, history, scheduler) : start
+  return {
+    entry,
+    failures: failureCount(history),
+    reviewedToday: reviewedOn(history, today),
+    newToday: history[0]?.date === today,
+  }
+}
+
+/** Whether a review of `history` (in replay order: by date) is dated `today`; from the end, where today's are. */
+function reviewedOn(history: readonly Review[], today: IsoDate): boolean {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const date = (history[i] as Review).date
+    if (date === today) return true
+    if (date < today) return false
+  }
+  return false
+}
+
+/** The due date a never-reviewed item was registered with, kept in the state on disk. */
+function keptDue(previous: State | null, id: string): IsoDate | undefined {
+  const entry = previous !== null && Object.hasOwn(previous, id) ? previous[id] : undefined
+  return entry !== undefined && isIsoDate(entry.next_due) ? entry.next_due : undefined
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { memoryVault } from '../../src/adapters/memory-vault.js'
+import { nodeVault } from '../../src/adapters/node-vault.js'
+import { gradeItem, undoLastGrade } from '../../src/app/grade-review.js'
+import { loadCorpus } from '../../src/app/load-corpus.js'
+import { LOG_PATH, STATE_PATH } from '../../src/core/corpus.js'
+import { derivedState } from '../../src/core/snapshot.js'
+import { serializeState } from '../../src/core/state.js'
+import type { Vault } from '../../src/ports/vault.js'
+import { tempCorpus } from '../support/temp-corpus.js'
+
+// The grade path keeps its corpus between grades (ADR 0020): these check it still sees what is
+// on disk: another writer's lines (SPEC 1.4), and state.json equal to a replay (SPEC 1.5).
+
+const TODAY = '2026-11-30'
+const DECK = '= Deck\n:intent: internalise\n\n[qanda]\n[[a]]A?:: a.\n[[b]]B?:: b.\n[[c]]C?:: c.\n'
+
+async function replayedState(vault: Vault): Promise<string> {
+  return serializeState(derivedState(await loadCorpus(vault), TODAY))
+}
+
+/** A corpus in a temp folder through the Node vault: a real append and an exclusive create. */
+function onDisk(files: Record<string, string>): Vault {
+  const folder = tempCorpus(files)
+  onTestFinished(folder.remove)
+  return nodeVault(folder.path)
+}
+
+describe('grading from a kept corpus', () => {
+  it.each(['disk', 'whole-file host'])("sees another writer's line added between two grades (%s)", async host => {
+    const vault =
+      host === 'disk'
+        ? onDisk({ 'internalise/deck.adoc': DECK, [LOG_PATH]: '' })
+        : memoryVault({ 'internalise/deck.adoc': DECK, [LOG_PATH]: '' })
+    let corpus = (await gradeItem(vault, await loadCorpus(vault), 'deck#a', 'good', TODAY, TODAY)).corpus
+    // Another device (or a `notekeeper grade` in another terminal) appends a review of b.
+    await vault.append(LOG_PATH, `{"item":"deck#b","date":"${TODAY}","grade":"easy"}\n`)
+    const graded = await gradeItem(vault, corpus, 'deck#c', 'hard', TODAY, TODAY)
+    corpus = graded.corpus
+    expect(graded.state['deck#b']?.reps).toBe(1)
+    expect(corpus.log.size).toBe(3)
+    expect(await vault.read(STATE_PATH)).toBe(await replayedState(vault))
+    // And the next grade, with nobody else writing, still lands on what is on disk.
+    await gradeItem(vault, corpus, 'deck#b', 'again', TODAY, TODAY)
+    expect((await vault.read(LOG_PATH))?.trim().split('\n')).toHaveLength(4)
+    expect(await vault.read(STATE_PATH)).toBe(await replayedState(vault))
+  })
+
+  it('an undo in the session leaves the state a replay gives, and a log without a final newline is not joined', async () => {
+    const vault = memoryVault({
+      'internalise/deck.adoc': DECK,
+      [LOG_PATH]: `{"item":"deck#a","date":"2026-11-20","grade":"good"}`,
+    })
+    const first = await gradeItem(vault, await loadCorpus(vault), 'deck#a', 'again', TODAY, TODAY)
+    expect(vault.files.get(LOG_PATH)).toBe(
+      `{"item":"deck#a","date":"2026-11-20","grade":"good"}\n{"item":"deck#a","date":"${TODAY}","grade":"again"}\n`,
+    )
+    const undone = await undoLastGrade(vault, first.corpus, 'deck#a', 'again', TODAY)
+    expect(undone.state['deck#a']?.reps).toBe(1)
+    expect(vault.files.get(STATE_PATH)).toBe(await replayedState(vault))
+    const reloaded = await loadCorpus(vault)
+    expect(undone.corpus.log.all()).toEqual(reloaded.log.all())
+    expect(undone.corpus.log.voids).toEqual(reloaded.log.voids)
+  })
+})

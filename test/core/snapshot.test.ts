@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_CONFIG } from '../../src/core/config.js'
+import type { Corpus } from '../../src/core/corpus.js'
+import { reviewLogOf } from '../../src/core/log/review-log.js'
+import { dueItems, previewGrades } from '../../src/core/practice.js'
+import { replay } from '../../src/core/replay.js'
+import { schedulerFor } from '../../src/core/schedulers/index.js'
+import { derivedState, wholeDerivationCount, withLog, withNotes, withReview } from '../../src/core/snapshot.js'
+import { StateSerializer, serializeState } from '../../src/core/state.js'
+import { type Config, GRADES, type NoteModel, type Review } from '../../src/core/types.js'
+
+const TODAY = '2026-11-30'
+
+function note(path: string, anchors: string[]): NoteModel {
+  const base = path.replace(/^internalise\//, '').replace(/\.adoc$/, '')
+  return {
+    path,
+    folder: 'internalise',
+    title: null,
+    attributes: [],
+    anchors: [],
+    sections: [],
+    itemsWithoutId: [],
+    dlistEntries: [],
+    references: [],
+    track: [],
+    problems: [],
+    lineClasses: new Uint8Array(),
+    items: anchors.map((a, i) => ({
+      id: `${base}#${a}`,
+      anchor: a,
+      prompt: `Q ${a}`,
+      response: `R ${a}`,
+      line: 3 + i,
+    })),
+  }
+}
+
+function corpusOf(notes: NoteModel[], reviews: Review[], config: Config): Corpus {
+  return {
+    files: notes.map(n => n.path),
+    notes,
+    unreadable: [],
+    config,
+    configFinding: null,
+    log: reviewLogOf(reviews, { aliases: config.aliases }),
+    state: { 'deck#new': { level: 1, next_due: '2026-11-20', reps: 0 } },
+    stateError: null,
+    stateInvalid: [],
+  }
+}
+
+/** What a whole replay of the corpus gives: the definition the snapshot must keep to (SPEC 1.5). */
+function replayOf(corpus: Corpus) {
+  const declared = new Set(corpus.notes.flatMap(n => n.items.map(i => i.id)))
+  return replay({
+    reviews: corpus.log.all(),
+    declared: [...declared],
+    previous: corpus.state,
+    today: TODAY,
+    scheduler: schedulerFor(corpus.config),
+    aliases: corpus.config.aliases,
+  })
+}
+
+/** A small deterministic random walk of grades and dates, some dated before the item's last review. */
+function* grades(seed: number, count: number): Generator<Review> {
+  let x = seed
+  const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+  const ids = ['deck#a', 'deck#b', 'deck#old', 'deck#new', 'other#x']
+  for (let i = 0; i < count; i++) {
+    const day = 1 + Math.floor(next() * 29)
+    yield {
+      item: ids[Math.floor(next() * ids.length)] as string,
+      date: `2026-11-${String(day).padStart(2, '0')}`,
+      grade: GRADES[Math.floor(next() * 4)] as Review['grade'],
+      line: 100 + i,
+    }
+  }
+}
+
+describe('the corpus snapshot', () => {
+  for (const scheduler of ['leitner', 'fsrs', 'sm2', 'passfail'] as const) {
+    it(`a review added folds only its item, and gives what a replay gives (${scheduler}, aliases, back-dated lines)`, () => {
+      const config: Config = { ...DEFAULT_CONFIG, scheduler, aliases: { 'deck#old': 'deck#b' } }
+      const notes = [note('internalise/deck.adoc', ['a', 'b', 'new']), note('internalise/other.adoc', ['x'])]
+      let corpus = corpusOf(notes, [{ item: 'deck#a', date: '2026-11-02', grade: 'good', line: 1 }], config)
+      derivedState(corpus, TODAY)
+      const derivations = wholeDerivationCount()
+      const serializer = new StateSerializer()
+      for (const review of grades(scheduler.length, 40)) {
+        corpus = withReview(corpus, review, TODAY)
+        expect(derivedState(corpus, TODAY)).toEqual(replayOf(corpus))
+        expect(serializer.serialize(derivedState(corpus, TODAY))).toBe(serializeState(replayOf(corpus)))
+      }
+      expect(wholeDerivationCount()).toBe(derivations)
+      expect(previewGrades(corpus, 'deck#b', TODAY)).toEqual(
+        previewGrades(corpusOf(notes, [...corpus.log.all()], config), 'deck#b', TODAY),
+      )
+    })
+  }
+
+  it("an undo's void folds the item again, to what a replay of the remaining reviews gives", () => {
+    const notes = [note('internalise/deck.adoc', ['a', 'b'])]
+    const reviews: Review[] = [
+      { item: 'deck#a', date: '2026-11-10', grade: 'good', line: 1 },
+      { item: 'deck#a', date: '2026-11-20', grade: 'again', line: 2 },
+    ]
+    const corpus = corpusOf(notes, reviews, DEFAULT_CONFIG)
+    const dueBefore = dueItems(corpus, TODAY)
+    const log = corpus.log.withVoid!({ item: 'deck#a', date: '2026-11-20', void: 'again', line: 3 })
+    const undone = withLog(corpus, log, TODAY, ['deck#a'])
+    expect(derivedState(undone, TODAY)).toEqual(replayOf(corpusOf(notes, reviews.slice(0, 1), DEFAULT_CONFIG)))
+    expect(dueBefore.map(d => d.id)).toContain('deck#a')
+  })
+
+  it('an edited, an added and a deleted note update their items only, to what a fresh derivation gives', () => {
+    const notes = [note('internalise/deck.adoc', ['a', 'b']), note('internalise/other.adoc', ['x'])]
+    const reviews: Review[] = [
+      { item: 'deck#b', date: '2026-11-10', grade: 'good', line: 1 },
+      { item: 'other#x', date: '2026-11-12', grade: 'hard', line: 2 },
+      { item: 'more#y', date: '2026-11-13', grade: 'easy', line: 3 },
+    ]
+    const corpus = corpusOf(notes, reviews, DEFAULT_CONFIG)
+    expect(dueItems(corpus, TODAY).map(d => d.id)).toContain('other#x')
+    const edited = note('internalise/deck.adoc', ['b', 'c'])
+    const added = note('internalise/more.adoc', ['y'])
+    const after = withNotes(
+      corpus,
+      {
+        scanned: [{ model: edited }, { model: added }],
+        deleted: ['internalise/other.adoc'],
+      },
+      TODAY,
+    )
+    const fresh = corpusOf([edited, added], reviews, DEFAULT_CONFIG)
+    expect(after.notes.map(n => n.path)).toEqual(['internalise/deck.adoc', 'internalise/more.adoc'])
+    expect(after.files).toEqual(['internalise/deck.adoc', 'internalise/more.adoc'])
+    expect(derivedState(after, TODAY)).toEqual(replayOf(fresh))
+    expect(dueItems(after, TODAY)).toEqual(dueItems(fresh, TODAY))
+    expect(Object.keys(derivedState(after, TODAY)).sort()).toEqual(['deck#b', 'deck#c', 'more#y'])
+  })
+})
