@@ -1,4 +1,3 @@
-import { aliasResolver } from './aliases.js'
 import { type Corpus, LOG_PATH, STATE_PATH } from './corpus.js'
 import { isIsoDate } from './dates.js'
 import type { DeclaredItem } from './items.js'
@@ -60,10 +59,16 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
   }
   const facts = derived(corpus, today)
   const declared = facts.declared
-  // The one alias resolution (aliases.ts): a chain a→b→c counts a's reviews for c, as replay does.
-  const canonical = aliasResolver(corpus.config.aliases)
-  for (const review of corpus.log.all()) {
-    if (review.date > today) {
+  // Item by item, as the log groups them after the one alias resolution (aliases.ts: a chain
+  // a→b→c counts a's reviews for c, as replay does): a million reviews are never a million
+  // objects at once. The findings are sorted by line afterwards (check-corpus.ts).
+  for (const id of corpus.log.items()) {
+    const history = corpus.log.historyOf(id)
+    const known = declared.has(id)
+    // In replay order (by date): the future-dated ones are at the end.
+    for (let i = history.length - 1; i >= 0; i--) {
+      const review = history[i] as Review
+      if (review.date <= today) break
       findings.push({
         rule: 'log-future-date',
         severity: 'warning',
@@ -73,7 +78,7 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
         item: review.item,
       })
     }
-    if (!declared.has(canonical(review.item))) findings.push(unknownItemFinding(review, declared))
+    if (!known) for (const review of history) findings.push(unknownItemFinding(review, declared))
   }
   for (const [id, { item, file }] of declared) {
     const failures = facts.items.get(id)?.failures ?? 0
