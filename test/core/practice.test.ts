@@ -1,27 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../../src/core/config.js'
 import type { Corpus } from '../../src/core/corpus.js'
-import { reviewLogOf } from '../../src/core/log/review-log.js'
 import { dueItems, nextDueDate } from '../../src/core/practice.js'
 import type { Config, NoteModel, Review } from '../../src/core/types.js'
+import { corpusOf as corpusFixture, itemNote } from '../support/corpus-fixture.js'
 
-function note(anchors: string[]): NoteModel {
-  return {
-    path: 'internalise/deck.adoc',
-    folder: 'internalise',
-    title: 'Deck',
-    attributes: [],
-    anchors: [],
-    sections: [],
-    itemsWithoutId: [],
-    lineClasses: new Uint8Array(),
-    dlistEntries: [],
-    references: [],
-    track: [],
-    problems: [],
-    items: anchors.map((a, i) => ({ id: `deck#${a}`, anchor: a, prompt: `Q ${a}`, response: `R ${a}`, line: 3 + i })),
-  }
-}
+const note = (anchors: string[]): NoteModel => itemNote('internalise/deck.adoc', anchors, { title: 'Deck' })
 const review = (item: string, date: string, grade: Review['grade'] = 'good', line = 1): Review => ({
   item,
   date,
@@ -29,22 +13,11 @@ const review = (item: string, date: string, grade: Review['grade'] = 'good', lin
   line,
 })
 /** A corpus of one note, over `reviews`; c and d were registered earlier (their due dates kept in the state on disk). */
-function corpusOf(notes: NoteModel[], reviews: Review[], config: Config = DEFAULT_CONFIG): Corpus {
-  return {
-    files: notes.map(n => n.path),
-    notes,
-    unreadable: [],
-    config,
-    configFinding: null,
-    log: reviewLogOf(reviews, { aliases: config.aliases }),
-    state: {
-      'deck#c': { level: 1, next_due: '2026-12-01', reps: 0 },
-      'deck#d': { level: 1, next_due: '2026-11-28', reps: 0 },
-    },
-    stateError: null,
-    stateInvalid: [],
-  }
-}
+const corpusOf = (notes: NoteModel[], reviews: Review[], config: Config = DEFAULT_CONFIG): Corpus =>
+  corpusFixture(notes, reviews, config, {
+    'deck#c': { level: 1, next_due: '2026-12-01', reps: 0 },
+    'deck#d': { level: 1, next_due: '2026-11-28', reps: 0 },
+  })
 
 describe('due items', () => {
   const notes = [note(['a', 'b', 'c', 'd'])]

@@ -1,54 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../../src/core/config.js'
 import type { Corpus } from '../../src/core/corpus.js'
-import { reviewLogOf } from '../../src/core/log/review-log.js'
 import { dueItems, previewGrades } from '../../src/core/practice.js'
 import { replay } from '../../src/core/replay.js'
 import { schedulerFor } from '../../src/core/schedulers/index.js'
 import { derivedState, wholeDerivationCount, withLog, withNotes, withReview } from '../../src/core/snapshot.js'
 import { StateSerializer, serializeState } from '../../src/core/state.js'
 import { type Config, GRADES, type NoteModel, type Review } from '../../src/core/types.js'
+import { corpusOf as corpusFixture, itemNote } from '../support/corpus-fixture.js'
 
 const TODAY = '2026-11-30'
 
-function note(path: string, anchors: string[]): NoteModel {
-  const base = path.replace(/^internalise\//, '').replace(/\.adoc$/, '')
-  return {
-    path,
-    folder: 'internalise',
-    title: null,
-    attributes: [],
-    anchors: [],
-    sections: [],
-    itemsWithoutId: [],
-    dlistEntries: [],
-    references: [],
-    track: [],
-    problems: [],
-    lineClasses: new Uint8Array(),
-    items: anchors.map((a, i) => ({
-      id: `${base}#${a}`,
-      anchor: a,
-      prompt: `Q ${a}`,
-      response: `R ${a}`,
-      line: 3 + i,
-    })),
-  }
-}
-
-function corpusOf(notes: NoteModel[], reviews: Review[], config: Config): Corpus {
-  return {
-    files: notes.map(n => n.path),
-    notes,
-    unreadable: [],
-    config,
-    configFinding: null,
-    log: reviewLogOf(reviews, { aliases: config.aliases }),
-    state: { 'deck#new': { level: 1, next_due: '2026-11-20', reps: 0 } },
-    stateError: null,
-    stateInvalid: [],
-  }
-}
+const note = (path: string, anchors: string[]): NoteModel => itemNote(path, anchors)
+/** The corpus, `deck#new` registered earlier (its due date kept in the state on disk). */
+const corpusOf = (notes: NoteModel[], reviews: Review[], config: Config): Corpus =>
+  corpusFixture(notes, reviews, config, { 'deck#new': { level: 1, next_due: '2026-11-20', reps: 0 } })
 
 /** What a whole replay of the corpus gives: the definition the snapshot must keep to (SPEC 1.5). */
 function replayOf(corpus: Corpus) {
