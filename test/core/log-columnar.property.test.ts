@@ -181,6 +181,46 @@ describe('the columnar review log', () => {
     )
   })
 
+  it('takes a review back by withVoid as reading the log again with the void line does (property)', () => {
+    // Valid lines only: a writer voids what it graded, on a supported calendar date.
+    const correction = fc.tuple(
+      fc.constantFrom(...ids),
+      fc.constantFrom('2026-01-01', '2026-01-02', '2025-12-31', '2024-02-29'),
+      fc.constantFrom(...GRADES),
+    )
+    fc.assert(
+      fc.property(log, aliasesArb, fc.array(correction, { maxLength: 4 }), (l, aliases, corrections) => {
+        // A log that ends with a newline, as the writers leave it, so that each void is its next line.
+        const text = textOf({ ...l, finalNewline: true, crlf: false })
+        let columnar = reviewLogFromText(text, aliases)
+        // Grown past its groups too, as a long practice session leaves it.
+        columnar = columnar.withReview({
+          item: 'a#x',
+          date: '2026-01-01',
+          grade: 'good',
+          line: text.split('\n').length,
+        })
+        let written = `${text}${writer(['a#x', '2026-01-01', 'good'])}\n`
+        for (const [item, date, grade] of corrections) {
+          const lineNo = written.split('\n').length
+          columnar = columnar.withVoid?.({ item, date, void: grade, line: lineNo }) ?? columnar
+          written += `${voidLine([item, date, grade])}\n`
+        }
+        const again = reviewLogFromText(written, aliases)
+        const lines = (l: ReviewLog) => l.all().map(r => [r.item, r.date, r.grade])
+        expect(lines(columnar)).toEqual(lines(again))
+        expect(answers(columnar, asked).items).toEqual(answers(again, asked).items)
+        for (const id of asked)
+          expect(columnar.historyOf(id).map(r => r.date + r.grade)).toEqual(
+            again.historyOf(id).map(r => r.date + r.grade),
+          )
+        expect(columnar.findings.map(f => f.rule)).toEqual(again.findings.map(f => f.rule))
+        expect(columnar.voids.length).toBe(again.voids.length)
+      }),
+      { numRuns: 200 },
+    )
+  })
+
   it('replays to the same state under every scheduler as the objects do, before and after withReview (property)', () => {
     const schedulers = [
       leitner(),

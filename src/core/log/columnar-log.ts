@@ -254,6 +254,24 @@ class ColumnarReviewLog implements ReviewLog {
     return this.historyOf(id).at(-1)?.date ?? null
   }
 
+  withVoid(correction: LogVoid): ReviewLog {
+    // The matching of load time (takeVoided), over the reviews that count now: groups that
+    // cover every one of them first (a grown log may have appended past its groups).
+    const grouping = this.grouping.count === this.size ? this.grouping : groupByItem(this.store, this.size, this.canon)
+    const { taken, voids: unmatched } = takeVoided(this.store, grouping, this.canon, [correction])
+    const voids = [...this.voids, correction]
+    if (unmatched.length > 0) {
+      const findings = [...this.findings, unmatchedVoidFinding(correction, LOG_PATH)]
+      return new ColumnarReviewLog(this.store, this.size, grouping, this.canon, this.aliases, true, voids, findings)
+    }
+    // An undo is rare: copying the columns without the voided review (13 bytes a review) and
+    // grouping them again costs far less than reading the log again.
+    const size = this.size
+    const kept = this.store.filter(i => i < size && taken[i] === 0)
+    const regrouped = groupByItem(kept, kept.length, this.canon)
+    return new ColumnarReviewLog(kept, kept.length, regrouped, this.canon, this.aliases, true, voids, this.findings)
+  }
+
   withReview(review: Review): ReviewLog {
     // Sharing the buffers is safe while this log ends where they do; a second branch copies.
     const store = this.store.length === this.size ? this.store : this.store.prefix(this.size, this.size * 2)
