@@ -64,6 +64,26 @@ export class ReviewColumns {
     this.line = new Int32Array(capacity)
   }
 
+  /**
+   * Columns over arrays of exactly `item.length` reviews (a stored cache's, ADR 0025). They are
+   * full, so the first push copies them: the arrays themselves are never written.
+   */
+  static over(
+    interned: Interned,
+    item: Int32Array,
+    date: Int32Array,
+    grade: Uint8Array,
+    line: Int32Array,
+  ): ReviewColumns {
+    const columns = new ReviewColumns(interned, 0)
+    columns.item = item
+    columns.date = date
+    columns.grade = grade
+    columns.line = line
+    columns.length = item.length
+    return columns
+  }
+
   push(item: number, date: number, grade: number, line: number): void {
     const at = this.length
     if (at === this.item.length) this.grow(at * 2)
