@@ -169,7 +169,7 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
   }
   if (kind === 'full') return fullChild(dir)
   if (kind === 'log-replay') return logReplayChild(dir)
-  if (kind === 'log-read' || kind === 'log-bytes') return logReadChild(kind, dir)
+  if (kind === 'log-read' || kind === 'log-warm' || kind === 'log-bytes') return logReadChild(kind, dir)
   throw new Error(`unknown child measurement ${kind}`)
 }
 

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { nodeCacheStore } from '../src/adapters/node-cache-store.js'
 import { nodeVault } from '../src/adapters/node-vault.js'
 import { loadCorpus } from '../src/app/load-corpus.js'
+import { createLogCache, logCacheKey } from '../src/app/log-cache.js'
 import { readLogAndMark } from '../src/app/log-mark.js'
 import { readReviewLog, reviewLogFromText } from '../src/app/read-log.js'
 import { columnarReviewLog } from '../src/core/log/columnar-log.js'
@@ -181,7 +184,12 @@ export async function logReadChild(kind: string, dir: string): Promise<ChildResu
       detail: `${number(bytes.length)} bytes`,
     }
   }
-  const { log, mark } = await readLogAndMark(nodeVault(dir), {})
+  // `log-warm`: through the log cache the warm index uses (beside the corpus, bench/warm-step.ts).
+  const cache =
+    kind === 'log-warm'
+      ? createLogCache({ store: { cache: nodeCacheStore(join(dirname(dir), 'scan-cache')), key: logCacheKey(dir) } })
+      : undefined
+  const { log, mark } = await readLogAndMark(nodeVault(dir), {}, cache)
   const ms = performance.now() - start
   const cpuMs = cpuSince(cpu)
   const live = heapNow() - before

@@ -1,4 +1,3 @@
-import { ByteHash } from '../core/log/byte-hash.js'
 import type { LogCheckpoint } from '../core/log/log-reader.js'
 import type { LogVoid } from '../core/log/voids.js'
 import { type Finding, GRADES } from '../core/types.js'
@@ -45,7 +44,7 @@ interface Header {
   dates: string[]
   voids: LogVoid[]
   findings: Finding[]
-  /** The ByteHash of every byte after the header's end: a damaged file is never taken for a log. */
+  /** `bodySum` of every byte after the header: a damaged file is never taken for a log. */
   body: string
 }
 
@@ -75,7 +74,7 @@ export function encodeLogEntry(key: string, entry: LogEntry): Uint8Array {
     dates: entry.dates,
     voids: entry.voids,
     findings: entry.findings,
-    body: new ByteHash().update(body).digest(),
+    body: bodySum(body),
   }
   const json = new TextEncoder().encode(JSON.stringify(header))
   const start = (8 + json.length + 3) & ~3
@@ -118,7 +117,7 @@ export function decodeLogEntry(key: string, bytes: Uint8Array): LogEntry | strin
     return 'has a damaged hash'
   // A copy when the stored bytes are not aligned for 32-bit views (a host may hand any offset).
   const body = (bytes.byteOffset + start) % 4 === 0 ? bytes.subarray(start) : bytes.slice(start)
-  if (new ByteHash().update(body).digest() !== header.body) return 'is damaged'
+  if (bodySum(body) !== header.body) return 'is damaged'
   const item = new Int32Array(body.buffer, body.byteOffset, n)
   const date = new Int32Array(body.buffer, body.byteOffset + n * 4, n)
   const line = new Int32Array(body.buffer, body.byteOffset + n * 8, n)
@@ -149,4 +148,25 @@ export function decodeLogEntry(key: string, bytes: Uint8Array): LogEntry | strin
     voids: header.voids,
     findings: header.findings,
   }
+}
+
+/**
+ * A checksum of the stored columns (Fletcher's, over 32-bit words of a 4-aligned body, the
+ * columns' byte count being 13 per review): every word changed or moved changes it. Against
+ * damage, not against someone forging a cache, so two additions a word, not a hash: it is read
+ * at every warm load (measured: a ByteHash of the 14 MB of a million reviews took 0.3 s there).
+ */
+function bodySum(body: Uint8Array): string {
+  const words = new Int32Array(body.buffer, body.byteOffset, body.length >> 2)
+  let a = 0
+  let b = body.length | 0
+  for (let i = 0; i < words.length; i++) {
+    a = (a + (words[i] as number)) | 0
+    b = (b + a) | 0
+  }
+  for (let i = words.length * 4; i < body.length; i++) {
+    a = (a + (body[i] as number)) | 0
+    b = (b + a) | 0
+  }
+  return `${(a >>> 0).toString(16)}-${(b >>> 0).toString(16)}`
 }

@@ -1,7 +1,7 @@
 import type { Aliases } from '../core/aliases.js'
 import { LOG_PATH } from '../core/corpus.js'
 import { columnarReviewLog } from '../core/log/columnar-log.js'
-import { LogReader, type ReadLog, readLogText } from '../core/log/log-reader.js'
+import { LogReader, type ReadLog, readLogText, textBytes } from '../core/log/log-reader.js'
 import { type ReviewLog, reviewLogOf } from '../core/log/review-log.js'
 import type { Vault } from '../ports/vault.js'
 import type { LogCache, LogSource } from './log-cache.js'
@@ -39,12 +39,17 @@ export async function readLogFile(
     countUnits?: boolean
   } = {},
 ): Promise<LogFileRead> {
-  if (vault.readChunks === undefined) {
+  const readChunks = vault.readChunks?.bind(vault)
+  if (readChunks === undefined && options.cache === undefined) {
     const text = await vault.read(LOG_PATH)
     return { log: reviewLogFromText(text, aliases), text, bytes: null }
   }
-  const readChunks = vault.readChunks.bind(vault)
-  const open = (): Promise<LogSource | null> => readChunks(LOG_PATH)
+  // A host that reads files whole hands the cache its text's bytes: an unchanged log is then not even read.
+  const open = async (): Promise<LogSource | null> => {
+    if (readChunks !== undefined) return readChunks(LOG_PATH)
+    const text = await vault.read(LOG_PATH)
+    return text === null ? null : { chunks: asAsync(textBytes(text)) }
+  }
   const countUnits = options.countUnits ?? false
   let read: ReadLog | null
   if (options.cache !== undefined) read = await options.cache.read(open, options.stamp ?? null, countUnits)
@@ -71,3 +76,7 @@ export function reviewLogFromText(text: string | null, aliases: Aliases): Review
 }
 
 const absentLog = (aliases: Aliases): ReviewLog => reviewLogOf([], { aliases, present: false })
+
+async function* asAsync(pieces: Iterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  yield* pieces
+}

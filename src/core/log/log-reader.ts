@@ -397,16 +397,24 @@ function digits(bytes: Uint8Array, start: number, count: number): number {
   return value
 }
 
-/** Characters of text encoded at a time by `readLogText`: its bytes are never all held at once. */
+/** Characters of text encoded at a time by `textBytes`: a text's bytes are never all held at once. */
 const TEXT_PIECE = 1 << 20
 
 /** A log already held as text (a host without byte reads, a merge driver, a test), read as `LogReader` reads bytes. */
 export function readLogText(text: string, file: string = LOG_PATH): ReadLog {
   const reader = new LogReader(file, text.length)
+  for (const piece of textBytes(text)) reader.push(piece)
+  return reader.end()
+}
+
+/**
+ * A text's UTF-8 bytes, a megabyte of characters at a time through one reused buffer. Pieces end
+ * after a '\n' (a very long line makes a longer piece), so no character is cut in two.
+ */
+export function* textBytes(text: string): Generator<Uint8Array> {
   const encoder = new TextEncoder()
   const buffer = new Uint8Array(TEXT_PIECE * 3)
   for (let start = 0; start < text.length; ) {
-    // Pieces end after a '\n' (a very long line makes a longer piece), so no character is cut in two.
     let end = Math.min(text.length, start + TEXT_PIECE)
     if (end < text.length) {
       const newline = text.lastIndexOf('\n', end - 1)
@@ -415,8 +423,7 @@ export function readLogText(text: string, file: string = LOG_PATH): ReadLog {
     const piece = text.slice(start, end)
     const buffered = piece.length * 3 <= buffer.length ? buffer : new Uint8Array(piece.length * 3)
     const { written } = encoder.encodeInto(piece, buffered)
-    reader.push(buffered.subarray(0, written))
+    yield buffered.subarray(0, written)
     start = end
   }
-  return reader.end()
 }
