@@ -83,7 +83,7 @@ export async function gradeStep(corpusDir: string, grades = 100): Promise<Corpus
     const item = session.current() ?? due[i % due.length]
     if (!item) break
     let t = performance.now()
-    await (await acquireLogLock(vault)).release()
+    await (await acquireLogLock(vault, { skipPauseAfterCreate: true })).release()
     parts.lock.push(performance.now() - t)
     t = performance.now()
     probe = withReview(probe, { item: item.id, date: TODAY, grade: 'good', line: 0 }, TODAY)
@@ -105,7 +105,7 @@ export async function gradeStep(corpusDir: string, grades = 100): Promise<Corpus
     '',
     '',
     '',
-    `its ${DEFAULT_PAUSE_MS} ms pause: SPEC 1.4`,
+    `exclusive create, no ${DEFAULT_PAUSE_MS} ms pause (ADR 0024)`,
   )
   row('  of which fold one item + state', ms(median(parts.fold)), '', '', '', '', '')
   row('  state.json: serialize', ms(median(parts.serialize)), '', '', '', '', '')
