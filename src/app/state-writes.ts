@@ -11,13 +11,28 @@ import type { Vault } from '../ports/vault.js'
  * (SPEC 1.5): if the process dies before a flush, the log holds every grade and the next command
  * regenerates the state.
  */
+export interface StateWritesOptions {
+  /**
+   * Resolves once the next card is on screen: a macrotask by default (the CLI prints the card
+   * before it); the review window waits for the next paint.
+   */
+  afterShown?: () => Promise<void>
+}
+
+const nextMacrotask = (): Promise<void> => new Promise(resolve => setTimeout(resolve, 0))
+
 export class StateWrites {
+  private readonly afterShown: () => Promise<void>
   private pending: { vault: Vault; state: State } | null = null
   private running: Promise<void> | null = null
   private failure: unknown = null
   /** The text last written by this writer: a write of the same bytes is skipped without reading the file. */
   private written: string | null = null
   private readonly serializer = new StateSerializer()
+
+  constructor(options: StateWritesOptions = {}) {
+    this.afterShown = options.afterShown ?? nextMacrotask
+  }
 
   /** Asks for `state` to be written; throws the error of an earlier write that failed. */
   schedule(vault: Vault, state: State): void {
@@ -34,7 +49,7 @@ export class StateWrites {
 
   private async drain(): Promise<void> {
     // Let the caller show the next card first.
-    await new Promise(resolve => setTimeout(resolve, 0))
+    await this.afterShown()
     try {
       while (this.pending !== null) {
         const { vault, state } = this.pending
