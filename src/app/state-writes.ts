@@ -3,14 +3,6 @@ import { StateSerializer } from '../core/state.js'
 import type { State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 
-/**
- * state.json written after the frame (ADR 0020): a practice session asks for a write after each
- * grade, and the write happens once the next card is on screen, coalesced (only the latest state
- * is written when grades come faster than writes). `flush()` waits until what was asked is on
- * disk; the session calls it before it ends, whichever way it ends. state.json is derived data
- * (SPEC 1.5): if the process dies before a flush, the log holds every grade and the next command
- * regenerates the state.
- */
 export interface StateWritesOptions {
   /**
    * Resolves once the next card is on screen: a macrotask by default (the CLI prints the card
@@ -21,6 +13,14 @@ export interface StateWritesOptions {
 
 const nextMacrotask = (): Promise<void> => new Promise(resolve => setTimeout(resolve, 0))
 
+/**
+ * state.json written after the frame (ADR 0020, 0024): a practice session asks for a write after each
+ * grade, and the write happens once the next card is on screen, coalesced (only the latest state
+ * is written when grades come faster than writes). `flush()` waits until what was asked is on
+ * disk; the session calls it before it ends, whichever way it ends. state.json is derived data
+ * (SPEC 1.5): if the process dies before a flush, the log holds every grade and the next command
+ * regenerates the state.
+ */
 export class StateWrites {
   private readonly afterShown: () => Promise<void>
   private pending: { vault: Vault; state: State } | null = null
