@@ -19,13 +19,14 @@ export interface LogEntry {
   item: Int32Array
   date: Int32Array
   grade: Uint8Array
-  line: Int32Array
+  /** `ReviewColumns.lineBreaks` of these reviews. */
+  lineBreaks: number[]
   voids: LogVoid[]
   findings: Finding[]
 }
 
 /** Bumped with any change of the stored form or of what the log reader gives for the same bytes. */
-export const LOG_CACHE_VERSION = 1
+export const LOG_CACHE_VERSION = 2
 const FORMAT = 'notekeeper-log-cache'
 const MAGIC = 0x4b4c4e31 // "1NLK" read little-endian: the file's first four bytes
 const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1
@@ -42,6 +43,7 @@ interface Header {
   checkpoint: LogCheckpoint
   ids: string[]
   dates: string[]
+  lineBreaks: number[]
   voids: LogVoid[]
   findings: Finding[]
   /** `bodySum` of every byte after the header: a damaged file is never taken for a log. */
@@ -49,16 +51,15 @@ interface Header {
 }
 
 /**
- * `[magic u32][header length u32][header JSON][padding to 4][item i32 × n][date i32 × n][line i32 × n][grade u8 × n]`,
+ * `[magic u32][header length u32][header JSON][padding to 4][item i32 × n][date i32 × n][grade u8 × n]`,
  * the columns in the host's byte order (said in the header): read back as views, not parsed.
  */
 export function encodeLogEntry(key: string, entry: LogEntry): Uint8Array {
   const n = entry.checkpoint.reviews
-  const body = new Uint8Array(n * 13)
+  const body = new Uint8Array(n * 9)
   body.set(new Uint8Array(entry.item.buffer, entry.item.byteOffset, n * 4), 0)
   body.set(new Uint8Array(entry.date.buffer, entry.date.byteOffset, n * 4), n * 4)
-  body.set(new Uint8Array(entry.line.buffer, entry.line.byteOffset, n * 4), n * 8)
-  body.set(entry.grade.subarray(0, n), n * 12)
+  body.set(entry.grade.subarray(0, n), n * 8)
   const { stamp } = entry
   const header: Header = {
     format: FORMAT,
@@ -72,6 +73,7 @@ export function encodeLogEntry(key: string, entry: LogEntry): Uint8Array {
     checkpoint: entry.checkpoint,
     ids: entry.ids,
     dates: entry.dates,
+    lineBreaks: entry.lineBreaks,
     voids: entry.voids,
     findings: entry.findings,
     body: bodySum(body),
@@ -107,10 +109,14 @@ export function decodeLogEntry(key: string, bytes: Uint8Array): LogEntry | strin
   const cp = header.checkpoint
   const n = cp?.reviews
   const start = (8 + headerLength + 3) & ~3
-  if (!Number.isInteger(n) || n < 0 || bytes.length !== start + n * 13) return 'is truncated'
+  if (!Number.isInteger(n) || n < 0 || bytes.length !== start + n * 9) return 'is truncated'
   if (!Array.isArray(header.ids) || header.ids.length !== cp.ids || !header.ids.every(id => typeof id === 'string'))
     return 'has damaged ids'
   if (!Array.isArray(header.dates) || header.dates.length !== cp.dates) return 'has damaged dates'
+  const breaks = header.lineBreaks
+  if (!Array.isArray(breaks) || breaks.length % 2 !== 0 || !breaks.every(Number.isInteger)) return 'has damaged lines'
+  for (let k = 2; k < breaks.length; k += 2)
+    if ((breaks[k] as number) <= (breaks[k - 2] as number)) return 'has damaged lines'
   if (!Array.isArray(header.voids) || header.voids.length !== cp.voids) return 'has damaged voids'
   if (!Array.isArray(header.findings) || header.findings.length !== cp.findings) return 'has damaged findings'
   if (typeof header.hash !== 'string' || !Number.isInteger(header.hashed) || header.hashed < cp.bytes)
@@ -120,8 +126,7 @@ export function decodeLogEntry(key: string, bytes: Uint8Array): LogEntry | strin
   if (bodySum(body) !== header.body) return 'is damaged'
   const item = new Int32Array(body.buffer, body.byteOffset, n)
   const date = new Int32Array(body.buffer, body.byteOffset + n * 4, n)
-  const line = new Int32Array(body.buffer, body.byteOffset + n * 8, n)
-  const grade = body.subarray(n * 12, n * 13)
+  const grade = body.subarray(n * 8, n * 9)
   for (let i = 0; i < n; i++) {
     if (
       (item[i] as number) >>> 0 >= cp.ids ||
@@ -144,7 +149,7 @@ export function decodeLogEntry(key: string, bytes: Uint8Array): LogEntry | strin
     item,
     date,
     grade,
-    line,
+    lineBreaks: breaks,
     voids: header.voids,
     findings: header.findings,
   }
@@ -152,7 +157,7 @@ export function decodeLogEntry(key: string, bytes: Uint8Array): LogEntry | strin
 
 /**
  * A checksum of the stored columns (Fletcher's, over 32-bit words of a 4-aligned body, the
- * columns' byte count being 13 per review): every word changed or moved changes it. Against
+ * columns' byte count being 9 per review): every word changed or moved changes it. Against
  * damage, not against someone forging a cache, so two additions a word, not a hash: it is read
  * at every warm load (measured: a ByteHash of the 14 MB of a million reviews took 0.3 s there).
  */

@@ -136,7 +136,7 @@ function resumed(entry: LogEntry, expectedBytes: number | undefined, countUnits:
   const interned = new Interned()
   for (const id of entry.ids) interned.id(id)
   for (const date of entry.dates) interned.date(date)
-  const columns = ReviewColumns.over(interned, entry.item, entry.date, entry.grade, entry.line)
+  const columns = ReviewColumns.over(interned, entry.item, entry.date, entry.grade, entry.lineBreaks)
   const from = { columns, voids: [...entry.voids], findings: [...entry.findings], checkpoint: entry.checkpoint }
   return new LogReader(LOG_PATH, expectedBytes, { from, countUnits })
 }
@@ -222,7 +222,7 @@ function entryOf(
     item: columns.item.subarray(0, n),
     date: columns.date.subarray(0, n),
     grade: columns.grade.subarray(0, n),
-    line: columns.line.subarray(0, n),
+    lineBreaks: columns.breaksBefore(n),
     voids: voids.slice(0, checkpoint.voids),
     findings: findings.slice(0, checkpoint.findings),
   }

@@ -164,7 +164,7 @@ function takeVoided(
       for (let k = members.length - 1; k >= 0 && found < 0; k--) {
         const i = members[k] as number
         if (
-          (columns.line[i] as number) < correction.line &&
+          columns.lineOf(i) < correction.line &&
           taken[i] === 0 &&
           columns.date[i] === date &&
           columns.grade[i] === grade
