@@ -12,8 +12,10 @@ const DATABASE = { name: 'notekeeper-cache', store: 'entries' }
 /** How many corpora keep an entry (as the CLI's MAX_ENTRIES); older ones are deleted on write. */
 const MAX_ENTRIES = 16
 
+/** One record per key: its text or its bytes (a Uint8Array, which IndexedDB stores as it is). */
 interface Stored {
-  text: string
+  text?: string
+  bytes?: Uint8Array
   writtenAt: number
 }
 
@@ -25,23 +27,32 @@ export function indexedDbCacheStore(idb: IDBFactory, now: () => number = Date.no
       return stored && typeof stored.text === 'string' ? stored.text : null
     },
     async write(key, text) {
-      await inObjectStore(idb, DATABASE, 'readwrite', store =>
-        store.put({ text, writtenAt: now() } satisfies Stored, key),
-      )
-      const keys = await inObjectStore<IDBValidKey[]>(idb, DATABASE, 'readonly', store => store.getAllKeys())
-      if (keys.length <= MAX_ENTRIES) return
-      const dated = await Promise.all(
-        keys.map(async k => ({
-          k,
-          at: (await inObjectStore<Stored | undefined>(idb, DATABASE, 'readonly', s => s.get(k)))?.writtenAt ?? 0,
-        })),
-      )
-      dated.sort((a, b) => b.at - a.at)
-      for (const { k } of dated.slice(MAX_ENTRIES))
-        await inObjectStore(idb, DATABASE, 'readwrite', store => store.delete(k))
+      await put(key, { text, writtenAt: now() })
+    },
+    async readBytes(key) {
+      const stored = await inObjectStore<Stored | undefined>(idb, DATABASE, 'readonly', store => store.get(key))
+      return stored && stored.bytes instanceof Uint8Array ? stored.bytes : null
+    },
+    async writeBytes(key, bytes) {
+      await put(key, { bytes, writtenAt: now() })
     },
     async remove(key) {
       await inObjectStore(idb, DATABASE, 'readwrite', store => store.delete(key))
     },
+  }
+
+  async function put(key: string, stored: Stored): Promise<void> {
+    await inObjectStore(idb, DATABASE, 'readwrite', store => store.put(stored, key))
+    const keys = await inObjectStore<IDBValidKey[]>(idb, DATABASE, 'readonly', store => store.getAllKeys())
+    if (keys.length <= MAX_ENTRIES) return
+    const dated = await Promise.all(
+      keys.map(async k => ({
+        k,
+        at: (await inObjectStore<Stored | undefined>(idb, DATABASE, 'readonly', s => s.get(k)))?.writtenAt ?? 0,
+      })),
+    )
+    dated.sort((a, b) => b.at - a.at)
+    for (const { k } of dated.slice(MAX_ENTRIES))
+      await inObjectStore(idb, DATABASE, 'readwrite', store => store.delete(k))
   }
 }

@@ -3,7 +3,8 @@
  * CLI's user cache folder, the plugin's storage in the host. Nothing in it is the only copy of
  * anything: deleting it at any time only makes the next load slower.
  *
- * Keys are short names without `/` (`scan-<hash of the corpus root>`); values are text.
+ * Keys are short names without `/` (`scan-<hash of the corpus root>`); values are text or bytes
+ * (the scan cache's byte form, docs/adr/0026), one of the two per key.
  */
 export interface CacheStore {
   /** Says where the cache lives, for messages. */
@@ -12,6 +13,10 @@ export interface CacheStore {
   read(key: string): Promise<string | null>
   /** Replaces the stored text, atomically where the host allows. */
   write(key: string, text: string): Promise<void>
-  /** Deletes the entry; no error when it is already gone. */
+  /** The stored bytes, or null when there are none. May throw, as `read`. */
+  readBytes(key: string): Promise<Uint8Array | null>
+  /** Replaces the stored bytes, atomically where the host allows. */
+  writeBytes(key: string, bytes: Uint8Array): Promise<void>
+  /** Deletes the entry, text or bytes; no error when it is already gone. */
   remove(key: string): Promise<void>
 }

@@ -149,6 +149,8 @@ describe('the persistent scan cache', () => {
       description: 'a broken store',
       read: () => Promise.reject(new Error('EIO')),
       write: () => Promise.reject(new Error('ENOSPC')),
+      readBytes: () => Promise.reject(new Error('EIO')),
+      writeBytes: () => Promise.reject(new Error('ENOSPC')),
       remove: () => Promise.reject(new Error('EIO')),
     }
     const messages: string[] = []
