@@ -94,34 +94,51 @@ export async function warmChild(kind: string, dir: string): Promise<ChildResult>
   throw new Error(`unknown child measurement ${kind}`)
 }
 
-/** The note models' live heap, and each field's share of it (emptied in every model, one after another). */
+/**
+ * The note models' live memory (heap and array buffers: a packed model's bytes are the latter),
+ * loaded with no cache (ADR 0026): as loaded, once every note's items are read (replay,
+ * practice), and once every field of every note is.
+ */
 async function modelsHeap(dir: string): Promise<ChildResult> {
   const collect = (globalThis as { gc?: () => void }).gc
   if (!collect) throw new Error('warm:heap needs node --expose-gc')
-  const heap = (): number => {
+  const live = (): { heap: number; buffers: number } => {
     collect()
     collect()
-    return process.memoryUsage().heapUsed
+    const { heapUsed, arrayBuffers } = process.memoryUsage()
+    return { heap: heapUsed, buffers: arrayBuffers }
   }
   const start = performance.now()
   const cpu = process.cpuUsage()
-  const before = heap()
+  const before = live()
   const corpus = await loadCorpus(nodeVault(dir))
-  const notes = corpus.notes as unknown as Record<string, unknown>[]
-  corpus.log = { ...corpus.log }
-  let last = heap()
-  const parts = [`models ${((last - before) / 1e6).toFixed(1)} MB`]
-  const fields = ['track', 'dlistEntries', 'items', 'sections', 'attributes', 'anchors', 'references', 'lineClasses']
-  for (const field of fields) {
-    for (const note of notes) note[field] = field === 'lineClasses' ? new Uint8Array(0) : []
-    const now = heap()
-    parts.push(`${field} ${((last - now) / 1e6).toFixed(1)}`)
-    last = now
+  const parts: string[] = []
+  const say = (what: string): void => {
+    const now = live()
+    const heap = (now.heap - before.heap) / 1e6
+    const buffers = (now.buffers - before.buffers) / 1e6
+    parts.push(`${what} ${(heap + buffers).toFixed(1)} MB (heap ${heap.toFixed(1)}, buffers ${buffers.toFixed(1)})`)
   }
-  corpus.notes = []
-  const none = heap()
-  parts.push(`the rest ${((last - none) / 1e6).toFixed(1)}`)
-  return { ms: performance.now() - start, cpuMs: cpuSince(cpu), maxRssMb: maxRssMb(), detail: parts.join(', ') }
+  corpus.log = { ...corpus.log } // the log is not the models' (this child is run on a corpus without one)
+  say('models as loaded')
+  let items = 0
+  for (const note of corpus.notes) items += note.items.length
+  say(`with every note's ${number(items)} items read`)
+  let rows = 0
+  for (const note of corpus.notes)
+    rows +=
+      note.attributes.length +
+      note.anchors.length +
+      note.sections.length +
+      note.itemsWithoutId.length +
+      note.dlistEntries.length +
+      note.references.length +
+      note.track.length +
+      note.problems.length +
+      note.lineClasses.length +
+      (note.title === null ? 0 : 1)
+  say(`with every field read (${number(rows)} rows)`)
+  return { ms: performance.now() - start, cpuMs: cpuSince(cpu), maxRssMb: maxRssMb(), detail: parts.join('; ') }
 }
 
 function listFiles(dir: string): string[] {

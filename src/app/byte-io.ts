@@ -236,6 +236,10 @@ export class PoolReader {
   f64(): number {
     return this.r.f64()
   }
+  /** The bytes the rows are read from. */
+  get bytes(): Uint8Array {
+    return this.r.bytes
+  }
   /** Where the rows are read next; `skip` passes over bytes the caller takes as they are. */
   get at(): number {
     return this.r.at

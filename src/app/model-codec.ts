@@ -130,9 +130,15 @@ export function encodeModel(model: NoteModel): Uint8Array {
         w.u8(derived ? 0 : 1)
         if (!derived) w.string(i.id)
         w.string(i.anchor)
-        w.string(i.prompt)
-        w.string(i.response)
         w.uint(i.line)
+      },
+      // Prompts and responses after the rows, each a string of its own, not in the pool: a
+      // packed item reads its text when it is asked for (model-decode.ts, PackedItem).
+      () => {
+        for (const i of items) {
+          w.rows.string(i.prompt)
+          w.rows.string(i.response)
+        }
       },
     ),
   )
@@ -223,6 +229,7 @@ function list<T extends object>(
   keys: number,
   fits: (row: T) => boolean,
   write: (row: T, index: number) => void,
+  after?: () => void,
 ): void {
   // The types say what a scanner makes; the checks are for what it may make one day.
   const fitting = (row: unknown): boolean => isObject(row) && (keys < 0 || keyCount(row) === keys) && fits(row as T)
@@ -230,6 +237,7 @@ function list<T extends object>(
     w.u8(0)
     w.uint(rows.length)
     rows.forEach(write)
+    after?.()
   } else {
     w.u8(1)
     w.string(JSON.stringify(rows))

@@ -9,7 +9,7 @@ import type {
   TrackItem,
   TrackStatus,
 } from '../core/types.js'
-import { PoolReader, u32At } from './byte-io.js'
+import { ByteReader, PoolReader, u32At } from './byte-io.js'
 import { ANCHOR_KINDS, REFERENCE_KINDS } from './model-codec.js'
 
 // Reading one field of a model's bytes (model-codec.ts writes them; packed-model.ts asks).
@@ -49,14 +49,72 @@ export const readSection = (r: PoolReader): Section => ({
   line: r.uint(),
   endLine: r.uint(),
 })
-export const readItem = (path: string) => {
-  const idPrefix = itemId(path, '')
-  return (r: PoolReader): PracticeItem => {
-    const own = r.u8() === 1 ? r.string() : null
-    const anchor = r.string()
-    return { id: own ?? idPrefix + anchor, anchor, prompt: r.string(), response: r.string(), line: r.uint() }
+/**
+ * A practice item of a packed model: its id, anchor and line as read, its prompt and response
+ * read from the model's bytes when first asked for (a replay or a count of due items never asks:
+ * the texts are most of a model's bytes). Reads as a plain PracticeItem; `JSON.stringify` sees one.
+ */
+export class PackedItem implements PracticeItem {
+  readonly id: string
+  readonly anchor: string
+  readonly line: number
+  /** The model's bytes and where this item's prompt starts (its response follows it). */
+  readonly #bytes: Uint8Array
+  readonly #at: number
+  #prompt: string | undefined
+  #response: string | undefined
+  constructor(id: string, anchor: string, line: number, bytes: Uint8Array, at: number) {
+    this.id = id
+    this.anchor = anchor
+    this.line = line
+    this.#bytes = bytes
+    this.#at = at
+  }
+  get prompt(): string {
+    this.#prompt ??= new ByteReader(this.#bytes, this.#at).string()
+    return this.#prompt
+  }
+  set prompt(value: string) {
+    this.#prompt = value
+  }
+  get response(): string {
+    if (this.#response === undefined) {
+      const r = new ByteReader(this.#bytes, this.#at)
+      r.skip(Math.floor(r.uint() / 2)) // the prompt's string
+      this.#response = r.string()
+    }
+    return this.#response
+  }
+  set response(value: string) {
+    this.#response = value
+  }
+  toJSON(): PracticeItem {
+    return { id: this.id, anchor: this.anchor, prompt: this.prompt, response: this.response, line: this.line }
   }
 }
+
+/** The items field: rows (id, anchor, line), then each item's prompt and response, found by their lengths and read when asked for. */
+export function readItems(r: PoolReader, path: string): PracticeItem[] {
+  if (r.u8() === 1) return JSON.parse(r.string()) as PracticeItem[]
+  const idPrefix = itemId(path, '')
+  const count = r.uint()
+  const rows: { id: string; anchor: string; line: number }[] = new Array(count)
+  for (let i = 0; i < count; i++) {
+    const own = r.u8() === 1 ? r.string() : null
+    const anchor = r.string()
+    rows[i] = { id: own ?? idPrefix + anchor, anchor, line: r.uint() }
+  }
+  const items = new Array<PracticeItem>(count)
+  for (let i = 0; i < count; i++) {
+    const at = r.at
+    r.skip(Math.floor(r.uint() / 2))
+    r.skip(Math.floor(r.uint() / 2))
+    const { id, anchor, line } = rows[i] as { id: string; anchor: string; line: number }
+    items[i] = new PackedItem(id, anchor, line, r.bytes, at)
+  }
+  return items
+}
+
 export const readWithoutId = (r: PoolReader): { line: number; term: string } => ({ line: r.uint(), term: r.string() })
 export const readEntry =
   (items: () => PracticeItem[]) =>

@@ -13,10 +13,11 @@ import type { PoolReader } from './byte-io.js'
 import { encodeModel, FIELDS, FOLDERS, HAS_REST } from './model-codec.js'
 import {
   fieldReader,
+  PackedItem,
   readAnchor,
   readAttribute,
   readEntry,
-  readItem,
+  readItems,
   readLineClasses,
   readList,
   readProblem,
@@ -97,7 +98,7 @@ export class PackedNote implements NoteModel {
     this.#sections = value
   }
   get items(): PracticeItem[] {
-    this.#items ??= readList(this.#reader(4), readItem(this.path))
+    this.#items ??= readItems(this.#reader(4), this.path)
     return this.#items
   }
   set items(value: PracticeItem[]) {
@@ -172,7 +173,7 @@ export function plainModel(model: NoteModel): NoteModel {
     attributes: model.attributes,
     anchors: model.anchors,
     sections: model.sections,
-    items: model.items,
+    items: model.items.map(item => (item instanceof PackedItem ? item.toJSON() : item)),
     itemsWithoutId: model.itemsWithoutId,
     dlistEntries: model.dlistEntries,
     references: model.references,
