@@ -48,8 +48,12 @@ export class ByteWriter {
    * (a string with a lone surrogate, which UTF-8 cannot hold), then the bytes (UTF-8 otherwise).
    */
   string(value: string): void {
-    // ASCII, the usual case, is copied by hand: TextEncoder's call costs more than a short string.
     const length = value.length
+    if (length >= 32) {
+      this.longString(value)
+      return
+    }
+    // A short ASCII string, the usual case, is copied by hand: TextEncoder's call costs more.
     this.room(length + 8)
     const start = this.at
     let at = start + varintSize(length * 2)
@@ -63,18 +67,39 @@ export class ByteWriter {
     if (i === length) {
       this.uint(length * 2)
       this.at = at
-    } else if (LONE_SURROGATE.test(value)) {
-      this.uint(length * 4 + 1)
-      this.room(length * 2)
-      for (let k = 0; k < length; k++) {
-        const code = value.charCodeAt(k)
-        this.bytes[this.at++] = code & 0xff
-        this.bytes[this.at++] = code >>> 8
-      }
-    } else {
+    } else if (LONE_SURROGATE.test(value)) this.utf16(value)
+    else {
       const bytes = encoder.encode(value)
       this.uint(bytes.length * 2)
       this.raw(bytes)
+    }
+  }
+
+  /** A long string through TextEncoder (native, many characters a step), its length written before it once known. */
+  private longString(value: string): void {
+    if (LONE_SURROGATE.test(value)) {
+      this.utf16(value)
+      return
+    }
+    const most = value.length * 3
+    const head = varintSize(most * 2)
+    this.room(head + most)
+    const start = this.at
+    const { written } = encoder.encodeInto(value, this.bytes.subarray(start + head, start + head + most))
+    const need = varintSize(written * 2)
+    if (need < head) this.bytes.copyWithin(start + need, start + head, start + head + written)
+    this.uint(written * 2)
+    this.at = start + need + written
+  }
+
+  private utf16(value: string): void {
+    const length = value.length
+    this.uint(length * 4 + 1)
+    this.room(length * 2)
+    for (let k = 0; k < length; k++) {
+      const code = value.charCodeAt(k)
+      this.bytes[this.at++] = code & 0xff
+      this.bytes[this.at++] = code >>> 8
     }
   }
 

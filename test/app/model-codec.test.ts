@@ -71,7 +71,7 @@ describe('the packed note model (ADR 0026)', () => {
   })
 
   it('reads strings back exactly, lone surrogates and every code unit included', () => {
-    const units = fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 40 })
+    const units = fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 80 })
     fc.assert(
       fc.property(fc.array(units.map(codes => String.fromCharCode(...codes))), strings => {
         const bytes = new ByteWriter()
