@@ -22,11 +22,11 @@ export default function setup(): () => void {
       if (value === undefined) delete process.env[name]
       else process.env[name] = value
     const left = readdirSync(run).filter(name => name !== 'cache')
-    // Every CLI run keeps its scan cache there (one file per corpus, src/app/scan-cache.ts): expected.
+    // Every CLI run keeps its scan cache there (one file per corpus, src/app/scan-cache.ts; `.bin` since ADR 0026): expected.
     const cached = safeList(join(run, 'cache')).flatMap(name =>
       name === 'notekeeper'
         ? safeList(join(run, 'cache', name))
-            .filter(entry => !/^scan-[0-9a-f]{16}\.json$/.test(entry))
+            .filter(entry => !/^scan-[0-9a-f]{16}\.(?:json|bin)$/.test(entry))
             .map(entry => `${name}/${entry}`)
         : [name],
     )
