@@ -10,7 +10,8 @@ import type {
   Section,
   TrackStatus,
 } from '../core/types.js'
-import { ByteWriter, isCount, PoolWriter } from './byte-io.js'
+import { ByteWriter, isCount } from './byte-io.js'
+import { PoolWriter } from './byte-pool.js'
 
 // A note model as bytes (docs/adr/0026), the form the scan cache stores and a packed model
 // (packed-model.ts) keeps in memory. `[folder, flags]`, a table of where each field starts, then

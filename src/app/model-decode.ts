@@ -9,7 +9,8 @@ import type {
   TrackItem,
   TrackStatus,
 } from '../core/types.js'
-import { ByteReader, PoolReader, u32At } from './byte-io.js'
+import { ByteReader, u32At } from './byte-io.js'
+import { PoolReader } from './byte-pool.js'
 import { ANCHOR_KINDS, REFERENCE_KINDS } from './model-codec.js'
 
 // Reading one field of a model's bytes (model-codec.ts writes them; packed-model.ts asks).

@@ -9,7 +9,7 @@ import type {
   Section,
   TrackStatus,
 } from '../core/types.js'
-import type { PoolReader } from './byte-io.js'
+import type { PoolReader } from './byte-pool.js'
 import { encodeModel, FIELDS, FOLDERS, HAS_REST } from './model-codec.js'
 import {
   fieldReader,

@@ -1,7 +1,8 @@
 import { SCANNER_VERSION } from '../core/asciidoc/scanner-version.js'
 import type { NoteModel } from '../core/types.js'
 import type { CacheStore } from '../ports/cache.js'
-import { ByteReader, ByteWriter, PoolReader, PoolWriter, u32At } from './byte-io.js'
+import { ByteReader, ByteWriter, u32At } from './byte-io.js'
+import { PoolReader, PoolWriter } from './byte-pool.js'
 import { PackedNote, packModel } from './packed-model.js'
 
 /** What a vault's `stat` says about a file: enough to tell, mostly without reading it, that it did not change. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ByteReader, ByteWriter, PoolReader, PoolWriter } from '../../src/app/byte-io.js'
+import { ByteReader, ByteWriter } from '../../src/app/byte-io.js'
+import { PoolReader, PoolWriter } from '../../src/app/byte-pool.js'
 import { PackedNote, packModel, plainModel } from '../../src/app/packed-model.js'
 import { scanNote } from '../../src/core/asciidoc/scan.js'
 import type { NoteModel } from '../../src/core/types.js'
