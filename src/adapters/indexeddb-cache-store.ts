@@ -12,14 +12,16 @@ const DATABASE = { name: 'notekeeper-cache', store: 'entries' }
 /** How many corpora keep an entry (as the CLI's MAX_ENTRIES); older ones are deleted on write. */
 const MAX_ENTRIES = 16
 
-/** One entry: text (the scan cache) or bytes (the log cache, stored as IndexedDB's own Uint8Array). */
+/** One record per key: its text or its bytes (the scan and log caches, a Uint8Array, which IndexedDB stores as it is). */
 interface Stored {
   text?: string
   bytes?: Uint8Array
   writtenAt: number
 }
 
-const kindOf = (stored: Stored | undefined): string => (stored?.bytes instanceof Uint8Array ? 'bytes' : 'text')
+/** An entry's kind: its key's prefix before the first `-` (`scan`, `log`), so that one corpus's two entries never push each other out. */
+const kindOf = (key: IDBValidKey): string =>
+  typeof key === 'string' ? key.slice(0, Math.max(0, key.indexOf('-'))) : ''
 
 export function indexedDbCacheStore(idb: IDBFactory, now: () => number = Date.now): CacheStore {
   /** Stores the entry, then keeps, of its kind, the MAX_ENTRIES written last. */
@@ -27,15 +29,16 @@ export function indexedDbCacheStore(idb: IDBFactory, now: () => number = Date.no
     await inObjectStore(idb, DATABASE, 'readwrite', store => store.put(entry, key))
     const keys = await inObjectStore<IDBValidKey[]>(idb, DATABASE, 'readonly', store => store.getAllKeys())
     if (keys.length <= MAX_ENTRIES) return
-    const kind = kindOf(entry)
+    const same = keys.filter(k => kindOf(k) === kindOf(key))
+    if (same.length <= MAX_ENTRIES) return
     const dated = await Promise.all(
-      keys.map(async k => {
-        const stored = await inObjectStore<Stored | undefined>(idb, DATABASE, 'readonly', s => s.get(k))
-        return { k, kind: kindOf(stored), at: stored?.writtenAt ?? 0 }
-      }),
+      same.map(async k => ({
+        k,
+        at: (await inObjectStore<Stored | undefined>(idb, DATABASE, 'readonly', s => s.get(k)))?.writtenAt ?? 0,
+      })),
     )
-    const same = dated.filter(d => d.kind === kind).sort((a, b) => b.at - a.at)
-    for (const { k } of same.slice(MAX_ENTRIES))
+    dated.sort((a, b) => b.at - a.at)
+    for (const { k } of dated.slice(MAX_ENTRIES))
       await inObjectStore(idb, DATABASE, 'readwrite', store => store.delete(k))
   }
   return {

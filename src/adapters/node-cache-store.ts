@@ -16,17 +16,18 @@ export function nodeCacheStore(folder: string): CacheStore {
     if (!/^[\w.-]+$/.test(key) || key.startsWith('.')) throw new Error(`not a cache key: ${key}`)
     return nodePath.join(folder, `${key}${extension}`)
   }
-  const replace = async (target: string, content: string | Uint8Array): Promise<void> => {
+  /** Replaces `target` by a temporary file renamed into place. */
+  const replace = async (target: string, data: string | Uint8Array): Promise<void> => {
     await fs.mkdir(folder, { recursive: true })
     const temporary = `${target}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`
     try {
-      await fs.writeFile(temporary, content)
+      await fs.writeFile(temporary, data)
       await fs.rename(temporary, target)
     } catch (error) {
       await fs.rm(temporary, { force: true })
       throw error
     }
-    await dropOldest(folder, nodePath.extname(target))
+    await dropOldest(folder, nodePath.basename(target))
   }
   return {
     description: `the cache folder ${folder}`,
@@ -60,9 +61,16 @@ export function nodeCacheStore(folder: string): CacheStore {
   }
 }
 
-/** Keeps the cache folder bounded: of each kind (`.json`, `.bin`), the MAX_ENTRIES entries written last stay. */
-async function dropOldest(folder: string, extension: string): Promise<void> {
-  const names = (await fs.readdir(folder)).filter(name => name.endsWith(extension))
+/**
+ * Keeps the cache folder bounded: of each kind (the key's prefix before its first `-`: `scan`,
+ * `log`), the MAX_ENTRIES entries written last stay, so one corpus's entries of two kinds never
+ * push each other out.
+ */
+async function dropOldest(folder: string, written: string): Promise<void> {
+  const kind = (name: string): string => name.slice(0, Math.max(0, name.indexOf('-')))
+  const names = (await fs.readdir(folder)).filter(
+    name => (name.endsWith('.json') || name.endsWith('.bin')) && kind(name) === kind(written),
+  )
   if (names.length <= MAX_ENTRIES) return
   const dated = await Promise.all(
     names.map(async name => {

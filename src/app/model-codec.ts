@@ -3,35 +3,26 @@ import type {
   Anchor,
   DlistEntry,
   HeaderAttribute,
+  Intent,
   NoteModel,
   PracticeItem,
   Reference,
   Section,
-  TrackItem,
   TrackStatus,
 } from '../core/types.js'
+import { ByteWriter, isCount } from './byte-io.js'
+import { PoolWriter } from './byte-pool.js'
 
-// How the scan cache stores a note model: lists of small objects as lists of tuples (no key
-// repeated 30,000 times), and what a model already says written once where it says it twice:
-// the description-list entry of a practice item (the item's prompt and response again), the
-// Track status of a level-1 section (its title and lines again), an item id made from the path.
-// The stored form of 10,000 notes is about half the JSON of the models, and JSON.parse's time
-// with it (docs/adr/0022). Each object is checked to have exactly the keys its tuple holds; one
-// that has more (a scanner change not yet known here) is stored as written, and so are fields
-// of the model this codec does not know, so a model always comes back whole:
-// `decodeModel(path, encodeModel(m))` equals `m` (test/app/scan-cache.test.ts, on real AsciiDoc).
+// A note model as bytes (docs/adr/0026), the form the scan cache stores and a packed model
+// (packed-model.ts) keeps in memory. `[folder, flags]`, a table of where each field starts, then
+// the fields, so that one field is read without the others. A list is a mode byte, then either
+// (0) its count and one tuple per row, or (1) its JSON as written: a row with a key this codec
+// does not know, or a value not of its type, is kept, never dropped. What a model says twice is
+// written once: a practice item's description-list entry (the item's index), a level-1 section's
+// Track status (the section's index), an item id made from its path and anchor (no id).
+// `decode(encode(m))` equals `m` (test/app/model-codec.test.ts, and on real AsciiDoc).
 
-/**
- * `[folder, title, attributes, anchors, sections, items, itemsWithoutId, dlistEntries, references,
- * track, problems, lineClasses, rest]`; line classes as runs (`[class, count, class, count, …]`).
- */
-export type StoredModel = unknown[]
-
-type Row = Record<string, unknown>
-
-const KNOWN = new Set([
-  'path',
-  'folder',
+export const FIELDS = [
   'title',
   'attributes',
   'anchors',
@@ -43,154 +34,261 @@ const KNOWN = new Set([
   'track',
   'problems',
   'lineClasses',
-])
+] as const
+export type Field = (typeof FIELDS)[number]
 
+const KNOWN = new Set<string>(['path', 'folder', ...FIELDS])
+export const FOLDERS: readonly (Intent | null)[] = [null, 'internalise', 'reference', 'track']
+export const ANCHOR_KINDS: readonly Anchor['kind'][] = ['inline', 'block', 'section']
+export const REFERENCE_KINDS: readonly Reference['kind'][] = ['xref', 'link', 'image', 'include']
+/** Bit 0 of the flags byte: the model has fields this codec does not know, stored as JSON after the known ones. */
+export const HAS_REST = 1
+
+type Row = Record<string, unknown>
 const keyCount = (row: object): number => {
   let count = 0
   for (const key in row) if (Object.hasOwn(row, key)) count++
   return count
 }
+const isText = (value: unknown): value is string => typeof value === 'string'
+const isTextOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string'
 
-export function encodeModel(model: NoteModel): StoredModel {
-  const { path, items, sections } = model
-  const firstLines = new Map<number, number>()
-  items.forEach((item, index) => {
-    firstLines.set(item.line, index)
-  })
+// One writer for every model (an encoding never waits, so two never overlap): a load's 10,000
+// encodings then make no garbage but the models' own bytes.
+const OUT = new ByteWriter()
+const field = new PoolWriter(new ByteWriter())
+
+export function encodeModel(model: NoteModel): Uint8Array {
+  const out = OUT
+  out.at = 0
+  field.parts = []
+  field.rows.at = 0
   const rest: Row = {}
-  for (const [key, value] of Object.entries(model)) if (!KNOWN.has(key)) rest[key] = value
-  return [
-    model.folder,
-    model.title,
-    model.attributes.map(a => (keyCount(a) === 3 ? [a.name, a.value, a.line] : a)),
-    model.anchors.map(a => (keyCount(a) === 3 ? [a.id, a.line, a.kind] : a)),
-    sections.map(s => (keyCount(s) === 5 ? [s.level, s.title, s.id, s.line, s.endLine] : s)),
-    items.map(i =>
-      keyCount(i) === 5 ? [i.id === itemId(path, i.anchor) ? 0 : i.id, i.anchor, i.prompt, i.response, i.line] : i,
+  for (const key of Object.keys(model)) if (!KNOWN.has(key)) rest[key] = (model as unknown as Row)[key]
+  const hasRest = Object.keys(rest).length > 0
+  const folder = FOLDERS.indexOf(model.folder)
+  out.u8(Math.max(folder, 0))
+  out.u8(hasRest || folder < 0 ? HAS_REST : 0)
+  if (folder < 0) rest['folder'] = model.folder
+  const { items, sections } = model
+  // Where each field starts (then where the rest starts, and the end), as 32-bit offsets after
+  // the two leading bytes, so that a packed model finds a field without reading the others.
+  const table = out.at
+  for (let i = 0; i < 4 * (FIELDS.length + 2); i++) out.u8(0)
+  let next = 0
+  const put = (write: (w: PoolWriter) => void): void => {
+    out.setU32(table + 4 * next++, out.at)
+    write(field)
+    field.flush(out)
+  }
+  put(w => {
+    if (isTextOrNull(model.title)) w.stringOrNull(model.title)
+    else {
+      w.u8(2)
+      w.string(JSON.stringify(model.title))
+    }
+  })
+  put(w =>
+    list(
+      w,
+      model.attributes,
+      3,
+      a => isText(a.name) && isText(a.value) && isCount(a.line),
+      (a: HeaderAttribute) => {
+        w.string(a.name)
+        w.string(a.value)
+        w.uint(a.line)
+      },
     ),
-    model.itemsWithoutId.map(e => (keyCount(e) === 2 ? [e.line, e.term] : e)),
-    model.dlistEntries.map(e => {
-      const index = firstLines.get(e.line)
+  )
+  put(w =>
+    list(
+      w,
+      model.anchors,
+      3,
+      a => isText(a.id) && isCount(a.line) && ANCHOR_KINDS.includes(a.kind),
+      (a: Anchor) => {
+        w.string(a.id)
+        w.uint(a.line)
+        w.u8(ANCHOR_KINDS.indexOf(a.kind))
+      },
+    ),
+  )
+  put(w =>
+    list(w, sections, 5, isPlainSection, (s: Section) => {
+      w.uint(s.level)
+      w.string(s.title)
+      w.string(s.id)
+      w.uint(s.line)
+      w.uint(s.endLine)
+    }),
+  )
+  const itemAt = new Map<number, number>()
+  // An id is most often the note's prefix and its anchor (core/corpus.ts itemId): then not stored.
+  const idPrefix = itemId(model.path, '')
+  put(w =>
+    list(
+      w,
+      items,
+      5,
+      i => isText(i.id) && isText(i.anchor) && isText(i.prompt) && isText(i.response) && isCount(i.line),
+      (i: PracticeItem, index) => {
+        itemAt.set(i.line, index)
+        const derived = i.id === idPrefix + i.anchor
+        w.u8(derived ? 0 : 1)
+        if (!derived) w.string(i.id)
+        w.string(i.anchor)
+        w.uint(i.line)
+      },
+      // Prompts and responses after the rows, each a string of its own, not in the pool: a
+      // packed item reads its text when it is asked for (model-decode.ts, PackedItem).
+      () => {
+        for (const i of items) {
+          w.rows.string(i.prompt)
+          w.rows.string(i.response)
+        }
+      },
+    ),
+  )
+  put(w =>
+    list(
+      w,
+      model.itemsWithoutId,
+      2,
+      e => isCount(e.line) && isText(e.term),
+      e => {
+        w.uint(e.line)
+        w.string(e.term)
+      },
+    ),
+  )
+  put(w =>
+    list(w, model.dlistEntries, 5, isPlainEntry, (e: DlistEntry) => {
+      const index = itemAt.get(e.line)
       const item = index === undefined ? undefined : items[index]
-      if (item && keyCount(e) === 5 && e.style === 'qanda' && e.anchor === item.anchor)
-        if (e.term === item.prompt && e.description === item.response) return index
-      return keyCount(e) === 5 ? [e.style, e.term, e.description, e.line, e.anchor] : e
+      if (item && index !== undefined && e.style === 'qanda' && e.anchor === item.anchor)
+        if (e.term === item.prompt && e.description === item.response) {
+          w.u8(0)
+          w.uint(index)
+          return
+        }
+      w.u8(1)
+      w.stringOrNull(e.style)
+      w.string(e.term)
+      w.string(e.description)
+      w.uint(e.line)
+      w.stringOrNull(e.anchor)
     }),
-    model.references.map(r => {
-      const count = keyCount(r)
-      if (count === 3 && r.shorthand === undefined) return [r.kind, r.target, r.line]
-      return count === 4 && r.shorthand === true ? [r.kind, r.target, r.line, 1] : r
+  )
+  put(w =>
+    list(w, model.references, -1, isPlainReference, (r: Reference) => {
+      w.u8(REFERENCE_KINDS.indexOf(r.kind) * 2 + (r.shorthand === true ? 1 : 0))
+      w.string(r.target)
+      w.uint(r.line)
     }),
-    model.track.map(t => {
-      if (keyCount(t) !== 4) return t
-      const entries = t.items.map(e => (keyCount(e) === 4 ? [e.line, e.endLine, e.text, e.marker] : e))
+  )
+  put(w =>
+    list(w, model.track, 4, isPlainTrack, (t: TrackStatus) => {
       const section = sections.findIndex(
         s => s.level === 1 && s.line === t.line && s.title === t.status && s.endLine === t.endLine,
       )
-      return section >= 0 ? [section, entries] : [t.status, t.line, t.endLine, entries]
+      if (section >= 0) {
+        w.u8(0)
+        w.uint(section)
+      } else {
+        w.u8(1)
+        w.string(t.status)
+        w.uint(t.line)
+        w.uint(t.endLine)
+      }
+      w.uint(t.items.length)
+      for (const e of t.items) {
+        w.uint(e.line)
+        w.uint(e.endLine)
+        w.string(e.text)
+        w.string(e.marker)
+      }
     }),
-    model.problems.map(p => (keyCount(p) === 2 ? [p.line, p.message] : p)),
-    runsOf(model.lineClasses),
-    rest,
-  ]
+  )
+  put(w =>
+    list(
+      w,
+      model.problems,
+      2,
+      p => isCount(p.line) && isText(p.message),
+      p => {
+        w.uint(p.line)
+        w.string(p.message)
+      },
+    ),
+  )
+  put(w => lineClasses(w, model.lineClasses))
+  put(w => {
+    if (hasRest || folder < 0) w.string(JSON.stringify(rest))
+  })
+  out.setU32(table + 4 * next, out.at)
+  return out.done()
 }
 
-const isTuple = Array.isArray
-
-export function decodeModel(path: string, stored: StoredModel): NoteModel {
-  const [
-    folder,
-    title,
-    attributes,
-    anchors,
-    sections,
-    items,
-    withoutId,
-    dlist,
-    references,
-    track,
-    problems,
-    runs,
-    rest,
-  ] = stored as [NoteModel['folder'], string | null, ...unknown[][], Row]
-  const sectionList = (sections as unknown[]).map((s): Section => {
-    if (!isTuple(s)) return s as Section
-    return { level: s[0], title: s[1], id: s[2], line: s[3], endLine: s[4] }
-  })
-  const itemList = (items as unknown[]).map((i): PracticeItem => {
-    if (!isTuple(i)) return i as PracticeItem
-    return { id: i[0] === 0 ? itemId(path, i[1]) : i[0], anchor: i[1], prompt: i[2], response: i[3], line: i[4] }
-  })
-  const model: NoteModel = {
-    path,
-    folder,
-    title,
-    attributes: (attributes as unknown[]).map((a): HeaderAttribute => {
-      if (!isTuple(a)) return a as HeaderAttribute
-      return { name: a[0], value: a[1], line: a[2] }
-    }),
-    anchors: (anchors as unknown[]).map(
-      (a): Anchor => (isTuple(a) ? { id: a[0], line: a[1], kind: a[2] } : (a as Anchor)),
-    ),
-    sections: sectionList,
-    items: itemList,
-    itemsWithoutId: (withoutId as unknown[]).map(e =>
-      isTuple(e) ? { line: e[0], term: e[1] } : (e as NoteModel['itemsWithoutId'][number]),
-    ),
-    dlistEntries: (dlist as unknown[]).map((e): DlistEntry => {
-      if (typeof e === 'number') {
-        const item = itemList[e] as PracticeItem
-        return { style: 'qanda', term: item.prompt, description: item.response, line: item.line, anchor: item.anchor }
-      }
-      if (!isTuple(e)) return e as DlistEntry
-      return { style: e[0], term: e[1], description: e[2], line: e[3], anchor: e[4] }
-    }),
-    references: (references as unknown[]).map((r): Reference => {
-      if (!isTuple(r)) return r as Reference
-      return r.length === 4
-        ? { kind: r[0], target: r[1], line: r[2], shorthand: true }
-        : { kind: r[0], target: r[1], line: r[2] }
-    }),
-    track: (track as unknown[]).map((t): TrackStatus => {
-      if (!isTuple(t)) return t as TrackStatus
-      const entries = (t[t.length - 1] as unknown[]).map(
-        (e): TrackItem => (isTuple(e) ? { line: e[0], endLine: e[1], text: e[2], marker: e[3] } : (e as TrackItem)),
-      )
-      if (t.length === 2) {
-        const section = sectionList[t[0]] as Section
-        return { status: section.title, line: section.line, endLine: section.endLine, items: entries }
-      }
-      return { status: t[0], line: t[1], endLine: t[2], items: entries }
-    }),
-    problems: (problems as unknown[]).map(p =>
-      isTuple(p) ? { line: p[0], message: p[1] } : (p as NoteModel['problems'][number]),
-    ),
-    lineClasses: bytesOf(runs as number[]),
+/** Mode 0 and one tuple per row when every row has exactly `keys` keys of the right types (-1: any count `fits` allows); else mode 1, JSON. */
+function list<T extends object>(
+  w: PoolWriter,
+  rows: readonly T[],
+  keys: number,
+  fits: (row: T) => boolean,
+  write: (row: T, index: number) => void,
+  after?: () => void,
+): void {
+  // The types say what a scanner makes; the checks are for what it may make one day.
+  const fitting = (row: unknown): boolean => isObject(row) && (keys < 0 || keyCount(row) === keys) && fits(row as T)
+  if (Array.isArray(rows) && rows.every(fitting)) {
+    w.u8(0)
+    w.uint(rows.length)
+    rows.forEach(write)
+    after?.()
+  } else {
+    w.u8(1)
+    w.string(JSON.stringify(rows))
   }
-  return rest === undefined || Object.keys(rest).length === 0 ? model : Object.assign(model, rest)
 }
 
-/** A note's line classes as runs: most lines come in long runs of one class (text, a listing). */
-function runsOf(bytes: Uint8Array): number[] {
-  const runs: number[] = []
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
+
+const isPlainSection = (s: Section): boolean =>
+  isCount(s.level) && isText(s.title) && isText(s.id) && isCount(s.line) && isCount(s.endLine)
+const isPlainEntry = (e: DlistEntry): boolean =>
+  isTextOrNull(e.style) && isText(e.term) && isText(e.description) && isCount(e.line) && isTextOrNull(e.anchor)
+const isPlainReference = (r: Reference): boolean =>
+  keyCount(r) === (r.shorthand === true ? 4 : 3) &&
+  (r.shorthand === true || !('shorthand' in r)) &&
+  REFERENCE_KINDS.includes(r.kind) &&
+  isText(r.target) &&
+  isCount(r.line)
+const isPlainTrack = (t: TrackStatus): boolean =>
+  isText(t.status) &&
+  isCount(t.line) &&
+  isCount(t.endLine) &&
+  Array.isArray(t.items) &&
+  t.items.every(
+    e =>
+      isObject(e) && keyCount(e) === 4 && isCount(e.line) && isCount(e.endLine) && isText(e.text) && isText(e.marker),
+  )
+
+/** Line classes as runs (`count, value`): most lines come in long runs of one class (text, a listing). */
+function lineClasses(w: PoolWriter, bytes: unknown): void {
+  if (!(bytes instanceof Uint8Array) || bytes.constructor !== Uint8Array) {
+    w.u8(1)
+    w.string(JSON.stringify(bytes))
+    return
+  }
+  w.u8(0)
+  w.uint(bytes.length)
   for (let i = 0; i < bytes.length; ) {
     const value = bytes[i] as number
     let end = i + 1
     while (end < bytes.length && bytes[end] === value) end++
-    runs.push(value, end - i)
+    w.uint(end - i)
+    w.u8(value)
     i = end
   }
-  return runs
-}
-
-function bytesOf(runs: readonly number[]): Uint8Array {
-  let length = 0
-  for (let i = 1; i < runs.length; i += 2) length += runs[i] as number
-  const bytes = new Uint8Array(length)
-  for (let i = 0, at = 0; i < runs.length; i += 2) {
-    const count = runs[i + 1] as number
-    bytes.fill(runs[i] as number, at, at + count)
-    at += count
-  }
-  return bytes
 }

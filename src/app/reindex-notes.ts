@@ -6,6 +6,7 @@ import type { Finding, IsoDate, NoteModel } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import { messageOf } from './load-corpus.js'
 import { utf8Length } from './log-mark.js'
+import { packModel } from './packed-model.js'
 
 /**
  * The corpus after the files at `paths` changed (a watcher's event, or a session noticing an
@@ -32,7 +33,8 @@ export async function reindexNotes(
         continue
       }
       const bytes = utf8Length(text)
-      if (bytes <= limit) scanned.push({ model: scanNote(path, text) })
+      if (bytes <= limit)
+        scanned.push({ model: packModel(scanNote(path, text)) }) // as a load keeps it (ADR 0026)
       else {
         unread.push(path)
         findings.push(unreadable(path, `${path} is ${bytes} bytes, over limits.noteBytes (${limit}): not read`, bytes))

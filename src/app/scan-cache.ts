@@ -1,7 +1,9 @@
 import { SCANNER_VERSION } from '../core/asciidoc/scanner-version.js'
 import type { NoteModel } from '../core/types.js'
 import type { CacheStore } from '../ports/cache.js'
-import { decodeModel, encodeModel, type StoredModel } from './model-codec.js'
+import { ByteReader, ByteWriter, u32At } from './byte-io.js'
+import { PoolReader, PoolWriter } from './byte-pool.js'
+import { PackedNote, packModel } from './packed-model.js'
 
 /** What a vault's `stat` says about a file: enough to tell, mostly without reading it, that it did not change. */
 export interface FileStamp {
@@ -46,9 +48,10 @@ export interface ScanCacheOptions {
 export const RACY_MS = 2000
 
 /** A stored cache larger than this is not written (a corpus of 10,000 notes needs about a third of it). */
-export const MAX_STORED_CHARS = 64 * 1024 * 1024
+export const MAX_STORED_BYTES = 64 * 1024 * 1024
 
-const FORMAT = 'notekeeper-scan-cache'
+/** The first bytes of a stored cache; the `2` is this byte layout's (ADR 0026), the JSON one of ADR 0022 was 1. */
+const FORMAT = 'notekeeper-scan-cache 2'
 
 interface Entry {
   stamp: FileStamp | null
@@ -56,31 +59,33 @@ interface Entry {
   checkedAt: number
   length: number
   hash: string
-  model: NoteModel
+  model: PackedNote
 }
-
-/** `[size, mtimeMs, ctimeMs, checkedAt, length, hash, model]`: arrays, so the stored file stays small. */
-type StoredEntry = [number, number, number | null, number, number, string, StoredModel]
 
 export function createScanCache(options: ScanCacheOptions = {}): ScanCache {
   const now = options.now ?? Date.now
   const entries = new Map<string, Entry>()
   let loading: Promise<void> | null = null
   let changed = false
+  let replaceLegacy = false
   const say = (message: string): void => options.debug?.(`scan cache: ${message}`)
 
   const load = async (): Promise<void> => {
     const store = options.store
     if (!store) return
-    let text: string | null
+    let bytes: Uint8Array | null
     try {
-      text = await store.cache.read(store.key)
+      bytes = await store.cache.readBytes(store.key)
     } catch (error) {
       say(`cannot read ${store.cache.description}: ${messageOf(error)}; scanning every note`)
       return
     }
-    if (text === null) return
-    const problem = restore(text, store.key, entries)
+    if (bytes === null) {
+      // None yet, or only the JSON form of ADR 0022: the next save removes that and writes this one.
+      replaceLegacy = true
+      return
+    }
+    const problem = restore(bytes, store.key, entries)
     if (problem !== null) {
       entries.clear()
       changed = true
@@ -109,7 +114,8 @@ export function createScanCache(options: ScanCacheOptions = {}): ScanCache {
         entry.checkedAt = checkedAt
         return entry.model
       }
-      const model = scan()
+      // Packed at once: the plain model dies young, and the bytes are what a save writes.
+      const model = packModel(scan())
       entries.set(path, { stamp, checkedAt, length: text.length, hash, model })
       changed = true
       return model
@@ -126,11 +132,13 @@ export function createScanCache(options: ScanCacheOptions = {}): ScanCache {
       if (!store || !changed) return
       changed = false
       try {
-        const text = serialize(store.key, entries)
-        if (text.length > MAX_STORED_CHARS) {
-          say(`${text.length} characters, over ${MAX_STORED_CHARS}: not stored`)
-          await store.cache.remove(store.key)
-        } else await store.cache.write(store.key, text)
+        const bytes = serialize(store.key, entries)
+        const tooLarge = bytes.length > MAX_STORED_BYTES
+        // `remove` takes the entry in any form: the JSON one of ADR 0022 is never read again.
+        if (tooLarge || replaceLegacy) await store.cache.remove(store.key)
+        replaceLegacy = false
+        if (tooLarge) say(`${bytes.length} bytes, over ${MAX_STORED_BYTES}: not stored`)
+        else await store.cache.writeBytes(store.key, bytes)
       } catch (error) {
         say(`cannot write ${store.cache.description}: ${messageOf(error)}`)
       }
@@ -147,71 +155,96 @@ function sameStamp(a: FileStamp, b: FileStamp): boolean {
   return a.size === b.size && a.mtimeMs === b.mtimeMs && (a.ctimeMs ?? null) === (b.ctimeMs ?? null)
 }
 
-function serialize(key: string, entries: ReadonlyMap<string, Entry>): string {
-  const stored: Record<string, StoredEntry> = {}
+/**
+ * The stored cache: `FORMAT`, the scanner's version, the corpus key, the entry count, then per
+ * entry its path, stamp, check time, text length and hash, and its model's bytes; last a 32-bit
+ * checksum of everything before it, so that a damaged file is an empty cache, not a wrong model
+ * found later, when a field is first read.
+ */
+function serialize(key: string, entries: ReadonlyMap<string, Entry>): Uint8Array {
+  const w = new ByteWriter()
+  w.string(FORMAT)
+  w.uint(SCANNER_VERSION)
+  w.string(key)
+  let count = 0
+  for (const e of entries.values()) if (e.stamp !== null) count++
+  w.uint(count)
+  // Paths and hashes in one pool: a load decodes it once and slices it, not 20,000 decodes.
+  const rows = new PoolWriter(new ByteWriter())
   for (const [path, e] of entries) {
     if (e.stamp === null) continue // a vault without stat: the text is read anyway, nothing to gain
-    stored[path] = [
-      e.stamp.size,
-      e.stamp.mtimeMs,
-      e.stamp.ctimeMs ?? null,
-      e.checkedAt,
-      e.length,
-      e.hash,
-      encodeModel(e.model),
-    ]
+    rows.string(path)
+    rows.rows.f64(e.stamp.size)
+    rows.rows.f64(e.stamp.mtimeMs)
+    rows.rows.f64(e.stamp.ctimeMs ?? Number.NaN)
+    rows.rows.f64(e.checkedAt)
+    rows.uint(e.length)
+    rows.string(e.hash)
+    rows.uint(e.model.bytes.length)
+    rows.rows.raw(e.model.bytes)
   }
-  return JSON.stringify({ format: FORMAT, version: SCANNER_VERSION, key, entries: stored })
+  rows.flush(w)
+  const sum = checksum(w.bytes, w.at)
+  for (let i = 0; i < 4; i++) w.u8((sum >>> (8 * i)) & 0xff)
+  return w.done()
 }
 
-/** Fills `entries` from a stored text; a sentence saying why it cannot be used, or null. */
-function restore(text: string, key: string, entries: Map<string, Entry>): string | null {
-  let parsed: unknown
+/** Fills `entries` from a stored cache; a sentence saying why it cannot be used, or null. */
+function restore(bytes: Uint8Array, key: string, entries: Map<string, Entry>): string | null {
+  const end = bytes.length - 4
+  const r = new ByteReader(bytes, 0, Math.max(0, end))
   try {
-    parsed = JSON.parse(text)
+    if (r.string() !== FORMAT) return 'is not a scan cache'
   } catch {
-    return 'is not valid JSON'
+    return 'is not a scan cache'
   }
-  if (!isRecord(parsed) || parsed['format'] !== FORMAT) return 'is not a scan cache'
-  if (parsed['version'] !== SCANNER_VERSION) return `was written by scanner version ${String(parsed['version'])}`
-  if (parsed['key'] !== key) return 'belongs to another corpus'
-  const stored = parsed['entries']
-  if (!isRecord(stored)) return 'has no entries'
-  for (const [path, value] of Object.entries(stored)) {
-    if (!isStoredEntry(value)) return `has a damaged entry for ${path}`
-    const [size, mtimeMs, ctimeMs, checkedAt, length, hash, stored] = value
-    const stamp: FileStamp = ctimeMs === null ? { size, mtimeMs } : { size, mtimeMs, ctimeMs }
-    let model: NoteModel
-    try {
-      model = decodeModel(path, stored)
-    } catch {
-      return `has a damaged entry for ${path}`
+  try {
+    const version = r.uint()
+    if (version !== SCANNER_VERSION) return `was written by scanner version ${version}`
+    if (r.string() !== key) return 'belongs to another corpus'
+    if (checksum(bytes, end) !== u32At(bytes, end)) return 'is damaged (checksum)'
+    const count = r.uint()
+    const rows = new PoolReader(bytes, r.at, end)
+    for (let i = 0; i < count; i++) {
+      const path = rows.string()
+      const size = rows.f64()
+      const mtimeMs = rows.f64()
+      const ctimeMs = rows.f64()
+      const checkedAt = rows.f64()
+      const length = rows.uint()
+      const hash = rows.string()
+      const modelLength = rows.uint()
+      const at = rows.at
+      rows.skip(modelLength)
+      const stamp: FileStamp = Number.isNaN(ctimeMs) ? { size, mtimeMs } : { size, mtimeMs, ctimeMs }
+      // A view, not a copy: the models of one load share the file's buffer.
+      const model = new PackedNote(path, bytes.subarray(at, at + modelLength))
+      entries.set(path, { stamp, checkedAt, length, hash, model })
     }
-    entries.set(path, { stamp, checkedAt, length, hash, model })
+    return rows.at === end ? null : 'has bytes after its entries'
+  } catch {
+    return 'is damaged'
   }
-  return null
 }
 
-/** The stored model's shape is checked cheaply: `[folder, title, ten lists, rest]`. */
-function isStoredEntry(value: unknown): value is StoredEntry {
-  if (!Array.isArray(value) || value.length !== 7) return false
-  const [size, mtimeMs, ctimeMs, checkedAt, length, hash, model] = value as unknown[]
-  return (
-    typeof size === 'number' &&
-    typeof mtimeMs === 'number' &&
-    (ctimeMs === null || typeof ctimeMs === 'number') &&
-    typeof checkedAt === 'number' &&
-    typeof length === 'number' &&
-    typeof hash === 'string' &&
-    Array.isArray(model) &&
-    model.length === 13 &&
-    model.slice(2, 12).every(Array.isArray) &&
-    isRecord(model[12])
-  )
+/** The paths a stored cache holds entries for, in its order; null when it is not a usable cache (for tests and debugging). */
+export function storedPaths(bytes: Uint8Array, key: string): string[] | null {
+  const entries = new Map<string, Entry>()
+  return restore(bytes, key, entries) === null ? [...entries.keys()] : null
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+/** A 32-bit checksum of `bytes[0, end)`, four bytes at a time (a few milliseconds for 20 MB). */
+function checksum(bytes: Uint8Array, end: number): number {
+  let h = 0x811c9dc5 ^ end
+  const words = Math.floor(end / 4)
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice(0, end)
+  const view = new Uint32Array(aligned.buffer, aligned.byteOffset, words)
+  for (let i = 0; i < words; i++) {
+    h = Math.imul(h ^ (view[i] as number), 0x01000193)
+    h ^= h >>> 13
+  }
+  for (let i = words * 4; i < end; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193)
+  return h >>> 0
 }
 
 /**

@@ -5,7 +5,8 @@ import { memoryVault } from '../../src/adapters/memory-vault.js'
 import { nodeCacheStore } from '../../src/adapters/node-cache-store.js'
 import { nodeVault } from '../../src/adapters/node-vault.js'
 import { loadCorpus } from '../../src/app/load-corpus.js'
-import { createScanCache, RACY_MS, scanCacheKey } from '../../src/app/scan-cache.js'
+import { plainModel } from '../../src/app/packed-model.js'
+import { createScanCache, RACY_MS, scanCacheKey, storedPaths } from '../../src/app/scan-cache.js'
 import { scanNote } from '../../src/core/asciidoc/scan.js'
 import type { CacheStore } from '../../src/ports/cache.js'
 import type { Vault } from '../../src/ports/vault.js'
@@ -43,12 +44,14 @@ describe('the persistent scan cache', () => {
     })
     const store = memoryCacheStore()
     const cold = await loadCorpus(vault, { cache: cacheFor(store, 'corpus') })
-    expect(store.entries.size).toBe(1)
+    expect(store.bytes.size).toBe(1)
     const warmVault = counting(vault)
     const warm = await loadCorpus(warmVault, { cache: cacheFor(store, 'corpus') })
     expect(warmVault.noteReads()).toBe(0)
-    expect(warm.notes).toEqual(cold.notes)
-    expect(warm.notes).toEqual([...vault.files].filter(([p]) => p.endsWith('.adoc')).map(([p, t]) => scanNote(p, t)))
+    expect(warm.notes.map(plainModel)).toEqual(cold.notes.map(plainModel))
+    expect(warm.notes.map(plainModel)).toEqual(
+      [...vault.files].filter(([p]) => p.endsWith('.adoc')).map(([p, t]) => scanNote(p, t)),
+    )
   })
 
   it('gives back models equal to a fresh scan on real AsciiDoc (the shared corpora)', async () => {
@@ -69,7 +72,7 @@ describe('the persistent scan cache', () => {
     const warm = await loadCorpus(warmVault, { cache: cacheFor(store, 'real') })
     expect(warmVault.noteReads()).toBe(0)
     expect(warm.notes.length).toBeGreaterThan(500)
-    for (const model of warm.notes) expect(model).toEqual(scanNote(model.path, files[model.path] ?? ''))
+    for (const model of warm.notes) expect(plainModel(model)).toEqual(scanNote(model.path, files[model.path] ?? ''))
   })
 
   it('rescans a file changed since, and one changed within the same second with the same size', async () => {
@@ -114,33 +117,45 @@ describe('the persistent scan cache', () => {
     expect(vault.noteReads()).toBe(4)
   })
 
-  it('works when the stored cache is deleted, damaged or of another scanner version, and says why once', async () => {
-    const vault = memoryVault({ 'internalise/a.adoc': note('Alpha', 'a1') })
+  it('works when the stored cache is deleted, damaged, old or of another scanner version, and says why once', async () => {
+    const vault = memoryVault({ 'internalise/a.adoc': note('Alpha', 'a1'), 'track/t.adoc': '= T\n\n== Open\n\n* x\n' })
     const store = memoryCacheStore()
     const key = scanCacheKey('corpus')
-    const fresh = (await loadCorpus(vault)).notes
-    const damages: [string, (text: string) => string | null, RegExp | null][] = [
+    const fresh = (await loadCorpus(vault)).notes.map(plainModel)
+    const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
+    const afterFormat = (bytes: Uint8Array) => text(bytes).indexOf('notekeeper-scan-cache 2') + 23
+    const flipped = (bytes: Uint8Array, at: number) => {
+      const copy = bytes.slice()
+      copy[at] = (copy[at] as number) ^ 0x20
+      return copy
+    }
+    const damages: [string, (bytes: Uint8Array) => string | Uint8Array | null, RegExp | null][] = [
       ['deleted', () => null, null],
-      ['truncated', text => text.slice(0, text.length / 2), /not valid JSON/],
-      ['not a cache', () => '{"hello": 1}', /not a scan cache/],
-      ['older scanner', text => text.replace(/"version":\d+/, '"version":0'), /scanner version 0/],
-      [
-        'a damaged entry',
-        text => text.replace('"internalise/a.adoc":[', '"internalise/a.adoc":[1,'),
-        /damaged entry for internalise\/a.adoc/,
-      ],
+      ['the JSON form of ADR 0022', () => '{"format":"notekeeper-scan-cache","version":3,"entries":{}}', null],
+      ['truncated', bytes => bytes.slice(0, bytes.length / 2), /damaged/],
+      ['not a cache', () => new TextEncoder().encode('{"hello": 1}'), /not a scan cache/],
+      ['older scanner', bytes => flipped(bytes, afterFormat(bytes)), /written by scanner version/],
+      ['one byte changed in a model', bytes => flipped(bytes, text(bytes).indexOf('The answer about')), /damaged/],
+      ['one byte changed in a path', bytes => flipped(bytes, text(bytes).indexOf('track/t.adoc')), /damaged/],
     ]
     for (const [what, damage, said] of damages) {
       await loadCorpus(vault, { cache: cacheFor(store, 'corpus') })
-      const damaged = damage(store.entries.get(key) ?? '')
-      if (damaged === null) store.entries.delete(key)
-      else store.entries.set(key, damaged)
+      const stored = store.bytes.get(key)
+      if (stored === undefined) throw new Error(`${what}: no bytes stored`)
+      const damaged = damage(stored)
+      store.bytes.delete(key)
+      if (typeof damaged === 'string') store.entries.set(key, damaged)
+      else if (damaged !== null) store.bytes.set(key, damaged)
       const messages: string[] = []
-      const loaded = await loadCorpus(vault, { cache: cacheFor(store, 'corpus', m => messages.push(m)) })
-      expect(loaded.notes, what).toEqual(fresh)
+      const reading = counting(vault)
+      const loaded = await loadCorpus(reading, { cache: cacheFor(store, 'corpus', m => messages.push(m)) })
+      expect(loaded.notes.map(plainModel), what).toEqual(fresh)
+      expect(reading.noteReads(), `${what}: every note read`).toBe(2)
       expect(messages.length, what).toBe(said ? 1 : 0)
       if (said) expect(messages[0], what).toMatch(said)
-      expect(JSON.parse(store.entries.get(key) ?? 'null'), `${what}: written again`).toMatchObject({ key })
+      const again = store.bytes.get(key)
+      expect(again && storedPaths(again, key), `${what}: written again`).toEqual(['internalise/a.adoc', 'track/t.adoc'])
+      expect(store.entries.has(key), `${what}: no JSON form left`).toBe(false)
     }
   })
 
@@ -149,6 +164,8 @@ describe('the persistent scan cache', () => {
       description: 'a broken store',
       read: () => Promise.reject(new Error('EIO')),
       write: () => Promise.reject(new Error('ENOSPC')),
+      readBytes: () => Promise.reject(new Error('EIO')),
+      writeBytes: () => Promise.reject(new Error('ENOSPC')),
       remove: () => Promise.reject(new Error('EIO')),
     }
     const messages: string[] = []
@@ -171,7 +188,7 @@ describe('the persistent scan cache', () => {
       const store = nodeCacheStore(cache.path)
       for (const corpus of [one, two]) await loadCorpus(nodeVault(corpus.path), { cache: cacheFor(store, corpus.path) })
       expect(readdirSync(cache.path).sort()).toEqual(
-        [`${scanCacheKey(one.path)}.json`, `${scanCacheKey(two.path)}.json`].sort(),
+        [`${scanCacheKey(one.path)}.bin`, `${scanCacheKey(two.path)}.bin`].sort(),
       )
       expect(existsSync(join(one.path, '.notekeeper'))).toBe(false)
       const titles = async (corpus: { path: string }) =>
@@ -180,8 +197,8 @@ describe('the persistent scan cache', () => {
       expect(await titles(two)).toEqual(['Omega'])
       rmSync(join(one.path, 'internalise/gone.adoc'))
       expect(await titles(one)).toEqual(['Alpha'])
-      const stored = JSON.parse(readFileSync(join(cache.path, `${scanCacheKey(one.path)}.json`), 'utf8'))
-      expect(Object.keys(stored.entries)).toEqual(['internalise/a.adoc'])
+      const stored = readFileSync(join(cache.path, `${scanCacheKey(one.path)}.bin`))
+      expect(storedPaths(new Uint8Array(stored), scanCacheKey(one.path))).toEqual(['internalise/a.adoc'])
     } finally {
       for (const folder of [one, two, cache]) folder.remove()
     }

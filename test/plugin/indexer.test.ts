@@ -40,6 +40,6 @@ describe("the plugin's indexer", () => {
     await indexer.refresh()
     vault = counting(memoryVault({ 'internalise/a.adoc': note('Omega') }), 'folder /two (bridge)')
     expect((await indexer.refresh()).notes.map(n => n.title)).toEqual(['Omega'])
-    expect(store.entries.size).toBe(2)
+    expect(store.bytes.size).toBe(2)
   })
 })

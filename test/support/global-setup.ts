@@ -23,11 +23,11 @@ export default function setup(): () => void {
       else process.env[name] = value
     const left = readdirSync(run).filter(name => name !== 'cache')
     // Every CLI run keeps its scan cache and its log cache there (one file of each per corpus,
-    // src/app/scan-cache.ts, src/app/log-cache.ts): expected.
+    // src/app/scan-cache.ts, src/app/log-cache.ts; the scan cache `.bin` since ADR 0026): expected.
     const cached = safeList(join(run, 'cache')).flatMap(name =>
       name === 'notekeeper'
         ? safeList(join(run, 'cache', name))
-            .filter(entry => !/^(scan-[0-9a-f]{16}\.json|log-[0-9a-f]{16}\.bin)$/.test(entry))
+            .filter(entry => !/^(scan-[0-9a-f]{16}\.(?:json|bin)|log-[0-9a-f]{16}\.bin)$/.test(entry))
             .map(entry => `${name}/${entry}`)
         : [name],
     )

@@ -1,6 +1,6 @@
 import type { CacheStore } from '../../src/ports/cache.js'
 
-/** A CacheStore in a Map, for tests: `entries` lets a test look at, damage or delete what is stored. */
+/** A CacheStore in Maps, for tests: `entries` (texts) and `bytes` let a test look at, damage or delete what is stored. */
 export function memoryCacheStore(): CacheStore & { entries: Map<string, string>; bytes: Map<string, Uint8Array> } {
   const entries = new Map<string, string>()
   const bytes = new Map<string, Uint8Array>()

@@ -1,0 +1,170 @@
+import { itemId } from '../core/corpus.js'
+import type {
+  Anchor,
+  DlistEntry,
+  HeaderAttribute,
+  PracticeItem,
+  Reference,
+  Section,
+  TrackItem,
+  TrackStatus,
+} from '../core/types.js'
+import { ByteReader, u32At } from './byte-io.js'
+import { PoolReader } from './byte-pool.js'
+import { ANCHOR_KINDS, REFERENCE_KINDS } from './model-codec.js'
+
+// Reading one field of a model's bytes (model-codec.ts writes them; packed-model.ts asks).
+
+/** The bytes of field `field` (its index in FIELDS; FIELDS.length: the rest) of a model's bytes. */
+export function fieldReader(bytes: Uint8Array, field: number): PoolReader {
+  return new PoolReader(bytes, u32At(bytes, 2 + 4 * field), u32At(bytes, 6 + 4 * field))
+}
+
+/** A list in mode 0 read with `row`; in mode 1 its JSON. */
+export function readList<T>(r: PoolReader, row: (r: PoolReader, index: number) => T): T[] {
+  if (r.u8() === 1) return JSON.parse(r.string()) as T[]
+  const count = r.uint()
+  const rows = new Array<T>(count)
+  for (let i = 0; i < count; i++) rows[i] = row(r, i)
+  return rows
+}
+
+export const readTitle = (r: PoolReader): string | null => {
+  const tag = r.u8()
+  return tag === 0 ? null : tag === 1 ? r.string() : (JSON.parse(r.string()) as string | null)
+}
+export const readAttribute = (r: PoolReader): HeaderAttribute => ({
+  name: r.string(),
+  value: r.string(),
+  line: r.uint(),
+})
+export const readAnchor = (r: PoolReader): Anchor => ({
+  id: r.string(),
+  line: r.uint(),
+  kind: ANCHOR_KINDS[r.u8()] ?? 'inline',
+})
+export const readSection = (r: PoolReader): Section => ({
+  level: r.uint(),
+  title: r.string(),
+  id: r.string(),
+  line: r.uint(),
+  endLine: r.uint(),
+})
+/**
+ * A practice item of a packed model: its id, anchor and line as read, its prompt and response
+ * read from the model's bytes when first asked for (a replay or a count of due items never asks:
+ * the texts are most of a model's bytes). Reads as a plain PracticeItem; `JSON.stringify` sees one.
+ */
+export class PackedItem implements PracticeItem {
+  readonly id: string
+  readonly anchor: string
+  readonly line: number
+  /** The model's bytes and where this item's prompt starts (its response follows it). */
+  readonly #bytes: Uint8Array
+  readonly #at: number
+  #prompt: string | undefined
+  #response: string | undefined
+  constructor(id: string, anchor: string, line: number, bytes: Uint8Array, at: number) {
+    this.id = id
+    this.anchor = anchor
+    this.line = line
+    this.#bytes = bytes
+    this.#at = at
+  }
+  get prompt(): string {
+    this.#prompt ??= new ByteReader(this.#bytes, this.#at).string()
+    return this.#prompt
+  }
+  set prompt(value: string) {
+    this.#prompt = value
+  }
+  get response(): string {
+    if (this.#response === undefined) {
+      const r = new ByteReader(this.#bytes, this.#at)
+      r.skip(Math.floor(r.uint() / 2)) // the prompt's string
+      this.#response = r.string()
+    }
+    return this.#response
+  }
+  set response(value: string) {
+    this.#response = value
+  }
+  toJSON(): PracticeItem {
+    return { id: this.id, anchor: this.anchor, prompt: this.prompt, response: this.response, line: this.line }
+  }
+}
+
+/** The items field: rows (id, anchor, line), then each item's prompt and response, found by their lengths and read when asked for. */
+export function readItems(r: PoolReader, path: string): PracticeItem[] {
+  if (r.u8() === 1) return JSON.parse(r.string()) as PracticeItem[]
+  const idPrefix = itemId(path, '')
+  const count = r.uint()
+  const rows: { id: string; anchor: string; line: number }[] = new Array(count)
+  for (let i = 0; i < count; i++) {
+    const own = r.u8() === 1 ? r.string() : null
+    const anchor = r.string()
+    rows[i] = { id: own ?? idPrefix + anchor, anchor, line: r.uint() }
+  }
+  const items = new Array<PracticeItem>(count)
+  for (let i = 0; i < count; i++) {
+    const at = r.at
+    r.skip(Math.floor(r.uint() / 2))
+    r.skip(Math.floor(r.uint() / 2))
+    const { id, anchor, line } = rows[i] as { id: string; anchor: string; line: number }
+    items[i] = new PackedItem(id, anchor, line, r.bytes, at)
+  }
+  return items
+}
+
+export const readWithoutId = (r: PoolReader): { line: number; term: string } => ({ line: r.uint(), term: r.string() })
+export const readEntry =
+  (items: () => PracticeItem[]) =>
+  (r: PoolReader): DlistEntry => {
+    if (r.u8() === 0) {
+      const item = items()[r.uint()] as PracticeItem
+      return { style: 'qanda', term: item.prompt, description: item.response, line: item.line, anchor: item.anchor }
+    }
+    return {
+      style: r.stringOrNull(),
+      term: r.string(),
+      description: r.string(),
+      line: r.uint(),
+      anchor: r.stringOrNull(),
+    }
+  }
+export const readReference = (r: PoolReader): Reference => {
+  const tag = r.u8()
+  const kind = REFERENCE_KINDS[tag >> 1] ?? 'link'
+  return tag & 1
+    ? { kind, target: r.string(), line: r.uint(), shorthand: true }
+    : { kind, target: r.string(), line: r.uint() }
+}
+export const readTrack =
+  (sections: () => Section[]) =>
+  (r: PoolReader): TrackStatus => {
+    let head: Omit<TrackStatus, 'items'>
+    if (r.u8() === 0) {
+      const s = sections()[r.uint()] as Section
+      head = { status: s.title, line: s.line, endLine: s.endLine }
+    } else head = { status: r.string(), line: r.uint(), endLine: r.uint() }
+    const count = r.uint()
+    const items = new Array<TrackItem>(count)
+    for (let i = 0; i < count; i++)
+      items[i] = { line: r.uint(), endLine: r.uint(), text: r.string(), marker: r.string() }
+    return { ...head, items }
+  }
+export const readProblem = (r: PoolReader): { line: number; message: string } => ({
+  line: r.uint(),
+  message: r.string(),
+})
+export function readLineClasses(r: PoolReader): Uint8Array {
+  if (r.u8() === 1) return JSON.parse(r.string()) as Uint8Array
+  const bytes = new Uint8Array(r.uint())
+  for (let at = 0; at < bytes.length; ) {
+    const count = r.uint()
+    if (at + count > bytes.length) throw new RangeError('line classes past their length')
+    bytes.fill(r.u8(), at, at + count)
+    at += count
+  }
+  return bytes
+}

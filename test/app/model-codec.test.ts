@@ -1,0 +1,105 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { ByteReader, ByteWriter } from '../../src/app/byte-io.js'
+import { PoolReader, PoolWriter } from '../../src/app/byte-pool.js'
+import { PackedNote, packModel, plainModel } from '../../src/app/packed-model.js'
+import { scanNote } from '../../src/core/asciidoc/scan.js'
+import type { NoteModel } from '../../src/core/types.js'
+
+const deck = [
+  '= Deck',
+  ':reviewed: 2026-11-01',
+  '',
+  '== Words',
+  '',
+  '[qanda]',
+  '[[tu]] _tu_ or _vous_?::',
+  '  Familiar: _tu_ — café, naïve, 日本語 and 🎉.',
+  '[[empty]] Nothing?::',
+  'Plain term without id::',
+  '',
+  '[qanda]',
+  'No id here::',
+  '  An answer.',
+  '',
+  'See xref:other.adoc#x[other], <<tu>>, https://example.org and image:pic.png[].',
+  '',
+  '----',
+  'code',
+  '----',
+].join('\n')
+
+const track =
+  '= Board\n\n== Open\n\n* [ ] first thing to do, described at some length\n- second\n\n== Done\n\n. third\n'
+
+/** Packed and read back, every field: what a consumer of the scan cache's models sees. */
+const roundTrip = (model: NoteModel): NoteModel => plainModel(new PackedNote(model.path, packModel(model).bytes))
+
+describe('the packed note model (ADR 0026)', () => {
+  it('reads back every field of scanned notes exactly, in every folder', () => {
+    for (const [path, text] of [
+      ['internalise/lang/deck.adoc', deck],
+      ['reference/deck.adoc', deck],
+      ['track/board.adoc', track],
+      ['README.adoc', deck],
+      ['internalise/empty.adoc', ''],
+    ] as const) {
+      const model = scanNote(path, text)
+      expect(roundTrip(model), path).toEqual(model)
+      expect(JSON.stringify(packModel(model)), path).toBe(JSON.stringify(model))
+    }
+  })
+
+  it('keeps what the codec does not know: extra keys, odd rows, ids not made from the path', () => {
+    const model = scanNote('internalise/lang/deck.adoc', deck)
+    const odd: NoteModel & { future: unknown } = {
+      ...model,
+      future: { nested: [1, 'two'] },
+      items: [{ ...(model.items[0] as NoteModel['items'][number]), id: 'renamed#tu' }, ...model.items.slice(1)],
+      anchors: [...model.anchors, { id: 'x', line: 1, kind: 'block', extra: true } as NoteModel['anchors'][number]],
+      dlistEntries: model.dlistEntries.map(e => ({ ...e, description: `${e.description}!` })),
+      references: [
+        { kind: 'xref', target: 'a.adoc', line: 2, shorthand: true },
+        { kind: 'link', target: 'b', line: 3 },
+      ],
+      track: [
+        { status: 'Not a section', line: 4, endLine: 9, items: [{ line: 5, endLine: 5, text: 't', marker: '*' }] },
+      ],
+      problems: [{ line: 1, message: 'a problem' }],
+      title: null,
+    }
+    expect(roundTrip(odd)).toEqual(odd)
+  })
+
+  it('reads strings back exactly, lone surrogates and every code unit included', () => {
+    const units = fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 80 })
+    fc.assert(
+      fc.property(fc.array(units.map(codes => String.fromCharCode(...codes))), strings => {
+        const bytes = new ByteWriter()
+        const pool = new PoolWriter(new ByteWriter())
+        for (const s of strings) {
+          bytes.string(s)
+          pool.string(s)
+        }
+        pool.flush(bytes)
+        const r = new ByteReader(bytes.done())
+        const direct = strings.map(() => r.string())
+        const pooled = new PoolReader(r.bytes, r.at, r.end)
+        expect(direct).toEqual(strings)
+        expect(strings.map(() => pooled.string())).toEqual(strings)
+      }),
+    )
+  })
+
+  it('decodes a field once and keeps it: a command reading a note twice gets the same objects', () => {
+    const packed = packModel(scanNote('internalise/lang/deck.adoc', deck))
+    expect(packed.items).toBe(packed.items)
+    expect(packed.dlistEntries[0]?.term).toBe(packed.items[0]?.prompt)
+    expect(packed.items.map(item => item.id)).toEqual(['lang/deck#tu', 'lang/deck#empty'])
+  })
+
+  it('holds a note in fewer bytes than its models JSON', () => {
+    const model = scanNote('internalise/lang/deck.adoc', deck)
+    expect(packModel(model).bytes.length).toBeLessThan(JSON.stringify(model).length / 2)
+  })
+})
