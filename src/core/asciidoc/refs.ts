@@ -133,6 +133,8 @@ function bracketAnchors(text: string): { id: string; at: number }[] {
 
 /** Registers `[[id]]` and `anchor:id[]` in a plain paragraph (Asciidoctor's catalogInlineAnchors). */
 export function scanParagraphAnchors(lines: Entry[], sink: Sink): void {
+  // Most paragraphs hold neither; the run is joined only for one that does.
+  if (!lines.some(entry => entry.text.includes('[[') || entry.text.includes('anchor:'))) return
   const run = joinRun(lines)
   const found = run.text.includes('[[') ? bracketAnchors(run.text) : []
   if (run.text.includes('anchor:')) {
