@@ -67,13 +67,6 @@ export function readListItemLines(
   const dlist = listType === 'dlist'
   let pending: Entry | null = null
 
-  const noteNested = (text: string): void => {
-    const nested = nestedListType(text, NESTABLE_LISTS)
-    if (nested === undefined) return
-    withinNestedList = true
-    if (nested === 'dlist' && dlistWithoutText(text)) hasText = false
-  }
-
   for (;;) {
     const read = reader.read()
     if (read === undefined) break
@@ -146,7 +139,12 @@ export function readListItemLines(
       ) {
         buffer.push(line)
       } else {
-        if (!withinNestedList) noteNested(line.text)
+        // Written out rather than as a closure, which would put this function's state on the heap.
+        const nested = withinNestedList ? undefined : nestedListType(line.text, NESTABLE_LISTS)
+        if (nested !== undefined) {
+          withinNestedList = true
+          if (nested === 'dlist' && dlistWithoutText(line.text)) hasText = false
+        }
         buffer.push(line)
         continuation = 'inactive'
       }

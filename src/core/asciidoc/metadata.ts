@@ -70,9 +70,6 @@ export function readMetadataLine(reader: Reader, sink: Sink, attrs: BlockAttribu
   const text = next.text
   const normal = !textOnly && isMetadataFirst(text.charCodeAt(0))
   if (!(textOnly ? text.startsWith('[') || text.startsWith('/') : normal)) return false
-  const mark = (): void => {
-    if (attrs.firstLine === 0) attrs.firstLine = next.line
-  }
 
   if (text.startsWith('[')) {
     if (text.startsWith('[[')) {
@@ -87,14 +84,14 @@ export function readMetadataLine(reader: Reader, sink: Sink, attrs: BlockAttribu
       if (!list) return false
       applyAttributeList(list[1] ?? '', attrs, next.line, sink)
     }
-    mark()
+    markFirst(attrs, next.line)
     classify(sink, next.line, 'markup')
     reader.read()
     return true
   }
   if (normal && text.startsWith('.')) {
     if (!BLOCK_TITLE.test(text)) return false
-    mark()
+    markFirst(attrs, next.line)
     attrs.titled = true
     classify(sink, next.line, 'text')
     reader.read()
@@ -105,11 +102,11 @@ export function readMetadataLine(reader: Reader, sink: Sink, attrs: BlockAttribu
     if (normal && text.length > 2 && text.startsWith('//') && /^\/+$/.test(text)) {
       if (text.length === 3) return false
       readCommentBlock(reader, sink)
-      mark()
+      markFirst(attrs, next.line)
       return true
     }
     if (text.startsWith('//') && !text.startsWith('///')) {
-      mark()
+      markFirst(attrs, next.line)
       classify(sink, next.line, 'comment')
       reader.read()
       return true
@@ -119,13 +116,18 @@ export function readMetadataLine(reader: Reader, sink: Sink, attrs: BlockAttribu
   if (normal && text.startsWith(':')) {
     const entry = ATTRIBUTE_ENTRY.exec(text)
     if (!entry) return false
-    mark()
+    markFirst(attrs, next.line)
     const read = readAttributeEntry(reader, sink)
     // A body entry is no header attribute, but it sets the document attribute from here on.
     if (read) applyAttributeEntry(sink, read)
     return true
   }
   return false
+}
+
+/** Records where the block's metadata starts: its first metadata line. */
+function markFirst(attrs: BlockAttributes, line: number): void {
+  if (attrs.firstLine === 0) attrs.firstLine = line
 }
 
 function readCommentBlock(reader: Reader, sink: Sink): void {
@@ -175,7 +177,7 @@ export function applyAttributeEntry(
   entry: { name: string; value: string; line: number },
 ): { name: string; value: string | null } {
   const unset = entry.name.startsWith('!') || entry.name.endsWith('!')
-  let name = sanitizeAttributeName(entry.name.replace(/^!|!$/g, ''))
+  let name = sanitizeAttributeName(unset ? entry.name.replace(/^!|!$/g, '') : entry.name)
   if (name === 'numbered') name = 'sectnums'
   else if (name === 'hardbreaks') name = 'hardbreaks-option'
   if (unset) {

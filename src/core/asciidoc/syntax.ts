@@ -286,7 +286,19 @@ const SETEXT_LEVELS: Record<string, number> = { '=': 0, '-': 1, '~': 2, '^': 3, 
 
 /** Asciidoctor lower-cases attribute names and drops the characters a name cannot hold. */
 export function sanitizeAttributeName(name: string): string {
+  // Most names are already lower-case ASCII words (`created`, `review_by`, `source-highlighter`):
+  // kept as they are, without the Unicode regex and the lower-casing copy.
+  if (isPlainAttributeName(name)) return name
   return name.replace(INVALID_ATTRIBUTE_NAME_CHARS, '').toLowerCase()
+}
+
+/** Only `a`-`z`, `0`-`9`, `_` and `-`: characters a name keeps and lower-casing leaves alone. */
+function isPlainAttributeName(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i)
+    if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 45)) return false
+  }
+  return true
 }
 
 /** Breaks: `'''`, `<<<`, and Markdown rules (`---`, `* * *`). */
