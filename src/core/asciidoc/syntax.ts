@@ -277,7 +277,9 @@ export function sectionLevel(line1: string, line2: string | null): number | null
   if (!line2) return null
   const level = SETEXT_LEVELS[line2[0] ?? '']
   if (level === undefined) return null
-  if (![...line2].every(c => c === line2[0])) return null
+  // Every character the first one (an ASCII mark: no half of a surrogate pair equals it).
+  const mark = line2.charCodeAt(0)
+  for (let i = 1; i < line2.length; i++) if (line2.charCodeAt(i) !== mark) return null
   if (!SETEXT_TITLE_LINE.test(line1)) return null
   if (Math.abs(line1.length - line2.length) >= 2) return null
   return level
