@@ -164,7 +164,7 @@ async function main(options: Options): Promise<void> {
       row('  of which the log (read, marked)', seconds(log.ms), seconds(log.cpuMs), '', '', '', '')
       row('  of which state.json (read, parsed)', seconds(state.ms), seconds(state.cpuMs), '', '', '', '')
       const rest = indexMs - scanMs - read.ms - log.ms - state.ms
-      row('  the rest: loader, GC, overlap', seconds(rest), '', '', '', '', '')
+      row('  the rest: loader, GC (parts overlap)', seconds(Math.max(0, rest)), '', '', '', '', '')
       const phases = coldRuns('scan-phases', corpusDir, 1).results[0]
       if (phases) console.log(`  the scanner's steps (1 run, ${seconds(phases.ms)} in all): ${phases.detail}`)
       // The same notes with the scan cache: written by a first run, then used (bench/warm-step.ts).
