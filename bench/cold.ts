@@ -4,11 +4,13 @@ import { join, relative, sep } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { nodeVault } from '../src/adapters/node-vault.js'
 import { loadCorpus } from '../src/app/load-corpus.js'
+import { readLogAndMark } from '../src/app/log-mark.js'
 import { readNoteTexts } from '../src/app/note-texts.js'
 import { findReferences } from '../src/core/asciidoc/refs.js'
 import { scanNote } from '../src/core/asciidoc/scan.js'
 import { buildSink, readNote, splitLines } from '../src/core/asciidoc/walk.js'
-import { isNotePath } from '../src/core/corpus.js'
+import { DEFAULT_CONFIG } from '../src/core/config.js'
+import { isNotePath, isVisibleAdoc, STATE_PATH } from '../src/core/corpus.js'
 import { contradictions } from '../src/core/hygiene/contradictions.js'
 import { deadLinks } from '../src/core/hygiene/dead-links.js'
 import { hygiene } from '../src/core/hygiene/index.js'
@@ -16,6 +18,7 @@ import { nearDuplicates } from '../src/core/hygiene/near-duplicates.js'
 import { proseOf } from '../src/core/hygiene/prose.js'
 import { reviewOverdue, stale } from '../src/core/hygiene/review-dates.js'
 import { buildTargetIndex } from '../src/core/links/resolve.js'
+import { parseState } from '../src/core/state.js'
 import type { Finding } from '../src/core/types.js'
 import { cpuSince, maxRssMb, number, seconds } from './measure.js'
 import { cliHygieneChild } from './real-step.js'
@@ -105,6 +108,43 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
       cpuMs: cpuSince(cpu),
       maxRssMb: maxRssMb(),
       detail: `${number(corpus.notes.length)} notes, ${number(items)} items`,
+    }
+  }
+  if (kind === 'index:read') {
+    // Where the index's time goes: its listing and note reads alone, through the same vault.
+    const vault = nodeVault(dir)
+    const notes = (await vault.list()).filter(isVisibleAdoc)
+    let chars = 0
+    const readAll = async (): Promise<void> => {
+      for (const path of notes) chars += (await vault.read(path))?.length ?? 0
+    }
+    await (vault.readBatch ? vault.readBatch(readAll) : readAll())
+    return {
+      ms: performance.now() - start,
+      cpuMs: cpuSince(cpu),
+      maxRssMb: maxRssMb(),
+      detail: `${number(notes.length)} notes, ${number(chars)} characters`,
+    }
+  }
+  if (kind === 'index:log') {
+    // ... the review log alone, read and marked as the loader reads it.
+    const { log } = await readLogAndMark(nodeVault(dir), DEFAULT_CONFIG.aliases)
+    return {
+      ms: performance.now() - start,
+      cpuMs: cpuSince(cpu),
+      maxRssMb: maxRssMb(),
+      detail: `${number(log.size)} reviews`,
+    }
+  }
+  if (kind === 'index:state') {
+    // ... and state.json, read and parsed (the loader parses it only when a command asks).
+    const text = await nodeVault(dir).read(STATE_PATH)
+    const parsed = parseState(text)
+    return {
+      ms: performance.now() - start,
+      cpuMs: cpuSince(cpu),
+      maxRssMb: maxRssMb(),
+      detail: `${number(text?.length ?? 0)} characters, ${'state' in parsed ? number(Object.keys(parsed.state).length) : 0} entries`,
     }
   }
   if (kind === 'scan') {

@@ -1,4 +1,4 @@
-import { type Dirent, promises as fs, statSync } from 'node:fs'
+import { type Dirent, promises as fs, realpathSync, statSync } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import nodePath from 'node:path'
 import { type Vault, VaultError } from '../ports/vault.js'
@@ -52,44 +52,39 @@ async function* chunksOf(path: string, handle: FileHandle): AsyncGenerator<Uint8
  */
 export function nodeVault(root: string): Vault {
   const absoluteRoot = nodePath.resolve(root)
-  let realRoot: Promise<string> | null = null
-  const rootReal = (): Promise<string> => {
-    if (realRoot === null) {
-      const resolving = fs.realpath(absoluteRoot)
-      realRoot = resolving
-      // The root may not exist yet (the first write makes it): never keep a failure.
-      resolving.catch(() => {
-        if (realRoot === resolving) realRoot = null
-      })
-    }
+  // Resolved synchronously (realpath(3), as fs.promises.realpath does, without its round trip to
+  // the thread pool). The root may not exist yet (the first write makes it): a failure is never kept.
+  let realRoot: string | null = null
+  const rootReal = (): string => {
+    if (realRoot === null) realRoot = realpathSync.native(absoluteRoot)
     return realRoot
   }
 
   const absolute = (path: string): string => nodePath.join(absoluteRoot, ...corpusSegments(path))
 
   // A symlink inside the corpus may point anywhere; what it resolves to must still be inside.
-  const assertInside = async (path: string, real: string): Promise<void> => {
-    const base = await rootReal()
+  const assertInside = (path: string, real: string): void => {
+    const base = rootReal()
     if (real !== base && !real.startsWith(base + nodePath.sep))
       throw new VaultError(path, 'resolves to a file outside the corpus')
   }
 
   // Reading a corpus resolves each folder once, not each file: the folder's real path, checked
   // inside the root, plus a no-follow open of the file itself keep the guarantee of a realpath
-  // per file. Resolved folders are kept only while reads are in flight (the reads of one load),
-  // so a folder swapped for a symlink later is resolved afresh; failures are never kept.
-  const realFolders = new Map<string, Promise<string>>()
-  let readsInFlight = 0
-  const realFolder = async (path: string, folder: string): Promise<string> => {
+  // per file. Resolved folders are kept only within a `readBatch` (the reads of one load), so a
+  // folder swapped for a symlink later is resolved afresh; failures are never kept. (Keeping
+  // them while reads were in flight, as before, kept them for almost no read: the reads of a
+  // note are synchronous, so one was never in flight while the next began.)
+  const realFolders = new Map<string, string>()
+  let batches = 0
+  const realFolder = (path: string, folder: string): string => {
     let real = realFolders.get(folder)
     if (real === undefined) {
-      real = fs.realpath(folder)
-      realFolders.set(folder, real)
-      real.catch(() => realFolders.delete(folder))
+      real = realpathSync.native(folder)
+      if (batches > 0) realFolders.set(folder, real)
     }
-    const resolved = await real
-    await assertInside(path, resolved)
-    return resolved
+    assertInside(path, real)
+    return real
   }
   // The file itself is a symlink: read what it leads to if that is inside the corpus; a link
   // that leads nowhere is refused by name rather than read as a missing file.
@@ -101,12 +96,12 @@ export function nodeVault(root: string): Vault {
       if (isMissingError(error)) throw new NotRegularFileError('a symbolic link that leads nowhere')
       throw error
     }
-    await assertInside(path, real)
+    assertInside(path, real)
     return open(real)
   }
   const readInside = async <T>(path: string, abs: string, open: (file: string) => Promise<T>): Promise<T> => {
     if (!OPENS_REFUSE_LINKS) return readThroughLink(path, abs, open)
-    const folder = await realFolder(path, nodePath.dirname(abs))
+    const folder = realFolder(path, nodePath.dirname(abs))
     try {
       return await open(nodePath.join(folder, nodePath.basename(abs)))
     } catch (error) {
@@ -117,14 +112,11 @@ export function nodeVault(root: string): Vault {
   // Opens or reads `path` under the corpus rules: null when missing, VaultError for the rest.
   const readRule = async <T>(path: string, open: (file: string) => Promise<T>): Promise<T | null> => {
     const abs = absolute(path)
-    readsInFlight++
     try {
       return await readInside(path, abs, open)
     } catch (error) {
       if (!(error instanceof VaultError || error instanceof NotRegularFileError) && isMissingError(error)) return null
       throw failure(path, 'read', error)
-    } finally {
-      if (--readsInFlight === 0) realFolders.clear()
     }
   }
 
@@ -152,7 +144,7 @@ export function nodeVault(root: string): Vault {
         if (isMissingError(error)) throw new NotRegularFileError('a symbolic link that leads nowhere, as a folder')
         throw error
       }
-      await assertInside(path, real)
+      assertInside(path, real)
     }
     await removeAbandonedTemporaries(folder)
     preparedFolders.add(folder)
@@ -251,6 +243,15 @@ export function nodeVault(root: string): Vault {
       } catch (error) {
         if ((error as { code?: unknown }).code === 'EEXIST') return false
         throw failure(path, 'create', error)
+      }
+    },
+
+    async readBatch(reads) {
+      batches++
+      try {
+        return await reads()
+      } finally {
+        if (--batches === 0) realFolders.clear()
       }
     },
 

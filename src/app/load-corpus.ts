@@ -2,17 +2,18 @@ import { scanNote } from '../core/asciidoc/scan.js'
 import { DEFAULT_CONFIG, DEFAULT_NOTE_BYTES, parseConfig } from '../core/config.js'
 import { CONFIG_PATH, type Corpus, isVisibleAdoc, STATE_PATH } from '../core/corpus.js'
 import { parseState } from '../core/state.js'
-import type { Finding, NoteModel, State } from '../core/types.js'
+import type { Finding, NoteModel } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import type { LogCache } from './log-cache.js'
 import { readLogAndMark } from './log-mark.js'
-import { createScanCache, type FileStamp, type ScanCache } from './scan-cache.js'
+import type { FileStamp, ScanCache } from './scan-cache.js'
 
 export interface LoadOptions {
   /**
    * The note models of earlier loads (src/app/scan-cache.ts): a note whose stamp or text is the
    * one scanned is not scanned again, nor read when its stamp proves it unchanged. None: every
-   * note is read and scanned.
+   * note is read and scanned, and nothing is recorded (no stat, no hash of its text: no later
+   * load could use them).
    */
   cache?: ScanCache
   /** The log read at earlier loads (src/app/log-cache.ts, ADR 0025); none: the log is read whole. */
@@ -33,8 +34,8 @@ const READS_IN_FLIGHT = 32
  * (note-texts.ts), so that practice, replay and validate never hold the corpus's text.
  */
 export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promise<Corpus> {
-  const cache = options.cache ?? createScanCache()
-  const cacheReady = cache.ready()
+  const cache = options.cache ?? null
+  const cacheReady = cache?.ready()
   const files = (await vault.list()).sort()
   await cacheReady
   const adoc = files.filter(isVisibleAdoc)
@@ -58,7 +59,9 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
       options.onProgress?.(++done, adoc.length)
     }
   }
-  await Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, adoc.length) }, worker))
+  const readAll = (): Promise<unknown> =>
+    Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, adoc.length) }, worker))
+  await (vault.readBatch ? vault.readBatch(readAll) : readAll())
   const notes: NoteModel[] = []
   const unreadable: Finding[] = []
   for (const outcome of outcomes) {
@@ -66,18 +69,9 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
     if ('finding' in outcome) unreadable.push(outcome.finding)
     else notes.push(outcome)
   }
-  await cache.save(notes.map(note => note.path))
+  await cache?.save(notes.map(note => note.path))
   const [{ log, mark }, stateText] = await managed
-  let state: State | null = null
-  let stateError: string | null = null
-  let stateInvalid: string[] = []
-  if (stateText !== null) {
-    const parsed = parseState(stateText)
-    if ('state' in parsed) {
-      state = parsed.state
-      stateInvalid = parsed.invalid
-    } else stateError = parsed.error
-  }
+  const parsedState = lazyState(stateText)
   return {
     files,
     notes,
@@ -86,20 +80,47 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
     configFinding: parsedConfig.ok ? null : parsedConfig.finding,
     log,
     logFile: mark,
-    state,
-    stateError,
-    stateInvalid,
+    get state() {
+      return parsedState().state
+    },
+    get stateError() {
+      return parsedState().stateError
+    },
+    get stateInvalid() {
+      return parsedState().stateInvalid
+    },
   }
+}
+
+type ParsedState = Pick<Corpus, 'state' | 'stateError' | 'stateInvalid'>
+
+/**
+ * state.json parsed when a command first asks for it, once: it is a few megabytes at a million
+ * reviews, and most commands never read it (they replay the log); validate and practice do.
+ */
+function lazyState(stateText: string | null): () => ParsedState {
+  let parsed: ParsedState | null = null
+  return () => {
+    if (parsed === null) parsed = parseStateText(stateText)
+    return parsed
+  }
+}
+
+function parseStateText(stateText: string | null): ParsedState {
+  if (stateText === null) return { state: null, stateError: null, stateInvalid: [] }
+  const parsed = parseState(stateText)
+  if ('state' in parsed) return { state: parsed.state, stateError: null, stateInvalid: parsed.invalid }
+  return { state: null, stateError: parsed.error, stateInvalid: [] }
 }
 
 type NoteOutcome = NoteModel | { finding: Finding } | 'missing'
 
-async function readNote(vault: Vault, path: string, cache: ScanCache, noteBytes: number): Promise<NoteOutcome> {
+async function readNote(vault: Vault, path: string, cache: ScanCache | null, noteBytes: number): Promise<NoteOutcome> {
   try {
     // The stamp is taken before the read: a file changed in between is recorded with its older
     // stamp, so the next load reads it again (after the read, it would be served stale).
     let stamp: FileStamp | null = null
-    if (vault.stat) {
+    if (cache !== null && vault.stat) {
       stamp = await vault.stat(path)
       if (stamp === null) return 'missing'
       // A file over the limit is read, to be refused with its size in characters as before.
@@ -120,7 +141,7 @@ async function readNote(vault: Vault, path: string, cache: ScanCache, noteBytes:
         },
       }
     }
-    return cache.byText(path, text, stamp, () => scanNote(path, text))
+    return cache === null ? scanNote(path, text) : cache.byText(path, text, stamp, () => scanNote(path, text))
   } catch (error) {
     return {
       finding: {

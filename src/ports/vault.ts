@@ -45,6 +45,12 @@ export interface Vault {
    * same size and mtime (`cp -p`, `rsync -t`) still looks changed.
    */
   stat?(path: string): Promise<{ mtimeMs: number; size: number; ctimeMs?: number } | null>
+  /**
+   * Runs `reads`, the many reads of one load, letting the host share work between them that it
+   * must not keep beyond them (the Node vault resolves each folder's real path once). Optional:
+   * without it the reads simply run.
+   */
+  readBatch?<T>(reads: () => Promise<T>): Promise<T>
 }
 
 /** A failure of the storage itself (permission, I/O), named with the path it concerns. */

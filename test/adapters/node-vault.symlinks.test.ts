@@ -67,6 +67,25 @@ describe('node vault reads through symlinks only when they stay inside the corpu
     }
   })
 
+  it('sees a folder swapped for a symlink to the outside after a load that read it', async () => {
+    const outside = tempFolder()
+    const corpus = tempCorpus({ 'reference/notes/a.adoc': '= Inside\n', 'reference/notes/b.adoc': '= B\n' })
+    try {
+      fs.writeFileSync(nodePath.join(outside.path, 'a.adoc'), '= Outside\n')
+      const vault = nodeVault(corpus.path)
+      const loaded = await loadCorpus(vault)
+      expect(loaded.notes.map(note => note.title)).toEqual(['Inside', 'B'])
+      fs.rmSync(nodePath.join(corpus.path, 'reference/notes'), { recursive: true })
+      fs.symlinkSync(outside.path, nodePath.join(corpus.path, 'reference/notes'))
+      await expect(vault.read('reference/notes/a.adoc')).rejects.toThrow('outside the corpus')
+      // A symlinked folder is not listed (as Logseq lists), so a second load has no note there.
+      expect((await loadCorpus(vault)).notes).toEqual([])
+    } finally {
+      corpus.remove()
+      outside.remove()
+    }
+  })
+
   it('a load of many notes in several folders gives every note in path order, progress counting up by one', async () => {
     const files: Record<string, string> = {}
     for (let i = 0; i < 150; i++)

@@ -16,14 +16,17 @@ import {
   CALLOUT_LIST,
   DESCRIPTION_LIST,
   delimiterOf,
+  execOnce,
   INLINE_SECTION_ANCHOR,
   isBlockAttributeLine,
   isCommentLine,
   isLayoutBreak,
+  isUnorderedItem,
   type ListType,
+  mayBeDescriptionListItem,
+  mayBeOrderedItem,
   ORDERED_LIST,
   sectionLevel,
-  UNORDERED_LIST,
 } from './syntax.js'
 import { readTable } from './tables.js'
 
@@ -321,18 +324,18 @@ function readUndelimitedBlock(
       return
     }
   }
-  if (UNORDERED_LIST.test(text)) {
+  if (isUnorderedItem(text)) {
     reader.unread()
     const listStyle = style ?? (context.bibliography ? 'bibliography' : attrs.styleAttribute)
     readList(reader, sink, context.sectionLevel, 'ulist', listStyle, readItemBody)
     return
   }
-  if (ORDERED_LIST.test(text)) {
+  if (mayBeOrderedItem(text) && ORDERED_LIST.test(text)) {
     reader.unread()
     readList(reader, sink, context.sectionLevel, 'olist', style, readItemBody)
     return
   }
-  if ((text.includes('::') || text.includes(';;')) && DESCRIPTION_LIST.test(text)) {
+  if (mayBeDescriptionListItem(text) && execOnce(DESCRIPTION_LIST, text) !== null) {
     reader.unread()
     readDescriptionList(reader, sink, attrs.styleAttribute, readItemBody)
     return

@@ -28,7 +28,9 @@ export interface Header {
 
 function store(header: Header, sink: Sink, entry: { name: string; value: string; line: number }): void {
   const stored = applyAttributeEntry(sink, entry)
-  header.attributes = header.attributes.filter(attribute => attribute.name !== stored.name)
+  // Names are unique in the list: the one written before, if any, gives way to this one.
+  const earlier = header.attributes.findIndex(attribute => attribute.name === stored.name)
+  if (earlier >= 0) header.attributes.splice(earlier, 1)
   if (stored.value !== null) header.attributes.push({ name: stored.name, value: stored.value, line: entry.line })
 }
 

@@ -10,12 +10,15 @@ import {
   BLOCK_TITLE,
   DESCRIPTION_LIST,
   delimiterOf,
+  execOnce,
   isBlockAttributeLine,
   isSiblingListItem,
+  isUnorderedItem,
   LIST_PATTERNS,
   LITERAL_PARAGRAPH,
   type ListType,
   mayBeDescriptionListItem,
+  mayBeOrderedItem,
   NESTABLE_LISTS,
   type SiblingTrait,
 } from './syntax.js'
@@ -29,10 +32,20 @@ function pushAll(buffer: Entry[], lines: readonly Entry[]): void {
 }
 
 function nestedListType(text: string, candidates: readonly ListType[]): ListType | undefined {
-  for (const type of candidates)
-    if ((type !== 'dlist' || mayBeDescriptionListItem(text)) && LIST_PATTERNS[type].test(text)) return type
+  for (const type of candidates) if (isListItem(text, type)) return type
   return undefined
 }
+
+/** LIST_PATTERNS[type].test(text), ruling most lines out on their first characters. */
+function isListItem(text: string, type: ListType): boolean {
+  if (type === 'ulist') return isUnorderedItem(text)
+  if (type === 'olist') return mayBeOrderedItem(text) && LIST_PATTERNS.olist.test(text)
+  if (type === 'dlist') return mayBeDescriptionListItem(text) && execOnce(DESCRIPTION_LIST, text) !== null
+  return LIST_PATTERNS[type].test(text)
+}
+
+/** A nested dlist item with no text after its delimiter leaves the item without text. */
+const dlistWithoutText = (text: string): boolean => !execOnce(DESCRIPTION_LIST, text)?.[3]
 
 /** Reads a literal paragraph the way Asciidoctor does inside a list item (stops at a sibling for dlists). */
 function readIndented(reader: Reader, listType: ListType, trait: SiblingTrait): Entry[] {
@@ -54,13 +67,6 @@ export function readListItemLines(
   const dlist = listType === 'dlist'
   let pending: Entry | null = null
 
-  const noteNested = (text: string): void => {
-    const nested = nestedListType(text, NESTABLE_LISTS)
-    if (nested === undefined) return
-    withinNestedList = true
-    if (nested === 'dlist' && !DESCRIPTION_LIST.exec(text)?.[3]) hasText = false
-  }
-
   for (;;) {
     const read = reader.read()
     if (read === undefined) break
@@ -68,7 +74,8 @@ export function readListItemLines(
     pending = line
     if (isSiblingListItem(line.text, listType, trait)) break
     if (line.continuation === undefined && line.text === '+') line = plus(line)
-    const prev: Entry | null = buffer[buffer.length - 1] ?? null
+    // Not `buffer[buffer.length - 1]` on an empty buffer: index -1 is a slow property lookup.
+    const prev: Entry | null = buffer.length > 0 ? (buffer[buffer.length - 1] as Entry) : null
 
     if (isContinuation(prev)) {
       if (continuation === 'inactive') {
@@ -132,7 +139,12 @@ export function readListItemLines(
       ) {
         buffer.push(line)
       } else {
-        if (!withinNestedList) noteNested(line.text)
+        // Written out rather than as a closure, which would put this function's state on the heap.
+        const nested = withinNestedList ? undefined : nestedListType(line.text, NESTABLE_LISTS)
+        if (nested !== undefined) {
+          withinNestedList = true
+          if (nested === 'dlist' && dlistWithoutText(line.text)) hasText = false
+        }
         buffer.push(line)
         continuation = 'inactive'
       }
@@ -160,7 +172,7 @@ export function readListItemLines(
         if (nested !== undefined) {
           buffer.push(line)
           withinNestedList = true
-          if (nested === 'dlist' && !DESCRIPTION_LIST.exec(line.text)?.[3]) hasText = false
+          if (nested === 'dlist' && dlistWithoutText(line.text)) hasText = false
         } else if (LITERAL_PARAGRAPH.test(line.text)) {
           reader.unread()
           pushAll(buffer, readIndented(reader, listType, trait))
@@ -181,7 +193,7 @@ export function readListItemLines(
         const nested = nestedListType(line.text, withinNestedList ? ['dlist'] : NESTABLE_LISTS)
         if (nested !== undefined) {
           withinNestedList = true
-          if (nested === 'dlist' && !DESCRIPTION_LIST.exec(line.text)?.[3]) hasText = false
+          if (nested === 'dlist' && dlistWithoutText(line.text)) hasText = false
         }
       }
       buffer.push(line)

@@ -10,10 +10,12 @@ import {
   CALLOUT_LIST,
   DESCRIPTION_LIST,
   dlistSiblingPattern,
+  execOnce,
   LEADING_INLINE_ANCHOR,
   type ListType,
+  mayBeDescriptionListItem,
   ORDERED_LIST,
-  UNORDERED_LIST,
+  unorderedItem,
 } from './syntax.js'
 
 /** Reads the blocks of one list item from the lines it owns. */
@@ -21,8 +23,9 @@ export type ItemBodyReader = (lines: Entry[], sink: Sink, listType: ListType, ha
 
 const CHECKBOX = /^\[[ x*]\] /
 
-function markerOf(listType: ListType, match: RegExpExecArray): string {
-  return listType === 'colist' ? '<1>' : (match[1] ?? '')
+/** An item's marker as written and its text, from its pattern's match (as unorderedItem gives them). */
+function itemOf(match: RegExpExecArray | null): { marker: string; text: string } | null {
+  return match === null ? null : { marker: match[1] ?? '', text: match[2] ?? '' }
 }
 
 export function readList(
@@ -33,14 +36,14 @@ export function readList(
   style: string | null,
   readBody: ItemBodyReader,
 ): void {
-  const pattern = listType === 'ulist' ? UNORDERED_LIST : listType === 'olist' ? ORDERED_LIST : CALLOUT_LIST
+  const pattern = listType === 'olist' ? ORDERED_LIST : CALLOUT_LIST
   for (let next = reader.peek(); next !== undefined; next = reader.peek()) {
-    const match = pattern.exec(next.text)
+    const match = listType === 'ulist' ? unorderedItem(next.text) : itemOf(pattern.exec(next.text))
     if (!match) break
     reader.read()
     classify(sink, next.line, 'text')
-    let itemText = match[2] ?? ''
-    let marker = markerOf(listType, match)
+    let itemText = match.text
+    let marker = listType === 'colist' ? '<1>' : match.marker
     if (listType === 'ulist' && style === 'bibliography') {
       // Only a `[[[id]]]` names an entry of a bibliography; `[[id]]` and checkboxes are text there.
       const entry = itemText.startsWith('[[[') ? BIBLIOGRAPHY_ANCHOR.exec(itemText) : null
@@ -52,7 +55,7 @@ export function readList(
       marker = `${marker} ${itemText.slice(0, 3)}`
       itemText = itemText.slice(4)
     }
-    const lines = readListItemLines(reader, listType, match[1] ?? '', true)
+    const lines = readListItemLines(reader, listType, match.marker, true)
     readBody(lines, sink, listType, true)
     // Lists read at section level are the top-level entries of their section (SPEC 1.3);
     // scan.ts keeps those that stand inside a level-1 section.
@@ -71,7 +74,7 @@ export function readList(
 
 export function readDescriptionList(reader: Reader, sink: Sink, style: string | null, readBody: ItemBodyReader): void {
   const first = reader.peek()
-  const firstMatch = first ? DESCRIPTION_LIST.exec(first.text) : null
+  const firstMatch = first ? execOnce(DESCRIPTION_LIST, first.text) : null
   if (!first || !firstMatch) return
   const sibling = dlistSiblingPattern(firstMatch[2] ?? '::')
   let waitingTerms: { term: string; line: number; anchor: string | null }[] = []
@@ -108,7 +111,7 @@ export function readDescriptionList(reader: Reader, sink: Sink, style: string | 
     }
     readBody(lines, sink, 'dlist', Boolean(inlineText))
     const next = reader.peek()
-    match = next ? sibling.exec(next.text) : null
+    match = next && mayBeDescriptionListItem(next.text) ? execOnce(sibling, next.text) : null
   }
   for (const waiting of waitingTerms) {
     sink.dlistEntries.push({

@@ -57,7 +57,8 @@ function applyAttributeList(content: string, attrs: BlockAttributes, line: numbe
   }
 }
 
-const METADATA_FIRST = /^[[./:]/
+/** `[`, `.`, `/`, `:`: the first character of every metadata line (a switch, not a regex, per line). */
+const isMetadataFirst = (c: number): boolean => c === 91 || c === 46 || c === 47 || c === 58
 
 /**
  * Reads one metadata line if the next line is one; returns false otherwise. In `textOnly` mode
@@ -67,11 +68,8 @@ export function readMetadataLine(reader: Reader, sink: Sink, attrs: BlockAttribu
   const next = reader.peek()
   if (next === undefined || next.text === '') return false
   const text = next.text
-  const normal = !textOnly && METADATA_FIRST.test(text)
+  const normal = !textOnly && isMetadataFirst(text.charCodeAt(0))
   if (!(textOnly ? text.startsWith('[') || text.startsWith('/') : normal)) return false
-  const mark = (): void => {
-    if (attrs.firstLine === 0) attrs.firstLine = next.line
-  }
 
   if (text.startsWith('[')) {
     if (text.startsWith('[[')) {
@@ -86,14 +84,14 @@ export function readMetadataLine(reader: Reader, sink: Sink, attrs: BlockAttribu
       if (!list) return false
       applyAttributeList(list[1] ?? '', attrs, next.line, sink)
     }
-    mark()
+    markFirst(attrs, next.line)
     classify(sink, next.line, 'markup')
     reader.read()
     return true
   }
   if (normal && text.startsWith('.')) {
     if (!BLOCK_TITLE.test(text)) return false
-    mark()
+    markFirst(attrs, next.line)
     attrs.titled = true
     classify(sink, next.line, 'text')
     reader.read()
@@ -104,11 +102,11 @@ export function readMetadataLine(reader: Reader, sink: Sink, attrs: BlockAttribu
     if (normal && text.length > 2 && text.startsWith('//') && /^\/+$/.test(text)) {
       if (text.length === 3) return false
       readCommentBlock(reader, sink)
-      mark()
+      markFirst(attrs, next.line)
       return true
     }
     if (text.startsWith('//') && !text.startsWith('///')) {
-      mark()
+      markFirst(attrs, next.line)
       classify(sink, next.line, 'comment')
       reader.read()
       return true
@@ -118,13 +116,18 @@ export function readMetadataLine(reader: Reader, sink: Sink, attrs: BlockAttribu
   if (normal && text.startsWith(':')) {
     const entry = ATTRIBUTE_ENTRY.exec(text)
     if (!entry) return false
-    mark()
+    markFirst(attrs, next.line)
     const read = readAttributeEntry(reader, sink)
     // A body entry is no header attribute, but it sets the document attribute from here on.
     if (read) applyAttributeEntry(sink, read)
     return true
   }
   return false
+}
+
+/** Records where the block's metadata starts: its first metadata line. */
+function markFirst(attrs: BlockAttributes, line: number): void {
+  if (attrs.firstLine === 0) attrs.firstLine = line
 }
 
 function readCommentBlock(reader: Reader, sink: Sink): void {
@@ -174,7 +177,7 @@ export function applyAttributeEntry(
   entry: { name: string; value: string; line: number },
 ): { name: string; value: string | null } {
   const unset = entry.name.startsWith('!') || entry.name.endsWith('!')
-  let name = sanitizeAttributeName(entry.name.replace(/^!|!$/g, ''))
+  let name = sanitizeAttributeName(unset ? entry.name.replace(/^!|!$/g, '') : entry.name)
   if (name === 'numbered') name = 'sectnums'
   else if (name === 'hardbreaks') name = 'hardbreaks-option'
   if (unset) {

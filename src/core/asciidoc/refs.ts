@@ -57,6 +57,17 @@ function joinRun(entries: { text: string; line: number }[]): Run {
   return { text: parts.join('\n'), starts }
 }
 
+/** `joinRun` of the consecutive lines `lines[from, end)`, without an entry object per line. */
+function joinLines(lines: readonly string[], from: number, end: number): Run {
+  const starts: Run['starts'] = []
+  let offset = 0
+  for (let at = from; at < end; at++) {
+    starts.push({ offset, line: at + 1 })
+    offset += (lines[at] as string).length + 1
+  }
+  return { text: lines.slice(from, end).join('\n'), starts }
+}
+
 /** The line of an offset: a binary search, so that thousands of references in one run stay linear. */
 function lineAt(run: Run, offset: number): number {
   let low = 0
@@ -133,6 +144,8 @@ function bracketAnchors(text: string): { id: string; at: number }[] {
 
 /** Registers `[[id]]` and `anchor:id[]` in a plain paragraph (Asciidoctor's catalogInlineAnchors). */
 export function scanParagraphAnchors(lines: Entry[], sink: Sink): void {
+  // Most paragraphs hold neither; the run is joined only for one that does.
+  if (!lines.some(entry => entry.text.includes('[[') || entry.text.includes('anchor:'))) return
   const run = joinRun(lines)
   const found = run.text.includes('[[') ? bracketAnchors(run.text) : []
   if (run.text.includes('anchor:')) {
@@ -289,10 +302,8 @@ export function findReferences(lines: string[], classes: LineClass[]): Reference
   let markers = 0
   const flush = (end: number): void => {
     if (markers !== 0) {
-      const run: { text: string; line: number }[] = []
-      for (let at = runStart; at < end; at++) run.push({ text: lines[at] as string, line: at + 1 })
       // One push per reference: a spread of 400,000 arguments overflows the stack.
-      for (const reference of referencesInRun(joinRun(run), markers)) references.push(reference)
+      for (const reference of referencesInRun(joinLines(lines, runStart, end), markers)) references.push(reference)
     }
     runStart = end + 1
     markers = 0

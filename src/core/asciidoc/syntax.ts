@@ -2,6 +2,10 @@
 // `src/parser.js`). Keeping the patterns identical to Asciidoctor's is what makes the scanner agree
 // with it; where a pattern is simplified, the comment says how.
 
+import { execOnce, indentOf, mayBeOrderedItem, unorderedMarkerEnd } from './line-shortcuts.js'
+
+export { execOnce, isUnorderedItem, mayBeOrderedItem, unorderedItem } from './line-shortcuts.js'
+
 const WORD = String.raw`\p{Alphabetic}\p{N}\p{Pc}`
 const ALPHA = String.raw`\p{Alphabetic}`
 const ALNUM = String.raw`\p{Alphabetic}\p{N}`
@@ -83,20 +87,15 @@ export const mayBeDescriptionListItem = (line: string): boolean => line.includes
  * item with exactly `marker` (`-`, `*`, `**`, ..., `•`), as `^[ \t]*(-|\*\**|\u2022)[ \t]+` reads it.
  */
 function isUnorderedItemWith(line: string, marker: string): boolean {
-  let start = 0
-  while (line.charCodeAt(start) === 32 || line.charCodeAt(start) === 9) start++
-  const first = line.charCodeAt(start)
-  let end = start + 1
-  if (first === 42) while (line.charCodeAt(end) === 42) end++
-  else if (first !== 45 && first !== 0x2022) return false
-  const after = line.charCodeAt(end)
-  if (after !== 32 && after !== 9) return false
-  return end - start === marker.length && line.startsWith(marker, start)
+  const start = indentOf(line)
+  const end = unorderedMarkerEnd(line, start)
+  return end >= 0 && end - start === marker.length && line.startsWith(marker, start)
 }
 
 export function isSiblingListItem(line: string, listType: ListType, trait: SiblingTrait): boolean {
-  if (trait instanceof RegExp) return mayBeDescriptionListItem(line) && trait.test(line)
+  if (trait instanceof RegExp) return mayBeDescriptionListItem(line) && execOnce(trait, line) !== null
   if (listType === 'ulist') return isUnorderedItemWith(line, trait)
+  if (listType === 'olist' && !mayBeOrderedItem(line)) return false
   const match = LIST_PATTERNS[listType].exec(line)
   if (!match) return false
   return normalizedMarker(listType, trait) === normalizedMarker(listType, match[1] ?? '')
@@ -170,6 +169,9 @@ export function delimiterOf(line: string): Delimiter | null {
   if (line.length === 2) {
     tip = line
   } else {
+    // Every longer delimiter repeats its second character (`---`, `|==`, ```): `** x` or
+    // `== Title` is ruled out here, before the copy below.
+    if (line.charCodeAt(2) !== line.charCodeAt(1)) return null
     tip = line.slice(0, Math.min(line.length, 4))
     if (tip.startsWith('`')) {
       if (tip.length === 4) {
@@ -212,7 +214,9 @@ export function sectionLevel(line1: string, line2: string | null): number | null
   if (!line2) return null
   const level = SETEXT_LEVELS[line2[0] ?? '']
   if (level === undefined) return null
-  if (![...line2].every(c => c === line2[0])) return null
+  // Every character the first one (an ASCII mark: no half of a surrogate pair equals it).
+  const mark = line2.charCodeAt(0)
+  for (let i = 1; i < line2.length; i++) if (line2.charCodeAt(i) !== mark) return null
   if (!SETEXT_TITLE_LINE.test(line1)) return null
   if (Math.abs(line1.length - line2.length) >= 2) return null
   return level
@@ -221,12 +225,27 @@ const SETEXT_LEVELS: Record<string, number> = { '=': 0, '-': 1, '~': 2, '^': 3, 
 
 /** Asciidoctor lower-cases attribute names and drops the characters a name cannot hold. */
 export function sanitizeAttributeName(name: string): string {
+  // Most names are already lower-case ASCII words (`created`, `review_by`, `source-highlighter`):
+  // kept as they are, without the Unicode regex and the lower-casing copy.
+  if (isPlainAttributeName(name)) return name
   return name.replace(INVALID_ATTRIBUTE_NAME_CHARS, '').toLowerCase()
+}
+
+/** Only `a`-`z`, `0`-`9`, `_` and `-`: characters a name keeps and lower-casing leaves alone. */
+function isPlainAttributeName(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i)
+    if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 45)) return false
+  }
+  return true
 }
 
 /** Breaks: `'''`, `<<<`, and Markdown rules (`---`, `* * *`). */
 const LAYOUT_BREAK = /^(?:'{3,}|<{3,}|([-*_])( *)\1\2\1)$/
 
+/** The first character of every break: `'`, `<`, `-`, `*`, `_`. */
+const BREAK_FIRST = new Set([39, 60, 45, 42, 95])
+
 export function isLayoutBreak(line: string): boolean {
-  return LAYOUT_BREAK.test(line)
+  return BREAK_FIRST.has(line.charCodeAt(0)) && LAYOUT_BREAK.test(line)
 }
