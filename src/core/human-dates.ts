@@ -1,4 +1,4 @@
-import { intlFormatDistance } from 'date-fns'
+import { intlFormatDistance } from 'date-fns/intlFormatDistance'
 import type { IsoDate } from './types.js'
 
 /**

@@ -21,6 +21,8 @@ export default function setup(): () => void {
     for (const [name, value] of Object.entries(previous))
       if (value === undefined) delete process.env[name]
       else process.env[name] = value
+    // The builds shared by the run's test files (test/support/shared-build.ts) are the run's own.
+    rmSync(join(run, 'builds'), { recursive: true, force: true })
     const left = readdirSync(run).filter(name => name !== 'cache')
     // Every CLI run keeps its scan cache there (one file per corpus, src/app/scan-cache.ts): expected.
     const cached = safeList(join(run, 'cache')).flatMap(name =>
