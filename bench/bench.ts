@@ -25,6 +25,8 @@ import { warmStep } from './warm-step.js'
 //   --only plugin                       only the plugin's start-up (bench/plugin-step.ts)
 //   --only replay                       only the log's rows: replay and peak memory (bench/replay-step.ts)
 //   --only snapshot                     only the long-lived process rows: grade → next prompt, re-index after one edit
+//   --only grade [--corpus DIR]         only grade → next prompt; on DIR (a corpus with its log, which the
+//                                       grades append to: use a copy) instead of a generated one
 // A "cold" run is a fresh node process: no JIT warm-up and no scan cache. The OS page cache is
 // warm (the files were just written); dropping it needs root and would slow every other
 // process on the machine, so the figures are for a corpus the system has read recently.
@@ -39,8 +41,10 @@ interface Options {
   reviews: number
   keep: boolean
   realOnly: boolean
-  /** Run only these rows (`index`, `warm`, `plugin`, `replay`, `snapshot`), or every row when null. */
+  /** Run only these rows (`index`, `warm`, `plugin`, `replay`, `snapshot`, `grade`), or every row when null. */
   only: string | null
+  /** An existing corpus (with its log) for `--only grade`, instead of generating one. */
+  corpus: string | null
 }
 
 // ---------------------------------------------------------------- main
@@ -53,12 +57,15 @@ function parseOptions(argv: readonly string[]): Options {
     keep: false,
     realOnly: false,
     only: null,
+    corpus: null,
   }
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
     const value = Number(argv[i + 1])
     if (flag === '--keep') options.keep = true
-    else if (flag === '--only' && argv[i + 1] === 'snapshot') options.only = argv[++i] ?? null
+    else if (flag === '--only' && (argv[i + 1] === 'snapshot' || argv[i + 1] === 'grade'))
+      options.only = argv[++i] ?? null
+    else if (flag === '--corpus' && argv[i + 1] !== undefined) options.corpus = argv[++i] ?? null
     else if (flag === '--real-only') options.realOnly = true
     else if (flag === '--only' && ['index', 'warm', 'plugin', 'replay'].includes(argv[i + 1] ?? ''))
       options.only = argv[++i] ?? null
@@ -71,13 +78,17 @@ function parseOptions(argv: readonly string[]): Options {
       i++
     } else
       throw new Error(
-        `unknown option ${flag} (use --notes N, --items N, --reviews N, --keep, --real-only, --only index|warm|plugin|replay|snapshot)`,
+        `unknown option ${flag} (use --notes N, --items N, --reviews N, --keep, --real-only, --only index|warm|plugin|replay|snapshot|grade, --corpus DIR)`,
       )
   }
   return options
 }
 
 async function main(options: Options): Promise<void> {
+  if (options.only === 'grade' && options.corpus !== null) {
+    await gradeStep(options.corpus)
+    return
+  }
   const root = mkdtempSync(join(tmpdir(), 'notekeeper-bench-'))
   const corpusDir = join(root, 'corpus')
   const logFile = join(root, 'log.jsonl')
@@ -99,10 +110,11 @@ async function main(options: Options): Promise<void> {
         `${number(corpus.items.length)} items, ${number(options.reviews)} reviews (${(logBytes / 1e6).toFixed(1)} MB), ` +
         `generated in ${seconds(performance.now() - generation)} in ${root}`,
     )
-    if (options.only === 'snapshot') {
+    if (options.only === 'snapshot' || options.only === 'grade') {
       mkdirSync(join(corpusDir, 'internalise/.srs'), { recursive: true })
       renameSync(logFile, join(corpusDir, 'internalise/.srs/log.jsonl'))
-      await snapshotSteps(corpusDir)
+      if (options.only === 'grade') await gradeStep(corpusDir)
+      else await snapshotSteps(corpusDir)
       return
     }
     console.log('cold = a fresh node process per run (no JIT warm-up, no scan cache); OS page cache warm')

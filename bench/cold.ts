@@ -19,7 +19,7 @@ import { buildTargetIndex } from '../src/core/links/resolve.js'
 import type { Finding } from '../src/core/types.js'
 import { cpuSince, maxRssMb, number, seconds } from './measure.js'
 import { cliHygieneChild } from './real-step.js'
-import { fullChild, logReplayChild } from './replay-step.js'
+import { fullChild, logReadChild, logReplayChild } from './replay-step.js'
 import { warmChild } from './warm-step.js'
 
 // Cold measurements: the benchmark runs its own bundle again as `--child KIND DIR`, so that each
@@ -169,6 +169,7 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
   }
   if (kind === 'full') return fullChild(dir)
   if (kind === 'log-replay') return logReplayChild(dir)
+  if (kind === 'log-read' || kind === 'log-warm' || kind === 'log-bytes') return logReadChild(kind, dir)
   throw new Error(`unknown child measurement ${kind}`)
 }
 

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { nodeCacheStore } from '../src/adapters/node-cache-store.js'
 import { nodeVault } from '../src/adapters/node-vault.js'
 import { loadCorpus } from '../src/app/load-corpus.js'
+import { createLogCache, logCacheKey } from '../src/app/log-cache.js'
+import { readLogAndMark } from '../src/app/log-mark.js'
 import { readReviewLog, reviewLogFromText } from '../src/app/read-log.js'
 import { columnarReviewLog } from '../src/core/log/columnar-log.js'
 import { LogReader } from '../src/core/log/log-reader.js'
@@ -153,5 +157,46 @@ export async function logReplayChild(dir: string): Promise<ChildResult> {
     cpuMs: cpuSince(cpu),
     maxRssMb: maxRssMb(),
     detail: `${number(Object.keys(state).length)} state entries from ${number(log.size)} reviews; ${memoryNow('replayed')}`,
+  }
+}
+
+const heapNow = (): number => {
+  ;(globalThis as { gc?: () => void }).gc?.()
+  const { heapUsed, arrayBuffers } = process.memoryUsage()
+  return heapUsed + arrayBuffers
+}
+
+/**
+ * The `log-read` child: the index's share that is the log, `readLogAndMark` through the Node
+ * vault (as loadCorpus reads it), and what the log read holds after it (heap + buffers after a
+ * full collection, with --expose-gc). `log-bytes`: its floor, the file's bytes read once.
+ */
+export async function logReadChild(kind: string, dir: string): Promise<ChildResult> {
+  const before = heapNow()
+  const start = performance.now()
+  const cpu = process.cpuUsage()
+  if (kind === 'log-bytes') {
+    const bytes = readFileSync(`${dir}/internalise/.srs/log.jsonl`)
+    return {
+      ms: performance.now() - start,
+      cpuMs: cpuSince(cpu),
+      maxRssMb: maxRssMb(),
+      detail: `${number(bytes.length)} bytes`,
+    }
+  }
+  // `log-warm`: through the log cache the warm index uses (beside the corpus, bench/warm-step.ts).
+  const cache =
+    kind === 'log-warm'
+      ? createLogCache({ store: { cache: nodeCacheStore(join(dirname(dir), 'scan-cache')), key: logCacheKey(dir) } })
+      : undefined
+  const { log, mark } = await readLogAndMark(nodeVault(dir), {}, cache)
+  const ms = performance.now() - start
+  const cpuMs = cpuSince(cpu)
+  const live = heapNow() - before
+  return {
+    ms,
+    cpuMs,
+    maxRssMb: maxRssMb(),
+    detail: `${number(log.size)} reviews, ${number(mark?.lines ?? 0)} lines; live ${(live / 1e6).toFixed(1)} MB (heap + buffers)`,
   }
 }

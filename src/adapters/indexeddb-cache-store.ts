@@ -12,12 +12,32 @@ const DATABASE = { name: 'notekeeper-cache', store: 'entries' }
 /** How many corpora keep an entry (as the CLI's MAX_ENTRIES); older ones are deleted on write. */
 const MAX_ENTRIES = 16
 
+/** One entry: text (the scan cache) or bytes (the log cache, stored as IndexedDB's own Uint8Array). */
 interface Stored {
-  text: string
+  text?: string
+  bytes?: Uint8Array
   writtenAt: number
 }
 
+const kindOf = (stored: Stored | undefined): string => (stored?.bytes instanceof Uint8Array ? 'bytes' : 'text')
+
 export function indexedDbCacheStore(idb: IDBFactory, now: () => number = Date.now): CacheStore {
+  /** Stores the entry, then keeps, of its kind, the MAX_ENTRIES written last. */
+  const put = async (key: string, entry: Stored): Promise<void> => {
+    await inObjectStore(idb, DATABASE, 'readwrite', store => store.put(entry, key))
+    const keys = await inObjectStore<IDBValidKey[]>(idb, DATABASE, 'readonly', store => store.getAllKeys())
+    if (keys.length <= MAX_ENTRIES) return
+    const kind = kindOf(entry)
+    const dated = await Promise.all(
+      keys.map(async k => {
+        const stored = await inObjectStore<Stored | undefined>(idb, DATABASE, 'readonly', s => s.get(k))
+        return { k, kind: kindOf(stored), at: stored?.writtenAt ?? 0 }
+      }),
+    )
+    const same = dated.filter(d => d.kind === kind).sort((a, b) => b.at - a.at)
+    for (const { k } of same.slice(MAX_ENTRIES))
+      await inObjectStore(idb, DATABASE, 'readwrite', store => store.delete(k))
+  }
   return {
     description: `the plugin's IndexedDB (${DATABASE.name})`,
     async read(key) {
@@ -25,20 +45,14 @@ export function indexedDbCacheStore(idb: IDBFactory, now: () => number = Date.no
       return stored && typeof stored.text === 'string' ? stored.text : null
     },
     async write(key, text) {
-      await inObjectStore(idb, DATABASE, 'readwrite', store =>
-        store.put({ text, writtenAt: now() } satisfies Stored, key),
-      )
-      const keys = await inObjectStore<IDBValidKey[]>(idb, DATABASE, 'readonly', store => store.getAllKeys())
-      if (keys.length <= MAX_ENTRIES) return
-      const dated = await Promise.all(
-        keys.map(async k => ({
-          k,
-          at: (await inObjectStore<Stored | undefined>(idb, DATABASE, 'readonly', s => s.get(k)))?.writtenAt ?? 0,
-        })),
-      )
-      dated.sort((a, b) => b.at - a.at)
-      for (const { k } of dated.slice(MAX_ENTRIES))
-        await inObjectStore(idb, DATABASE, 'readwrite', store => store.delete(k))
+      await put(key, { text, writtenAt: now() })
+    },
+    async readBytes(key) {
+      const stored = await inObjectStore<Stored | undefined>(idb, DATABASE, 'readonly', store => store.get(key))
+      return stored && stored.bytes instanceof Uint8Array ? stored.bytes : null
+    },
+    async writeBytes(key, bytes) {
+      await put(key, { bytes, writtenAt: now() })
     },
     async remove(key) {
       await inObjectStore(idb, DATABASE, 'readwrite', store => store.delete(key))

@@ -6,15 +6,27 @@ import type { CacheStore } from '../ports/cache.js'
 export const MAX_ENTRIES = 16
 
 /**
- * The CLI's cache: one file per key (`<key>.json`) in the user's cache folder
+ * The CLI's cache: one file per key (`<key>.json` for text, `<key>.bin` for bytes) in the user's cache folder
  * (`$XDG_CACHE_HOME/notekeeper`, else `~/.cache/notekeeper`), never inside a corpus. Writes go to
  * a temporary file renamed into place, so a reader sees the old entry or the new one; there is
  * no fsync: after a power cut the worst is a damaged entry, which only makes the next load cold.
  */
 export function nodeCacheStore(folder: string): CacheStore {
-  const file = (key: string): string => {
+  const file = (key: string, extension = '.json'): string => {
     if (!/^[\w.-]+$/.test(key) || key.startsWith('.')) throw new Error(`not a cache key: ${key}`)
-    return nodePath.join(folder, `${key}.json`)
+    return nodePath.join(folder, `${key}${extension}`)
+  }
+  const replace = async (target: string, content: string | Uint8Array): Promise<void> => {
+    await fs.mkdir(folder, { recursive: true })
+    const temporary = `${target}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`
+    try {
+      await fs.writeFile(temporary, content)
+      await fs.rename(temporary, target)
+    } catch (error) {
+      await fs.rm(temporary, { force: true })
+      throw error
+    }
+    await dropOldest(folder, nodePath.extname(target))
   }
   return {
     description: `the cache folder ${folder}`,
@@ -27,27 +39,30 @@ export function nodeCacheStore(folder: string): CacheStore {
       }
     },
     async write(key, text) {
-      await fs.mkdir(folder, { recursive: true })
-      const target = file(key)
-      const temporary = `${target}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`
+      await replace(file(key), text)
+    },
+    async readBytes(key) {
       try {
-        await fs.writeFile(temporary, text, 'utf8')
-        await fs.rename(temporary, target)
+        const buffer = await fs.readFile(file(key, '.bin'))
+        return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
       } catch (error) {
-        await fs.rm(temporary, { force: true })
+        if ((error as { code?: unknown }).code === 'ENOENT') return null
         throw error
       }
-      await dropOldest(folder)
+    },
+    async writeBytes(key, bytes) {
+      await replace(file(key, '.bin'), bytes)
     },
     async remove(key) {
       await fs.rm(file(key), { force: true })
+      await fs.rm(file(key, '.bin'), { force: true })
     },
   }
 }
 
-/** Keeps the cache folder bounded: the MAX_ENTRIES entries written last stay. */
-async function dropOldest(folder: string): Promise<void> {
-  const names = (await fs.readdir(folder)).filter(name => name.endsWith('.json'))
+/** Keeps the cache folder bounded: of each kind (`.json`, `.bin`), the MAX_ENTRIES entries written last stay. */
+async function dropOldest(folder: string, extension: string): Promise<void> {
+  const names = (await fs.readdir(folder)).filter(name => name.endsWith(extension))
   if (names.length <= MAX_ENTRIES) return
   const dated = await Promise.all(
     names.map(async name => {

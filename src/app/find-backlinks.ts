@@ -10,7 +10,7 @@ export type BacklinksResult = { ok: true; references: Backlink[] } | { ok: false
 export async function runBacklinks(
   vault: Vault,
   target: string,
-  options: Pick<LoadOptions, 'cache'> = {},
+  options: Pick<LoadOptions, 'cache' | 'logCache'> = {},
 ): Promise<BacklinksResult> {
   const { note, anchor } = parseBacklinkTarget(target.replace(/^\.\//, ''))
   const corpus = await loadCorpus(vault, options)

@@ -130,7 +130,13 @@ async function withLogReadAgain(vault: Vault, corpus: Corpus): Promise<Corpus> {
 
 async function saveState(vault: Vault, corpus: Corpus, today: IsoDate, options: StateOptions): Promise<Graded> {
   const state = derivedState(corpus, today)
-  if (options.stateWrites) options.stateWrites.schedule(vault, state)
-  else await writeStateIfChanged(vault, state)
+  try {
+    options.stateWrites?.schedule(vault, state)
+  } catch {
+    // An earlier coalesced write failed: this grade's line is in the log already, so write now and
+    // fail only if that fails too, as a grade without coalescing would.
+    await writeStateIfChanged(vault, state)
+  }
+  if (!options.stateWrites) await writeStateIfChanged(vault, state)
   return { corpus: withStateOnDisk(corpus, state, today), state }
 }

@@ -4,6 +4,7 @@ import { CONFIG_PATH, type Corpus, isVisibleAdoc, STATE_PATH } from '../core/cor
 import { parseState } from '../core/state.js'
 import type { Finding, NoteModel, State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
+import type { LogCache } from './log-cache.js'
 import { readLogAndMark } from './log-mark.js'
 import { createScanCache, type FileStamp, type ScanCache } from './scan-cache.js'
 
@@ -14,6 +15,8 @@ export interface LoadOptions {
    * note is read and scanned.
    */
   cache?: ScanCache
+  /** The log read at earlier loads (src/app/log-cache.ts, ADR 0025); none: the log is read whole. */
+  logCache?: LogCache
   onProgress?: (done: number, total: number) => void
 }
 
@@ -42,7 +45,7 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   const config = parsedConfig.ok ? parsedConfig.config : DEFAULT_CONFIG
   // The log and the state are read alongside the notes. Every operation sees only the reviews
   // that count: replay, the limits, leeches, statistics.
-  const managed = Promise.all([readLogAndMark(vault, config.aliases), vault.read(STATE_PATH)])
+  const managed = Promise.all([readLogAndMark(vault, config.aliases, options.logCache), vault.read(STATE_PATH)])
   managed.catch(() => undefined) // awaited below; this only keeps an early failure from counting as unhandled
   // One slot per file, so that the results keep path order whatever order the reads end in.
   const outcomes = new Array<NoteOutcome | undefined>(adoc.length)

@@ -19,6 +19,13 @@ export interface LockOptions {
   staleMs?: number
   /** Give up waiting for another writer after this long. */
   timeoutMs?: number
+  /**
+   * Hold a lock made by an exclusive create at once, without the pause and read-back (ADR 0024).
+   * Only for a caller that checks `release()`'s answer and repairs when it is false, or that only
+   * reads (log-writer.ts). A lock written over (a stale or released one, a host without an
+   * exclusive create) still pauses and reads back.
+   */
+  skipPauseAfterCreate?: boolean
 }
 
 export interface HeldLock {
@@ -117,7 +124,11 @@ export async function acquireLogLock(vault: Vault, options: LockOptions = {}): P
       throw new LockTimeoutError(parseLock(await readLock(vault))?.owner ?? null, now() - started)
     }
     const body = JSON.stringify({ owner: token, at: new Date(now()).toISOString() })
-    let wrote = vault.createExclusive ? await vault.createExclusive(LOCK_PATH, body) : false
+    const created = vault.createExclusive ? await vault.createExclusive(LOCK_PATH, body) : false
+    // No other creator can hold it; a whole-file writer that saw it absent and overwrites it is
+    // seen by the release check, and the caller puts back what it erased (ADR 0024).
+    if (created && options.skipPauseAfterCreate) return heldLock(vault, token, now)
+    let wrote = created
     if (!wrote) {
       const existing = await readLock(vault)
       if (existing === null && vault.createExclusive) continue // released in between: create again

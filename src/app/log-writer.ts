@@ -48,7 +48,7 @@ async function appendReadingBack(vault: Vault, lines: string[], options: AppendO
   let expected = ''
   let intact = false
   let stillOurs = false
-  const lock = await acquireLogLock(vault, options)
+  const lock = await acquireLogLock(vault, { ...options, skipPauseAfterCreate: true })
   try {
     const before = (await vault.read(LOG_PATH)) ?? ''
     read = before
@@ -60,6 +60,8 @@ async function appendReadingBack(vault: Vault, lines: string[], options: AppendO
   }
   if (intact && stillOurs) return read
 
+  // The repair's own release is not checked, so its lock is taken with the pause and read-back
+  // even after an exclusive create: no whole-file writer can be holding it too (ADR 0005, 0024).
   const again = await acquireLogLock(vault, options)
   try {
     const current = (await vault.read(LOG_PATH)) ?? ''
@@ -108,7 +110,7 @@ export async function appendAfterMark(
   let wrote = false
   let intact = false
   let stillOurs = false
-  const lock = await acquireLogLock(vault, options)
+  const lock = await acquireLogLock(vault, { ...options, skipPauseAfterCreate: true })
   try {
     const before = (await vault.stat(LOG_PATH))?.size ?? 0
     if (before === mark.bytes) {
@@ -155,7 +157,9 @@ async function appendWholeFile(
 
 /** Whether `text` (our appended lines) stands in the log, read whole under the lock. */
 async function standsInLog(vault: Vault, text: string, options: AppendOptions): Promise<boolean> {
-  const lock = await acquireLogLock(vault, options)
+  // Only reads: an exclusive create succeeds only once every writer that could have erased our
+  // lines has written and released, so it needs no pause (ADR 0024).
+  const lock = await acquireLogLock(vault, { ...options, skipPauseAfterCreate: true })
   try {
     const current = (await vault.read(LOG_PATH)) ?? ''
     return current.includes(text.startsWith('\n') ? text.slice(1) : text)

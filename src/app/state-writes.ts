@@ -3,8 +3,18 @@ import { StateSerializer } from '../core/state.js'
 import type { State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 
+export interface StateWritesOptions {
+  /**
+   * Resolves once the next card is on screen: a macrotask by default (the CLI prints the card
+   * before it); the review window waits for the next paint.
+   */
+  afterShown?: () => Promise<void>
+}
+
+const nextMacrotask = (): Promise<void> => new Promise(resolve => setTimeout(resolve, 0))
+
 /**
- * state.json written after the frame (ADR 0020): a practice session asks for a write after each
+ * state.json written after the frame (ADR 0020, 0024): a practice session asks for a write after each
  * grade, and the write happens once the next card is on screen, coalesced (only the latest state
  * is written when grades come faster than writes). `flush()` waits until what was asked is on
  * disk; the session calls it before it ends, whichever way it ends. state.json is derived data
@@ -12,12 +22,17 @@ import type { Vault } from '../ports/vault.js'
  * regenerates the state.
  */
 export class StateWrites {
+  private readonly afterShown: () => Promise<void>
   private pending: { vault: Vault; state: State } | null = null
   private running: Promise<void> | null = null
   private failure: unknown = null
   /** The text last written by this writer: a write of the same bytes is skipped without reading the file. */
   private written: string | null = null
   private readonly serializer = new StateSerializer()
+
+  constructor(options: StateWritesOptions = {}) {
+    this.afterShown = options.afterShown ?? nextMacrotask
+  }
 
   /** Asks for `state` to be written; throws the error of an earlier write that failed. */
   schedule(vault: Vault, state: State): void {
@@ -34,7 +49,7 @@ export class StateWrites {
 
   private async drain(): Promise<void> {
     // Let the caller show the next card first.
-    await new Promise(resolve => setTimeout(resolve, 0))
+    await this.afterShown()
     try {
       while (this.pending !== null) {
         const { vault, state } = this.pending

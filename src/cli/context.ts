@@ -1,3 +1,4 @@
+import type { LogCache } from '../app/log-cache.js'
 import type { ScanCache } from '../app/scan-cache.js'
 import type { IsoDate } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
@@ -26,6 +27,8 @@ export interface CommandContext {
   cacheDir: string
   /** The note models of earlier runs (in `cacheDir`); none: every load scans every note. */
   scanCache?: ScanCache
+  /** The log as read by earlier runs (in `cacheDir`, ADR 0025); none: every load reads the whole log. */
+  logCache?: LogCache
   /** Whether standard input and output are a terminal. */
   interactive: boolean
   /** Shows a prompt and reads one line (readline with editing and history on a terminal); null at end of input or Ctrl-C. */

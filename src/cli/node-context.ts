@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { nodeCacheStore } from '../adapters/node-cache-store.js'
 import { nodeVault } from '../adapters/node-vault.js'
+import { createLogCache, logCacheKey } from '../app/log-cache.js'
 import { createScanCache, scanCacheKey } from '../app/scan-cache.js'
 import { dateProblem, localToday } from '../core/dates.js'
 import { INTENTS as NOTES_FOLDERS } from '../core/types.js'
@@ -50,6 +51,9 @@ export function nodeContext(
   const terminal = Boolean(io.stdin.isTTY) && stdoutIsTty
   let reader: LineReader | null = null
   const cacheDir = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'notekeeper')
+  const debug = process.env['NOTEKEEPER_DEBUG'] === '1' && {
+    debug: (message: string) => io.stderr.write(`notekeeper: ${message}\n`),
+  }
   return {
     vault: nodeVault(corpusDir),
     corpusDir,
@@ -73,10 +77,9 @@ export function nodeContext(
     // One entry per corpus folder; why it was not used is said only when debugging.
     scanCache: createScanCache({
       store: { cache: nodeCacheStore(cacheDir), key: scanCacheKey(corpusDir) },
-      ...(process.env['NOTEKEEPER_DEBUG'] === '1' && {
-        debug: (message: string) => io.stderr.write(`notekeeper: ${message}\n`),
-      }),
+      ...debug,
     }),
+    logCache: createLogCache({ store: { cache: nodeCacheStore(cacheDir), key: logCacheKey(corpusDir) }, ...debug }),
     interactive: Boolean(io.stdin.isTTY),
   }
 }

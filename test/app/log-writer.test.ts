@@ -158,7 +158,7 @@ describe('appendReviews: the writers lock (SPEC 1.4)', () => {
     expect(vault.files.get(LOG_PATH)).toBe(review('a#1'))
   })
 
-  it('uses an exclusive create where the host has one (Node), and still reads the lock back', async () => {
+  it('uses an exclusive create where the host has one (Node), and never writes the lock over', async () => {
     const corpus = tempCorpus()
     try {
       const disk = nodeVault(corpus.path)
@@ -170,7 +170,8 @@ describe('appendReviews: the writers lock (SPEC 1.4)', () => {
         read: path => (calls.push(`read ${path}`), disk.read(path)),
       }
       await appendReviews(spy, [review('a#1')], fakeTime().options)
-      expect(calls.slice(0, 2)).toEqual([`create ${LOCK_PATH}`, `read ${LOCK_PATH}`])
+      // Held at once, no read-back (ADR 0024): the release reads it (test/app/exclusive-lock.test.ts).
+      expect(calls.slice(0, 2)).toEqual([`create ${LOCK_PATH}`, `read ${LOG_PATH}`])
       expect(calls).not.toContain(`write ${LOCK_PATH}`)
       expect(await disk.read(LOG_PATH)).toBe(review('a#1'))
       expect(await disk.read(LOCK_PATH)).toBeNull()

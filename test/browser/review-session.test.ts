@@ -28,10 +28,14 @@ function readCorpus(dir: string): Record<string, string> {
   return files
 }
 
+/** state.json is what a replay gives, once the window has written it (after the next card is painted, coalesced: ADR 0024). */
 async function expectStateIsReplay(s: HostSession): Promise<void> {
-  const files = s.files()
-  const replayed = derivedState(await loadCorpus(memoryVault(files)), TODAY)
-  expect(files['internalise/.srs/state.json']).toBe(serializeState(replayed))
+  const mismatch = async (): Promise<string | null> => {
+    const files = s.files()
+    const replayed = serializeState(derivedState(await loadCorpus(memoryVault(files)), TODAY))
+    return files['internalise/.srs/state.json'] === replayed ? null : `state.json is not a replay:\n${replayed}`
+  }
+  await expect.poll(mismatch, { timeout: 5_000 }).toBeNull()
 }
 
 function addedLines(s: HostSession, before: string): unknown[] {

@@ -5,6 +5,7 @@ import type { Access } from '../../src/plugin/file-access/access.js'
 import { registerCommands, registerSchedulerSwitches } from '../../src/plugin/host/commands.js'
 import { appOperations } from '../../src/plugin/session/operations.js'
 import { createPluginApp, type PluginApp } from '../../src/plugin/session/plugin-app.js'
+import type { Vault } from '../../src/ports/vault.js'
 import { type FakeHost, fakeHost } from './fake-host.js'
 
 const TODAY = '2026-06-10'
@@ -75,6 +76,50 @@ describe('the plugin glue against a fake host', () => {
     expect(host.mainUI).toBe(false)
     expect(document.querySelector('.nk-dialog')).toBeNull()
     await first
+  })
+
+  // The window writes state.json after each card is shown, coalesced (as the CLI does): closing it,
+  // unloading the plugin and any next command put the last state on disk first.
+  const gradeAgain = async (vault: MemoryVault) => {
+    document.querySelector<HTMLElement>('[data-testid="reveal"]')!.click()
+    await new Promise(resolve => setTimeout(resolve, 10))
+    document.querySelector<HTMLElement>('[data-testid="grade-again"]')!.click()
+    while (!(await vault.read('internalise/.srs/log.jsonl'))?.includes('again'))
+      await new Promise(resolve => setTimeout(resolve, 1))
+  }
+  const stateOf = async (vault: MemoryVault) =>
+    JSON.parse((await vault.read('internalise/.srs/state.json'))!) as Record<string, Record<string, unknown>>
+
+  it('on unload, waits for the review window to put its last state.json on disk', async () => {
+    const { host, vault } = await started()
+    await host.slash.get('practice')!()
+    await gradeAgain(vault)
+    await host.unload!()
+    expect((await stateOf(vault))['english#few']).toMatchObject({ reps: 1 })
+  })
+
+  it("closing the window, then switching the scheduler: the window's pending state never overwrites the switch", async () => {
+    // A slow disk for the window's write (a Leitner state): it is still landing when the switch writes.
+    const { host, vault } = await started(vault => {
+      const slow: Vault = {
+        ...vault,
+        write: async (path, text) => {
+          if (path.endsWith('state.json') && text.includes('"level"'))
+            await new Promise(resolve => setTimeout(resolve, 50))
+          await vault.write(path, text)
+        },
+      }
+      return { kind: 'ready', vault: slow, label: 'Test vault' }
+    })
+    await host.slash.get('practice')!()
+    await gradeAgain(vault)
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+    expect(host.mainUI).toBe(false)
+    await host.palette.get('notekeeper-use-fsrs')!()
+    await new Promise(resolve => setTimeout(resolve, 150)) // longer than any write the window could still make
+    const state = await stateOf(vault)
+    expect(state['english#few']).toMatchObject({ reps: 1 })
+    for (const entry of Object.values(state)) expect(entry).toHaveProperty('stability')
   })
 
   it('registers the commands as slash commands and palette entries, and a practice shortcut', async () => {

@@ -2,46 +2,73 @@ import { describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
 import { practiceBackend } from '../../src/plugin/review-window/practice-backend.js'
 import { createIndexer } from '../../src/plugin/session/indexer.js'
+import type { Vault } from '../../src/ports/vault.js'
 
 const TODAY = '2026-06-10'
+const STATE = 'internalise/.srs/state.json'
+const LOG = 'internalise/.srs/log.jsonl'
+const files = () => ({
+  'internalise/english.adoc':
+    '= English\n:intent: internalise\n\n[qanda]\n[[few]]Few or little?:: Little.\n[[need]]Need + ?:: The -ing form.\n',
+  [STATE]:
+    JSON.stringify(
+      {
+        'english#few': { level: 1, next_due: '2026-06-01', reps: 0 },
+        'english#need': { level: 1, next_due: '2026-06-09', reps: 0 },
+      },
+      null,
+      2,
+    ) + '\n',
+})
 
 describe('practice through the app layer', () => {
-  it('grades in order: each review appended and the state rewritten before the next grade', async () => {
-    const vault = memoryVault({
-      'internalise/english.adoc':
-        '= English\n:intent: internalise\n\n[qanda]\n[[few]]Few or little?:: Little.\n[[need]]Need + ?:: The -ing form.\n',
-      'internalise/.srs/state.json':
-        JSON.stringify(
-          {
-            'english#few': { level: 1, next_due: '2026-06-01', reps: 0 },
-            'english#need': { level: 1, next_due: '2026-06-09', reps: 0 },
-          },
-          null,
-          2,
-        ) + '\n',
-    })
-    const indexer = createIndexer(() => vault)
+  it('grades in order: each review appended before the next grade, state.json written once the card is shown', async () => {
+    const vault = memoryVault(files())
+    const stateWrites: string[] = []
+    const watched: Vault = {
+      ...vault,
+      write: async (path, text) => (path === STATE ? void stateWrites.push(text) : undefined, vault.write(path, text)),
+    }
+    let shown: () => void = () => undefined
     const backend = practiceBackend(
-      () => vault,
-      indexer,
+      () => watched,
+      createIndexer(() => watched),
       () => TODAY,
+      { afterShown: () => new Promise(resolve => (shown = resolve)) },
     )
     const { items, scheduler } = await backend.start()
     expect(items.map(i => i.id)).toEqual(['english#few', 'english#need'])
     expect(scheduler).toBe('leitner')
     expect(backend.preview('english#few').good).toEqual({ next_due: '2026-06-13', days: 3 })
+    const before = await vault.read(STATE)
     await backend.grade('english#few', 'good')
-    expect(JSON.parse((await vault.read('internalise/.srs/state.json'))!)['english#few']).toEqual({
-      level: 2,
-      next_due: '2026-06-13',
-      reps: 1,
-    })
+    // The line is on disk when grade resolves; state.json waits for the next card to be shown.
+    expect(await vault.read(LOG)).toBe('{"item":"english#few","date":"2026-06-10","grade":"good"}\n')
+    expect(await vault.read(STATE)).toBe(before)
     await backend.grade('english#need', 'again')
-    expect(await vault.read('internalise/.srs/log.jsonl')).toBe(
+    expect(await vault.read(LOG)).toBe(
       '{"item":"english#few","date":"2026-06-10","grade":"good"}\n{"item":"english#need","date":"2026-06-10","grade":"again"}\n',
     )
-    const state = JSON.parse((await vault.read('internalise/.srs/state.json'))!)
+    shown()
+    await backend.flush()
+    // Two grades while the card was not yet shown: one write, of the latest state.
+    expect(stateWrites).toHaveLength(1)
+    const state = JSON.parse((await vault.read(STATE))!)
     expect(state['english#few']).toEqual({ level: 2, next_due: '2026-06-13', reps: 1 })
     expect(state['english#need']).toEqual({ level: 1, next_due: '2026-06-11', reps: 1 })
+  })
+
+  it('flush waits for a grade still running, then for its state write (the window closed mid-grade)', async () => {
+    const vault = memoryVault(files())
+    const backend = practiceBackend(
+      () => vault,
+      createIndexer(() => vault),
+      () => TODAY,
+    )
+    await backend.start()
+    const grading = backend.grade('english#few', 'easy')
+    await backend.flush()
+    expect(JSON.parse((await vault.read(STATE))!)['english#few']).toMatchObject({ reps: 1 })
+    await grading
   })
 })

@@ -20,6 +20,7 @@ const item = (id: string, prompt: string, response: string, leech = false): DueI
 interface FakeBackend extends PracticeBackend {
   graded: { id: string; grade: Grade }[]
   voided: { id: string; grade: Grade }[]
+  flushes: number
   failNext: string | null
 }
 
@@ -33,6 +34,7 @@ function fakeBackend(items: DueItem[], nextDue: string | null = null): FakeBacke
   const backend: FakeBackend = {
     graded: [],
     voided: [],
+    flushes: 0,
     failNext: null,
     start: async () => ({ items, nextDue, scheduler: 'leitner', relearn: true, scopes: { notes: [], folders: [] } }),
     preview: () => preview,
@@ -41,6 +43,7 @@ function fakeBackend(items: DueItem[], nextDue: string | null = null): FakeBacke
       backend.voided.push({ id, grade })
     },
     nextDue: () => nextDue,
+    flush: async () => void backend.flushes++,
     async grade(id, grade) {
       if (backend.failNext) {
         const message = backend.failNext
@@ -149,10 +152,12 @@ describe('the review modal', () => {
     expect(backend.graded.map(g => g.grade)).toEqual(['hard', 'easy', 'again'])
     // The again comes back (relearning) before the summary.
     expect(q('relearning')).not.toBeNull()
+    expect(backend.flushes).toBe(0) // state.json follows each card, coalesced: not awaited mid-session
     q('reveal')!.click()
     await settle()
     key('3')
     await settle()
+    expect(backend.flushes).toBe(1) // the session's end waits for its state.json
     expect(q('summary')?.textContent).toBe(
       'Practised 3 of 3 items: 1 again, 1 hard, 1 good, 1 easy (4 grades; 1 relearned).',
     )

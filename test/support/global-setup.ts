@@ -24,11 +24,12 @@ export default function setup(): () => void {
     // The builds shared by the run's test files (test/support/shared-build.ts) are the run's own.
     rmSync(join(run, 'builds'), { recursive: true, force: true })
     const left = readdirSync(run).filter(name => name !== 'cache')
-    // Every CLI run keeps its scan cache there (one file per corpus, src/app/scan-cache.ts): expected.
+    // Every CLI run keeps its scan cache and its log cache there (one file of each per corpus,
+    // src/app/scan-cache.ts, src/app/log-cache.ts): expected.
     const cached = safeList(join(run, 'cache')).flatMap(name =>
       name === 'notekeeper'
         ? safeList(join(run, 'cache', name))
-            .filter(entry => !/^scan-[0-9a-f]{16}\.json$/.test(entry))
+            .filter(entry => !/^(scan-[0-9a-f]{16}\.json|log-[0-9a-f]{16}\.bin)$/.test(entry))
             .map(entry => `${name}/${entry}`)
         : [name],
     )

@@ -12,7 +12,7 @@ export const backlinksCommand: Command = async ctx => {
     throw new UsageError('backlinks needs exactly one NOTE[#ANCHOR], a path from the corpus root (reference/http.adoc)')
   const config = parseConfig(await ctx.vault.read(CONFIG_PATH))
   if (!config.ok) return configInvalid(ctx, config.finding)
-  const result = await runBacklinks(ctx.vault, target, { cache: ctx.scanCache })
+  const result = await runBacklinks(ctx.vault, target, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (!result.ok) throw new UsageError(result.message)
   if (ctx.json) {
     ctx.out(JSON.stringify({ references: result.references }, null, 2))

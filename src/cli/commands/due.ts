@@ -8,7 +8,7 @@ import { practiceScope } from '../practice-scope.js'
 
 /** `notekeeper due [--note FILE] [--folder DIR] [--json]`: `{"due": [{id, prompt, response, next_due, leech}]}` (SPEC 3). Writes nothing. */
 export const dueCommand: Command = async ctx => {
-  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache })
+  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   warnSkippedLines(ctx, corpus)
   const due = dueItems(corpus, ctx.today, practiceScope(ctx, corpus))

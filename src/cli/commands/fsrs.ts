@@ -13,7 +13,7 @@ import { type Command, UsageError } from '../context.js'
 export const fsrsCommand: Command = async ctx => {
   if (ctx.args[0] !== 'optimize' || ctx.args.length > 1)
     throw new UsageError('usage: notekeeper fsrs optimize [--write] [--json]')
-  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache })
+  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   let result: Awaited<ReturnType<typeof optimizeFsrs>>
   try {

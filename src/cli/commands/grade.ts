@@ -17,7 +17,7 @@ export const gradeCommand: Command = async ctx => {
   if (problem !== null) throw new UsageError(`--date ${date} ${problem}; nothing written`)
   if (date > ctx.today)
     throw new UsageError(`--date ${date} is after today (${ctx.today}): a review cannot be recorded in advance`)
-  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache })
+  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   warnSkippedLines(ctx, corpus)
   try {

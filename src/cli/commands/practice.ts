@@ -31,7 +31,7 @@ import { renderDiff, renderTerminal, styled, type TerminalStyle } from '../termi
 export const practiceCommand: Command = async ctx => {
   // Read once: each grade appends its line and folds that item again (ADR 0020); another writer's
   // lines are noticed by the log's size and read then.
-  let corpus = await loadCorpus(ctx.vault, ctx.scanCache ? { cache: ctx.scanCache } : {})
+  let corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   // state.json is written after each next card is shown, and flushed before the summary.
   const stateWrites = new StateWrites()
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)

@@ -7,7 +7,7 @@ import type { Command } from '../context.js'
 
 /** `notekeeper replay`: regenerates state.json from the log and the declared items (SPEC 3). */
 export const replayCommand: Command = async ctx => {
-  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache })
+  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   warnSkippedLines(ctx, corpus)
   const state = derivedState(corpus, ctx.today)

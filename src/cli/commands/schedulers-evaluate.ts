@@ -11,7 +11,7 @@ const fixed = (value: number | null, digits: number) =>
  * asks for. Writes nothing.
  */
 export async function evaluateCommand(ctx: CommandContext): Promise<ExitCode> {
-  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache })
+  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) {
     ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}`)
     return 2

@@ -41,7 +41,7 @@ export const schedulersCommand: Command = async ctx => {
   const days = Number(daysText)
   if (!Number.isInteger(days) || days < 1 || days > 3650)
     throw new UsageError(`--days ${daysText}: give a whole number of days from 1 to 3650`)
-  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache })
+  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   warnSkippedLines(ctx, corpus)
   const forecasts = forecastCorpus(corpus, ctx.today, days)

@@ -32,7 +32,7 @@ function weeklySums(days: Statistics['reviewsPerDay']): number[] {
  */
 export const statsCommand: Command = async ctx => {
   if (ctx.args.length > 0) throw new UsageError('usage: notekeeper stats [--json]')
-  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache })
+  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) {
     ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}`)
     return 2

@@ -60,7 +60,7 @@ function parseRequest(verb: TriageVerb, args: string[], expect: string | undefin
 }
 
 async function showView(ctx: CommandContext): Promise<ExitCode> {
-  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache })
+  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   const view = triageView(corpus.notes)
   ctx.out(ctx.json ? JSON.stringify(view) : formatView(view))

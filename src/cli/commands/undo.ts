@@ -9,7 +9,7 @@ import { type Command, UsageError } from '../context.js'
 export const undoCommand: Command = async ctx => {
   const [id, extra] = ctx.args
   if (extra !== undefined) throw new UsageError('usage: notekeeper undo [ID]')
-  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache })
+  const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   try {
     const { state, undone } = await undoLastReview(ctx.vault, corpus, id ?? null, ctx.today)

@@ -8,7 +8,12 @@ import { printFindings } from '../findings-output.js'
 /** `notekeeper validate [--dry-run] [--json]` (SPEC 2, Validate). */
 export const validateCommand: Command = async ctx => {
   const dryRun = ctx.flags.get('dry-run') === true
-  const outcome = await runValidate(ctx.vault, { today: ctx.today, dryRun, cache: ctx.scanCache })
+  const outcome = await runValidate(ctx.vault, {
+    today: ctx.today,
+    dryRun,
+    cache: ctx.scanCache,
+    logCache: ctx.logCache,
+  })
   const code = await printFindings(ctx, 'Validation report', outcome.findings, outcome.summary, () =>
     findingLines(ctx.vault, outcome.findings),
   )

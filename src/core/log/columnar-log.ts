@@ -70,35 +70,36 @@ interface Grouping {
 }
 
 function groupByItem(columns: ReviewColumns, count: number, canon: Canon): Grouping {
-  const { item } = columns
-  const of = new Int32Array(count)
-  for (let i = 0; i < count; i++) of[i] = canon.get(item[i] as number)
-  // Read after resolving: aliases may have added their targets to the interned ids.
+  const { item, date, grade } = columns
+  // Each id's group once (not once per review); resolving may add alias targets to the ids.
+  const known = columns.interned.ids.length
+  const groupOf = new Int32Array(known)
+  for (let id = 0; id < known; id++) groupOf[id] = canon.get(id)
   const groups = columns.interned.ids.length
   const offsets = new Int32Array(groups + 1)
   for (let i = 0; i < count; i++) {
-    const slot = (of[i] as number) + 1
+    const slot = (groupOf[item[i] as number] as number) + 1
     offsets[slot] = (offsets[slot] as number) + 1
   }
   for (let c = 0; c < groups; c++) offsets[c + 1] = (offsets[c + 1] as number) + (offsets[c] as number)
   const next = offsets.slice(0, groups)
   const order = new Int32Array(count)
+  const groupGrade = new Uint8Array(count)
+  const groupDate = new Int32Array(count)
+  // One pass in file order: the columns are read in order, only the writes land all over.
   for (let i = 0; i < count; i++) {
-    const c = of[i] as number
-    order[next[c] as number] = i
-    next[c] = (next[c] as number) + 1
+    const c = groupOf[item[i] as number] as number
+    const k = next[c] as number
+    next[c] = k + 1
+    order[k] = i
+    groupGrade[k] = grade[i] as number
+    groupDate[k] = date[i] as number
   }
+  const grouping = { count, offsets, order, grade: groupGrade, date: groupDate }
   const rank = dateRanks(columns)
   for (let c = 0; c < groups; c++)
-    sortIntoReplayOrder(order, offsets[c] as number, offsets[c + 1] as number, columns, rank)
-  const grade = new Uint8Array(count)
-  const date = new Int32Array(count)
-  for (let k = 0; k < count; k++) {
-    const i = order[k] as number
-    grade[k] = columns.grade[i] as number
-    date[k] = columns.date[i] as number
-  }
-  return { count, offsets, order, grade, date }
+    sortIntoReplayOrder(grouping, offsets[c] as number, offsets[c + 1] as number, columns, rank)
+  return grouping
 }
 
 /** Each interned date's place in calendar order (`YYYY-MM-DD` strings sort as dates). */
@@ -112,17 +113,25 @@ function dateRanks(columns: ReviewColumns): Int32Array {
   return rank
 }
 
-/** Sorts order[from..to) (file order) into replay order: by date, file order within a date. Only when needed. */
-function sortIntoReplayOrder(order: Int32Array, from: number, to: number, columns: ReviewColumns, rank: Int32Array) {
-  const { date } = columns
+/**
+ * Sorts group [from, to) (file order) into replay order: by date, file order within a date.
+ * Only when needed: a log is written day after day, so its groups are nearly always in order.
+ */
+function sortIntoReplayOrder(grouping: Grouping, from: number, to: number, columns: ReviewColumns, rank: Int32Array) {
+  const { order, date: groupDate, grade: groupGrade } = grouping
   let sorted = true
   for (let k = from + 1; k < to && sorted; k++)
-    sorted =
-      (rank[date[order[k] as number] as number] as number) >= (rank[date[order[k - 1] as number] as number] as number)
+    sorted = (rank[groupDate[k] as number] as number) >= (rank[groupDate[k - 1] as number] as number)
   if (sorted) return
+  const { date, grade } = columns
   const members = Array.from(order.subarray(from, to))
   members.sort((a, b) => (rank[date[a] as number] as number) - (rank[date[b] as number] as number) || a - b)
   order.set(members, from)
+  for (let k = from; k < to; k++) {
+    const i = order[k] as number
+    groupDate[k] = date[i] as number
+    groupGrade[k] = grade[i] as number
+  }
 }
 
 /**
@@ -155,7 +164,7 @@ function takeVoided(
       for (let k = members.length - 1; k >= 0 && found < 0; k--) {
         const i = members[k] as number
         if (
-          (columns.line[i] as number) < correction.line &&
+          columns.lineOf(i) < correction.line &&
           taken[i] === 0 &&
           columns.date[i] === date &&
           columns.grade[i] === grade

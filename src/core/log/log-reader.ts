@@ -1,7 +1,9 @@
 import { LOG_PATH } from '../corpus.js'
-import { daysInMonth, FIRST_SUPPORTED_DATE, isoDateKeyAt, LAST_SUPPORTED_DATE } from '../dates.js'
-import { type Finding, GRADES } from '../types.js'
+import { FIRST_SUPPORTED_DATE, isoDateKeyAt, LAST_SUPPORTED_DATE } from '../dates.js'
+import type { Finding } from '../types.js'
+import { ByteIds } from './byte-ids.js'
 import { gradeIndex, Interned, ReviewColumns } from './columns.js'
+import { dateKeyAt, textBytes, unitsOf } from './log-bytes.js'
 import { isBlank, readReview, SharedStrings } from './parse.js'
 import type { LogVoid } from './voids.js'
 
@@ -10,18 +12,58 @@ export interface ReadLog {
   columns: ReviewColumns
   voids: LogVoid[]
   findings: Finding[]
+  /** The '\n' bytes read, and whether the bytes end in one (or are none): the file's `LogFileMark`. */
+  newlines: number
+  endsWithNewline: boolean
+  /** The UTF-16 units of the decoded bytes, when the reader was asked to count them; else -1. */
+  units: number
+}
+
+/**
+ * What a reader had read at the end of its last complete line: the bytes up to and including
+ * that '\n', and how much of each list they gave (the lists only grow), so that a reader can be
+ * resumed there (`LogReader`'s `from`) over the bytes that follow (the log cache, ADR 0025).
+ */
+export interface LogCheckpoint {
+  bytes: number
+  lines: number
+  reviews: number
+  ids: number
+  dates: number
+  voids: number
+  findings: number
+  /** UTF-16 units of the bytes (-1: not counted). */
+  units: number
 }
 
 // `fatal: false` as the text path's UTF-8 decoding (bad bytes become U+FFFD); `ignoreBOM`
 // because a U+FEFF inside the file is text, and only the file's first bytes are a byte-order mark.
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true })
-const ascii = (s: string): Uint8Array => Uint8Array.from(s, c => c.charCodeAt(0))
-const ITEM_OPENING = ascii('{"item":"')
-const DATE_OPENING = ascii('","date":"')
-const GRADE_OPENING = ascii('","grade":"')
-const GRADE_BYTES = GRADES.map(ascii)
+/** Four ASCII characters as the little-endian 32-bit word `DataView.getInt32(at, true)` reads. */
+const word = (s: string): number =>
+  s.charCodeAt(0) | (s.charCodeAt(1) << 8) | (s.charCodeAt(2) << 16) | (s.charCodeAt(3) << 24)
+const pair = (s: string): number => s.charCodeAt(0) | (s.charCodeAt(1) << 8)
+// The fixed parts of a writer's line (format.ts), `{"item":"` … `","date":"` … `","grade":"` … `"}`.
+const ITEM_0 = word('{"it')
+const ITEM_1 = word('em":')
+const DATE_0 = word('","d')
+const DATE_1 = word('ate"')
+const DATE_2 = pair(':"')
+const GRADE_0 = word('","g')
+const GRADE_1 = word('rade')
+const GRADE_2 = pair('":')
+const AGAI = word('agai')
+const HARD = word('hard')
+const GOOD = word('good')
+const EASY = word('easy')
+const CLOSE = pair('"}')
+const QUOTE = 34
+/** From the id's closing quote to the end of the shortest writer's line: `","date":"` 10, date 10, `","grade":"` 11, grade 4, `"}` 2. */
+const AFTER_ID = 37
 const FIRST_DATE_KEY = isoDateKeyAt(FIRST_SUPPORTED_DATE, 0)
 const LAST_DATE_KEY = isoDateKeyAt(LAST_SUPPORTED_DATE, 0)
+
+const viewOf = (bytes: Uint8Array): DataView => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 
 /**
  * Reads `log.jsonl` (SPEC 1.4) from its bytes, chunk by chunk, straight into columns: the whole
@@ -33,53 +75,102 @@ const LAST_DATE_KEY = isoDateKeyAt(LAST_SUPPORTED_DATE, 0)
  */
 export class LogReader {
   private readonly columns: ReviewColumns
-  private readonly voids: LogVoid[] = []
-  private readonly findings: Finding[] = []
+  private readonly voids: LogVoid[]
+  private readonly findings: Finding[]
   private readonly strings = new SharedStrings()
   private readonly byteIds = new ByteIds()
   private readonly dateByKey = new Map<number, number>()
-  private lastDateKey = -1
+  // The last date's ten bytes as words, and its index: a log's lines come in runs of one date.
+  private lastDate0 = 0
+  private lastDate1 = 0
+  private lastDate2 = -1
   private lastDate = -1
   private line = 0
   private carry = new Uint8Array(256)
+  private carryView = viewOf(this.carry)
   private carried = 0
-
   private bytesRead = 0
+  private newlines = 0
+  private units: number
 
-  /** `expectedBytes`: the file's size when known, to size the columns once from the first chunk's lines. */
+  /**
+   * `expectedBytes`: the file's size when known, to size the columns once from the first chunk's
+   * lines. `from`: what a reader read before, up to `from.checkpoint` (the bytes pushed here are
+   * the ones that follow it); its columns must hold exactly the checkpoint's reviews, ids and dates.
+   * `countUnits`: count the UTF-16 units of the text (only a host that appends by text needs them).
+   */
   constructor(
     private readonly file: string = LOG_PATH,
     private readonly expectedBytes?: number,
+    options: { from?: ResumeFrom; countUnits?: boolean } = {},
   ) {
-    this.columns = new ReviewColumns(new Interned(), 1 << 16)
+    const { from } = options
+    this.columns = from?.columns ?? new ReviewColumns(new Interned(), 1 << 16)
+    this.voids = from?.voids ?? []
+    this.findings = from?.findings ?? []
+    this.units = options.countUnits ? 0 : -1
+    if (from !== undefined) {
+      if (options.countUnits && from.checkpoint.units < 0) throw new Error('the checkpoint has no UTF-16 units')
+      if (options.countUnits) this.units = from.checkpoint.units
+      this.line = from.checkpoint.lines
+      this.newlines = from.checkpoint.lines
+      this.bytesRead = from.checkpoint.bytes
+      if (expectedBytes !== undefined && expectedBytes > this.bytesRead && this.bytesRead > 0)
+        this.columns.reserve(Math.ceil((expectedBytes / this.bytesRead) * this.columns.length * 1.02) + 1024)
+    }
   }
 
   push(chunk: Uint8Array): void {
+    const first = this.bytesRead === 0
+    this.bytesRead += chunk.length
+    if (this.units >= 0) this.units += unitsOf(chunk, 0, chunk.length)
+    const view = viewOf(chunk)
     let start = 0
     if (this.carried > 0) {
       const end = chunk.indexOf(10)
       this.keep(chunk, 0, end < 0 ? chunk.length : end)
       if (end < 0) return
-      this.readLine(this.carry, 0, this.carried)
+      this.newlines++
+      this.readLine(this.carry, this.carryView, 0, this.carried)
       this.carried = 0
       start = end + 1
     }
     while (start < chunk.length) {
       // The usual line is read where it stands, its end found on the way (no search for the
       // newline first); the first line (a byte-order mark) and any other line take the long way.
-      const next = this.line > 0 ? this.writerLine(chunk, start, chunk.length, false) : -1
+      const next = this.line > 0 ? this.writerLine(chunk, view, start, chunk.length, false) : -1
       if (next >= 0) {
         start = next
         continue
       }
       const end = chunk.indexOf(10, start)
       if (end < 0) break
-      this.readLine(chunk, start, end)
+      this.newlines++
+      this.readLine(chunk, view, start, end)
       start = end + 1
     }
     if (start < chunk.length) this.keep(chunk, start, chunk.length)
-    this.bytesRead += chunk.length
-    if (this.expectedBytes !== undefined && this.bytesRead === chunk.length) this.sizeColumns()
+    if (this.expectedBytes !== undefined && first) this.sizeColumns()
+  }
+
+  /** Where the last complete line ends, and what had been read there (see `LogCheckpoint`). */
+  checkpoint(): LogCheckpoint {
+    const { interned } = this.columns
+    return {
+      bytes: this.bytesRead - this.carried,
+      lines: this.line,
+      reviews: this.columns.length,
+      ids: interned.ids.length,
+      dates: interned.dates.length,
+      voids: this.voids.length,
+      findings: this.findings.length,
+      units: this.units < 0 ? -1 : this.units - unitsOf(this.carry, 0, this.carried),
+    }
+  }
+
+  /** The checkpoint and the lists it counts in (live: the caller copies or views what it keeps). */
+  progress(): ResumeFrom {
+    return { columns: this.columns, voids: this.voids, findings: this.findings, checkpoint: this.checkpoint() }
   }
 
   /**
@@ -94,9 +185,17 @@ export class LogReader {
 
   /** The log read so far, its last line taken as complete (a log need not end in a newline). */
   end(): ReadLog {
-    this.readLine(this.carry, 0, this.carried)
+    const endsWithNewline = this.carried === 0
+    this.readLine(this.carry, this.carryView, 0, this.carried)
     this.carried = 0
-    return { columns: this.columns, voids: this.voids, findings: this.findings }
+    return {
+      columns: this.columns,
+      voids: this.voids,
+      findings: this.findings,
+      newlines: this.newlines,
+      endsWithNewline,
+      units: this.units,
+    }
   }
 
   private keep(chunk: Uint8Array, start: number, end: number): void {
@@ -105,12 +204,13 @@ export class LogReader {
       const larger = new Uint8Array(Math.max(needed, this.carry.length * 2))
       larger.set(this.carry.subarray(0, this.carried))
       this.carry = larger
+      this.carryView = viewOf(larger)
     }
     this.carry.set(chunk.subarray(start, end), this.carried)
     this.carried = needed
   }
 
-  private readLine(bytes: Uint8Array, start: number, end: number): void {
+  private readLine(bytes: Uint8Array, view: DataView, start: number, end: number): void {
     let from = start
     if (
       this.line === 0 &&
@@ -122,7 +222,7 @@ export class LogReader {
       from += 3
     // A '\r' before the '\n' belongs to the line end, not to the line.
     const to = end > from && bytes[end - 1] === 13 ? end - 1 : end
-    if (this.writerLine(bytes, from, to, true) >= 0) return
+    if (this.writerLine(bytes, view, from, to, true) >= 0) return
     const line = ++this.line
     const raw = utf8.decode(bytes.subarray(from, to))
     if (isBlank(raw)) return
@@ -147,205 +247,129 @@ export class LogReader {
    * The writer's line (`{"item":"…","date":"…","grade":"…"}`, an id without escapes) at `start`,
    * pushed, or -1 (nothing done) when it is not one. `whole`: the line is exactly
    * `bytes[start..end)`, and `end` is returned; otherwise the line must end in `\n` or `\r\n`
-   * before `end`, and the index after that newline is returned.
+   * before `end`, and the index after that newline is returned (its newline counted). The fixed
+   * parts are compared four bytes at a time; the id's hash is taken in the same walk that finds
+   * its closing quote.
    */
-  private writerLine(bytes: Uint8Array, start: number, end: number, whole: boolean): number {
-    if (!startsWith(bytes, start, end, ITEM_OPENING)) return -1
-    const itemStart = start + ITEM_OPENING.length
-    // The id ends at the next quote (found natively). Whether it holds an escape or a control
-    // character is asked only of an id not seen before: a known id's bytes were found clean.
-    const i = bytes.indexOf(34, itemStart)
-    if (i <= itemStart || i >= end || !startsWith(bytes, i, end, DATE_OPENING)) return -1
-    const dateStart = i + DATE_OPENING.length
-    const dateKey = dateStart + 10 <= end ? dateKeyAt(bytes, dateStart) : -1
-    if (dateKey < FIRST_DATE_KEY || dateKey > LAST_DATE_KEY || !startsWith(bytes, dateStart + 10, end, GRADE_OPENING))
+  private writerLine(bytes: Uint8Array, view: DataView, start: number, end: number, whole: boolean): number {
+    if (start + 9 > end || view.getInt32(start, true) !== ITEM_0 || view.getInt32(start + 4, true) !== ITEM_1) return -1
+    if (bytes[start + 8] !== QUOTE) return -1
+    const itemStart = start + 9
+    // The id's closing quote, four bytes at a time (a word holds a quote when word ^ 0x22222222
+    // has a zero byte), hashing the words before it and looking for a backslash or a control
+    // character (an id with either is read the long way) on the way.
+    let i = itemStart
+    let hash = 0x811c9dc5
+    let found = 0
+    let w = 0
+    let unsafe = 0
+    for (;;) {
+      if (i + 4 > end) return -1
+      w = view.getInt32(i, true)
+      const x = w ^ 0x22222222
+      const y = w ^ 0x5c5c5c5c
+      found = (x - 0x01010101) & ~x & 0x80808080
+      unsafe = ((y - 0x01010101) & ~y) | ((w - 0x20202020) & ~w)
+      if (found !== 0) break
+      if ((unsafe & 0x80808080) !== 0) return -1
+      hash = Math.imul(hash ^ w, 16777619)
+      i += 4
+    }
+    // The lowest flagged byte is the first quote (a flag above a true zero byte may be false, and
+    // none is below it); a backslash or control character counts only before it.
+    const before = (31 - Math.clz32(found & -found)) >> 3
+    const mask = before === 0 ? 0 : 0xffffffff >>> (32 - 8 * before)
+    if ((unsafe & 0x80808080 & mask) !== 0) return -1
+    hash = Math.imul(hash ^ (w & mask) ^ before, 16777619)
+    i += before
+    if (i === itemStart || i + AFTER_ID > end) return -1
+    if (
+      view.getInt32(i, true) !== DATE_0 ||
+      view.getInt32(i + 4, true) !== DATE_1 ||
+      view.getUint16(i + 8, true) !== DATE_2
+    )
       return -1
-    const gradeStart = dateStart + 10 + GRADE_OPENING.length
-    const grade = gradeAt(bytes, gradeStart, end)
-    if (grade < 0) return -1
-    const closed = gradeStart + (GRADE_BYTES[grade] as Uint8Array).length + 2
+    const dateStart = i + 10
+    const gradeOpening = dateStart + 10
+    if (
+      view.getInt32(gradeOpening, true) !== GRADE_0 ||
+      view.getInt32(gradeOpening + 4, true) !== GRADE_1 ||
+      view.getUint16(gradeOpening + 8, true) !== GRADE_2 ||
+      bytes[gradeOpening + 10] !== QUOTE
+    )
+      return -1
+    const gradeStart = gradeOpening + 11
+    const g = view.getInt32(gradeStart, true)
+    let grade: number
+    let close = gradeStart + 4
+    if (g === GOOD) grade = 2
+    else if (g === HARD) grade = 1
+    else if (g === EASY) grade = 3
+    else if (g === AGAI && close < end && bytes[close] === 110) {
+      grade = 0
+      close++
+    } else return -1
+    if (close + 2 > end || view.getUint16(close, true) !== CLOSE) return -1
+    const closed = close + 2
     let next: number
     if (whole) next = closed === end ? end : -1
-    else if (bytes[closed] === 10 && closed < end) next = closed + 1
-    else next = bytes[closed] === 13 && bytes[closed + 1] === 10 && closed + 1 < end ? closed + 2 : -1
+    else if (closed < end && bytes[closed] === 10) next = closed + 1
+    else next = closed + 1 < end && bytes[closed] === 13 && bytes[closed + 1] === 10 ? closed + 2 : -1
     if (next < 0) return -1
-    const hash = hashOf(bytes, itemStart, i)
-    let item = this.byteIds.find(bytes, itemStart, i, hash)
-    if (item < 0) {
-      if (!plainId(bytes, itemStart, i)) return -1
-      item = this.columns.interned.id(utf8.decode(bytes.subarray(itemStart, i)))
-      this.byteIds.add(bytes, itemStart, i, hash, item)
-    }
-    this.columns.push(item, this.dateIndex(dateKey, bytes, dateStart), grade, ++this.line)
+    const date = this.dateAt(bytes, view, dateStart)
+    if (date < 0) return -1
+    // FNV's low bits, the ones a table slot is taken from, mix poorly: a finaliser spreads them.
+    hash ^= i - itemStart
+    hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b)
+    hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35)
+    hash ^= hash >>> 16
+    this.columns.push(this.idOf(bytes, itemStart, i, hash), date, grade, ++this.line)
+    if (!whole) this.newlines++
     return next
   }
 
-  private dateIndex(key: number, bytes: Uint8Array, start: number): number {
-    if (key === this.lastDateKey) return this.lastDate
+  /** The interned id of a plain id's bytes (no escape, no control character). */
+  private idOf(bytes: Uint8Array, start: number, end: number, hash: number): number {
+    let item = this.byteIds.find(bytes, start, end, hash)
+    if (item < 0) {
+      item = this.columns.interned.id(utf8.decode(bytes.subarray(start, end)))
+      this.byteIds.add(bytes, start, end, hash, item)
+    }
+    return item
+  }
+
+  /** The interned index of the supported calendar date written at `start`, or -1. */
+  private dateAt(bytes: Uint8Array, view: DataView, start: number): number {
+    const d0 = view.getInt32(start, true)
+    const d1 = view.getInt32(start + 4, true)
+    const d2 = view.getUint16(start + 8, true)
+    if (d0 === this.lastDate0 && d1 === this.lastDate1 && d2 === this.lastDate2) return this.lastDate
+    const key = dateKeyAt(bytes, start)
+    if (key < FIRST_DATE_KEY || key > LAST_DATE_KEY) return -1
     let index = this.dateByKey.get(key)
     if (index === undefined) {
       index = this.columns.interned.date(String.fromCharCode(...bytes.subarray(start, start + 10)))
       this.dateByKey.set(key, index)
     }
-    this.lastDateKey = key
+    this.lastDate0 = d0
+    this.lastDate1 = d1
+    this.lastDate2 = d2
     this.lastDate = index
     return index
   }
 }
 
-/** No escape (it changes what the characters mean) and no raw control character (JSON refuses them). */
-function plainId(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = bytes[i] as number
-    if (c === 92 || c < 32) return false
-  }
-  return true
+/** What a resumed reader starts from: another reader's lists as they were at its checkpoint. */
+export interface ResumeFrom {
+  columns: ReviewColumns
+  voids: LogVoid[]
+  findings: Finding[]
+  checkpoint: LogCheckpoint
 }
-
-/** Whether `prefix` stands at `at`, wholly before `end`. */
-function startsWith(bytes: Uint8Array, at: number, end: number, prefix: Uint8Array): boolean {
-  if (at + prefix.length > end) return false
-  for (let i = 0; i < prefix.length; i++) if (bytes[at + i] !== prefix[i]) return false
-  return true
-}
-
-/** The grade's index when one is written at `start`, followed by `"}` before `end`; -1 otherwise. */
-function gradeAt(bytes: Uint8Array, start: number, end: number): number {
-  for (let g = 0; g < GRADE_BYTES.length; g++) {
-    const grade = GRADE_BYTES[g] as Uint8Array
-    const close = start + grade.length
-    if (bytes[start] === grade[0] && startsWith(bytes, start, end, grade) && close + 2 <= end)
-      return bytes[close] === 34 && bytes[close + 1] === 125 ? g : -1
-  }
-  return -1
-}
-
-/**
- * A hash of an id's bytes from its length and its last bytes: ids of one corpus share long
- * prefixes (the note's path) and differ at the end, and reading fewer bytes is what makes it
- * cheap. Equal bytes are still compared in full before an id is taken as known.
- */
-function hashOf(bytes: Uint8Array, start: number, end: number): number {
-  let hash = Math.imul(0x811c9dc5 ^ (end - start), 16777619)
-  for (let i = Math.max(start, end - 12); i < end; i++) hash = Math.imul(hash ^ (bytes[i] as number), 16777619)
-  // FNV's low bits, the ones a table slot is taken from, mix poorly: a finaliser spreads them.
-  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b)
-  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35)
-  return hash ^ (hash >>> 16)
-}
-
-/** `isoDateKeyAt` (dates.ts) on ASCII bytes: YYYYMMDD, or -1 when the ten bytes are not a calendar date. */
-function dateKeyAt(bytes: Uint8Array, start: number): number {
-  if (bytes[start + 4] !== 45 || bytes[start + 7] !== 45) return -1
-  const year = digits(bytes, start, 4)
-  const month = digits(bytes, start + 5, 2)
-  const day = digits(bytes, start + 8, 2)
-  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return -1
-  return year * 10000 + month * 100 + day
-}
-
-function digits(bytes: Uint8Array, start: number, count: number): number {
-  let value = 0
-  for (let i = start; i < start + count; i++) {
-    const d = (bytes[i] as number) - 48
-    if (d < 0 || d > 9) return -1
-    value = value * 10 + d
-  }
-  return value
-}
-
-/**
- * The ids already seen, found by their UTF-8 bytes without decoding them: an open-addressing
- * table of byte strings kept in one pool. Two byte strings may decode to one id (invalid UTF-8
- * becomes U+FFFD), so each maps to the interned id, not to its own.
- */
-class ByteIds {
-  private pool = new Uint8Array(1 << 16)
-  private pooled = 0
-  private starts = new Int32Array(1024)
-  private lengths = new Int32Array(1024)
-  private hashes = new Int32Array(1024)
-  private ids = new Int32Array(1024)
-  private count = 0
-  private slots = new Int32Array(2048) // entry + 1; 0 is empty
-
-  find(bytes: Uint8Array, start: number, end: number, hash: number): number {
-    const mask = this.slots.length - 1
-    const length = end - start
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const entry = (this.slots[slot] as number) - 1
-      if (entry < 0) return -1
-      if (this.hashes[entry] === hash && this.lengths[entry] === length && this.equal(entry, bytes, start, length))
-        return this.ids[entry] as number
-    }
-  }
-
-  add(bytes: Uint8Array, start: number, end: number, hash: number, id: number): void {
-    const length = end - start
-    if (this.pooled + length > this.pool.length) this.pool = grown(this.pool, this.pooled + length)
-    this.pool.set(bytes.subarray(start, end), this.pooled)
-    if (this.count === this.ids.length) {
-      const size = this.count * 2
-      this.starts = grown(this.starts, size)
-      this.lengths = grown(this.lengths, size)
-      this.hashes = grown(this.hashes, size)
-      this.ids = grown(this.ids, size)
-    }
-    const entry = this.count++
-    this.starts[entry] = this.pooled
-    this.lengths[entry] = length
-    this.hashes[entry] = hash
-    this.ids[entry] = id
-    this.pooled += length
-    if (this.count * 2 > this.slots.length) this.rehash(this.slots.length * 2)
-    else this.place(entry)
-  }
-
-  private equal(entry: number, bytes: Uint8Array, start: number, length: number): boolean {
-    const at = this.starts[entry] as number
-    for (let i = 0; i < length; i++) if (this.pool[at + i] !== bytes[start + i]) return false
-    return true
-  }
-
-  private place(entry: number): void {
-    const mask = this.slots.length - 1
-    let slot = (this.hashes[entry] as number) & mask
-    while (this.slots[slot] !== 0) slot = (slot + 1) & mask
-    this.slots[slot] = entry + 1
-  }
-
-  private rehash(size: number): void {
-    this.slots = new Int32Array(size)
-    for (let entry = 0; entry < this.count; entry++) this.place(entry)
-  }
-}
-
-function grown<T extends Uint8Array | Int32Array>(array: T, atLeast: number): T {
-  const larger = new (array.constructor as new (size: number) => T)(Math.max(atLeast, array.length * 2))
-  larger.set(array)
-  return larger
-}
-
-/** Characters of text encoded at a time by `readLogText`: its bytes are never all held at once. */
-const TEXT_PIECE = 1 << 20
 
 /** A log already held as text (a host without byte reads, a merge driver, a test), read as `LogReader` reads bytes. */
 export function readLogText(text: string, file: string = LOG_PATH): ReadLog {
   const reader = new LogReader(file, text.length)
-  const encoder = new TextEncoder()
-  const buffer = new Uint8Array(TEXT_PIECE * 3)
-  for (let start = 0; start < text.length; ) {
-    // Pieces end after a '\n' (a very long line makes a longer piece), so no character is cut in two.
-    let end = Math.min(text.length, start + TEXT_PIECE)
-    if (end < text.length) {
-      const newline = text.lastIndexOf('\n', end - 1)
-      end = newline >= start ? newline + 1 : text.indexOf('\n', end) + 1 || text.length
-    }
-    const piece = text.slice(start, end)
-    const buffered = piece.length * 3 <= buffer.length ? buffer : new Uint8Array(piece.length * 3)
-    const { written } = encoder.encodeInto(piece, buffered)
-    reader.push(buffered.subarray(0, written))
-    start = end
-  }
+  for (const piece of textBytes(text)) reader.push(piece)
   return reader.end()
 }

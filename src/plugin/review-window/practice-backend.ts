@@ -1,4 +1,5 @@
 import { gradeItem, undoLastGrade } from '../../app/grade-review.js'
+import { StateWrites, type StateWritesOptions } from '../../app/state-writes.js'
 import type { Corpus } from '../../core/corpus.js'
 import {
   type AnswerCheck,
@@ -36,16 +37,48 @@ export interface PracticeBackend {
   preview(id: string): GradePreviews
   /** The word diff and the suggestion, from one comparison (ADR 0008). */
   check(produced: string, response: string): AnswerCheck
-  /** Appends the review under the writers' lock and writes the state; resolves only when both are on disk. */
+  /**
+   * Appends the review under the writers' lock; resolves when the line is on disk. state.json is
+   * written once the next card is shown, coalesced (`flush`), as the CLI's practice does.
+   */
   grade(id: string, grade: Grade): Promise<void>
-  /** Appends the void line for today's `grade` of `id` (SPEC 1.4) and writes the state. */
+  /** Appends the void line for today's `grade` of `id` (SPEC 1.4); the state follows as for `grade`. */
   undo(id: string, grade: Grade): Promise<void>
+  /** Resolves when the state of every grade and undo so far is on disk; rejects with a write's error. */
+  flush(): Promise<void>
   /** When the next item falls due after today, as the log now stands. */
   nextDue(): IsoDate | null
 }
 
-export function practiceBackend(vault: () => Vault, indexer: Indexer, today: () => IsoDate): PracticeBackend {
+/**
+ * The next paint, so that a state write (tens of ms of serializing 30,000 entries) never holds
+ * back the card it follows. A window that is not painting (hidden) gets a timer instead.
+ */
+export function afterNextPaint(): Promise<void> {
+  return new Promise(resolve => {
+    if (typeof requestAnimationFrame !== 'function') return void setTimeout(resolve, 0)
+    const fallback = setTimeout(resolve, 100)
+    requestAnimationFrame(() => {
+      clearTimeout(fallback)
+      setTimeout(resolve, 0)
+    })
+  })
+}
+
+export function practiceBackend(
+  vault: () => Vault,
+  indexer: Indexer,
+  today: () => IsoDate,
+  options: StateWritesOptions = { afterShown: afterNextPaint },
+): PracticeBackend {
   let corpus: Corpus | null = null
+  const stateWrites = new StateWrites(options)
+  // A grade still running when the window closes asks for its state write after `flush` began.
+  let busy: Promise<unknown> = Promise.resolve()
+  const track = (work: Promise<void>): Promise<void> => {
+    busy = work.catch(() => undefined)
+    return work
+  }
   const current = (): Corpus => {
     if (!corpus) throw new Error('practice has not started')
     return corpus
@@ -69,12 +102,18 @@ export function practiceBackend(vault: () => Vault, indexer: Indexer, today: () 
     },
     preview: id => previewGrades(current(), id, today()),
     check: checkAnswer,
-    async grade(id, grade) {
+    grade(id, grade) {
       const day = today()
-      keep((await gradeItem(vault(), current(), id, grade, day, day)).corpus)
+      return track(gradeItem(vault(), current(), id, grade, day, day, { stateWrites }).then(done => keep(done.corpus)))
     },
-    async undo(id, grade) {
-      keep((await undoLastGrade(vault(), current(), id, grade, today())).corpus)
+    undo(id, grade) {
+      return track(
+        undoLastGrade(vault(), current(), id, grade, today(), { stateWrites }).then(done => keep(done.corpus)),
+      )
+    },
+    async flush() {
+      await busy
+      await stateWrites.flush()
     },
     nextDue: () => nextDueDate(current(), today()),
   }

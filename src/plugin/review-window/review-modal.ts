@@ -42,6 +42,10 @@ function durationLabel(ms: number): string {
   return `${minutes} min ${seconds % 60} s`
 }
 
+/** A coalesced state write failed: the grades are safe in the log, which state.json is derived from. */
+export const stateNotWritten = (error: unknown): string =>
+  `state.json could not be written: ${messageOf(error)}. Every grade is in the log; \`notekeeper replay\` writes state.json from it (SPEC 1.5).`
+
 const isUndoKey = (event: KeyboardEvent) => (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z'
 
 /**
@@ -186,7 +190,11 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
 
   async function showItem(): Promise<void> {
     const item = session.current()
-    if (!item) return showSummary()
+    if (!item) {
+      // The session is over: its state.json goes to disk before the summary says so.
+      await backend.flush().catch(error => fail(stateNotWritten(error)))
+      return showSummary()
+    }
     const { done, total } = session.progress()
     const body = shell.show('Practice')
     const prompt = el(doc, 'div', { className: 'nk-prompt nk-asciidoc', attrs: { 'data-testid': 'prompt' } })

@@ -1,4 +1,5 @@
 import { loadCorpus } from '../../app/load-corpus.js'
+import { createLogCache, type LogCache, logCacheKey } from '../../app/log-cache.js'
 import { createScanCache, type ScanCache, scanCacheKey } from '../../app/scan-cache.js'
 import type { Corpus } from '../../core/corpus.js'
 import type { CacheStore } from '../../ports/cache.js'
@@ -28,23 +29,25 @@ export function createIndexer(
   reportUnreadable: (text: string) => void = () => {},
   store?: CacheStore,
 ): Indexer {
-  let current: { location: string; cache: ScanCache } | null = null
-  const cacheOf = (location: string): ScanCache => {
+  let current: { location: string; cache: ScanCache; log: LogCache } | null = null
+  const cacheOf = (location: string): { cache: ScanCache; log: LogCache } => {
     if (current?.location !== location)
       current = {
         location,
         cache: createScanCache(store ? { store: { cache: store, key: scanCacheKey(location) } } : {}),
+        log: createLogCache(store ? { store: { cache: store, key: logCacheKey(location) } } : {}),
       }
-    return current.cache
+    return current
   }
   let last: Corpus | null = null
   return {
     get cache() {
-      return cacheOf(vault().description)
+      return cacheOf(vault().description).cache
     },
     async refresh(onProgress) {
       const open = vault()
-      last = await loadCorpus(open, { cache: cacheOf(open.description), ...(onProgress ? { onProgress } : {}) })
+      const { cache, log } = cacheOf(open.description)
+      last = await loadCorpus(open, { cache, logCache: log, ...(onProgress ? { onProgress } : {}) })
       if (last.unreadable.length > 0) reportUnreadable(last.unreadable.map(finding => finding.message).join('; '))
       return last
     },

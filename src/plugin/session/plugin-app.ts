@@ -12,7 +12,8 @@ import { schedulersPage } from '../pages/schedulers-page.js'
 import { CHART_RENDERER, chartFor, statisticsPage } from '../pages/statistics-page.js'
 import { TRIAGE_RENDERER, type TriageTarget, type TriageVerb, triageButtons, triagePage } from '../pages/triage-page.js'
 import { openBacklinks } from '../review-window/backlinks-view.js'
-import { openReview, type RenderAsciidoc } from '../review-window/review-modal.js'
+import type { PracticeBackend } from '../review-window/practice-backend.js'
+import { openReview, type RenderAsciidoc, stateNotWritten } from '../review-window/review-modal.js'
 import { createShell, type Shell } from '../review-window/shell.js'
 import { createIndexer, type Indexer } from './indexer.js'
 import type { Operations } from './operations.js'
@@ -75,8 +76,18 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
   let triageTargets = new Map<string, TriageTarget>()
   let statistics: Statistics | null = null
 
+  /** The review window's backend, whose state.json writes may still be pending (coalesced). */
+  let practising: PracticeBackend | null = null
+  /** Puts the practice session's last state on disk: on close, on unload, before any other command. */
+  async function settleState(): Promise<void> {
+    await practising?.flush().catch(error => report(stateNotWritten(error)))
+  }
+
   const showShell = (): Shell => {
-    shell ??= createShell(doc, () => host.hideMainUI())
+    shell ??= createShell(doc, () => {
+      host.hideMainUI()
+      void settleState()
+    })
     shell.setAccessMode(access.label)
     host.showMainUI()
     return shell
@@ -185,6 +196,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     const v = await ready('practice')
     if (!v) return
     const backend = ops.practice(() => v, deps.today)
+    practising = backend
     await openReview({
       shell: showShell(),
       backend,
@@ -267,6 +279,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
   }
 
   async function triageClick(token: string, verb: TriageVerb): Promise<void> {
+    await settleState()
     const target = triageTargets.get(token)
     const corpus = indexer.latest()
     if (!target || !vault || !corpus) return report('this Triage page is stale: run /triage again')
@@ -297,10 +310,14 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     shell?.dispose()
     shell = null
     await Promise.allSettled([...running.values()])
+    await settleState()
   }
 
   const run = (command: CommandName): Promise<void> => once(command, () => runCommand(command))
   async function runCommand(command: CommandName): Promise<void> {
+    // Every command reads state.json again (and a scheduler switch rewrites it): none may run
+    // while the window's last write is pending.
+    await settleState()
     try {
       if (command === 'practice') await practice()
       else if (command === 'validate' || command === 'hygiene') await findingsPage(command)
@@ -319,6 +336,7 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
 
   const useScheduler = (name: SchedulerName): Promise<void> => once('scheduler switch', () => switchTo(name))
   async function switchTo(name: SchedulerName): Promise<void> {
+    await settleState()
     try {
       const v = await ready('schedulers')
       if (!v) return
