@@ -8,9 +8,8 @@ import { chooseAccess, type DirectoryHandle, framePicksFiles } from './file-acce
 import { indexedDbHandleStore } from './file-access/handle-store.js'
 import { registerCommands, registerSchedulerSwitches, SETTINGS_SCHEMA } from './host/commands.js'
 import { connectLogseqHost } from './host/logseq-host.js'
-import { renderAsciidocInto } from './review-window/render-asciidoc.js'
 import { appOperations } from './session/operations.js'
-import { createPluginApp } from './session/plugin-app.js'
+import { createPluginApp, type PluginApp } from './session/plugin-app.js'
 
 declare global {
   interface Window {
@@ -20,16 +19,20 @@ declare global {
 
 async function main(): Promise<void> {
   const host = await connectLogseqHost()
+  // The commands first, before anything else is asked of the host (issue 13: they must be there
+  // at once). They reach the app created below, in this same task: no command can fire earlier.
+  let app: PluginApp | null = null
+  registerCommands(host, command => app!.run(command))
+  registerSchedulerSwitches(host, name => app!.useScheduler(name))
   host.useSettingsSchema(SETTINGS_SCHEMA)
-  // Which Logseq line answers the bridge is asked now but awaited only when a corpus is opened:
-  // the commands are registered first, before any round trip to the host's files (issue 13).
+  // Which Logseq line answers the bridge is asked now but awaited only when a corpus is opened.
   const found = detectBridge(window)
   const bridge = (async () => {
     const line = found ? await bridgeLine(found) : null
     const doAction = found && line ? lineAction(found, line) : null
     return doAction && line ? { line, open: (root: string) => bridgeVault(root, doAction) } : null
   })()
-  const app = createPluginApp({
+  app = createPluginApp({
     host,
     doc: document,
     chooseAccess: async () =>
@@ -41,13 +44,13 @@ async function main(): Promise<void> {
         store: indexedDbHandleStore(indexedDB),
       }),
     operations: appOperations,
-    render: renderAsciidocInto,
+    // The renderer and DOMPurify load with the first note shown, not before the commands are in.
+    render: async (target, source) =>
+      (await import('./review-window/render-asciidoc.js')).renderAsciidocInto(target, source),
     today: () => localToday(new Date()),
     now: () => new Date(),
     cacheStore: indexedDbCacheStore(indexedDB),
   })
-  registerCommands(host, app.run)
-  registerSchedulerSwitches(host, app.useScheduler)
   try {
     await app.start()
   } catch (error) {

@@ -6,6 +6,7 @@ import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseLock } from '../../src/app/lock.js'
 import { LOCK_PATH, LOG_PATH } from '../../src/core/corpus.js'
+import { sharedBuild } from '../support/shared-build.js'
 import { tempCorpus, tempFolder } from '../support/temp-corpus.js'
 
 // SPEC 1.4 with real processes: two writers adding to one log at the same time, each taking the
@@ -14,31 +15,40 @@ import { tempCorpus, tempFolder } from '../support/temp-corpus.js'
 // 26 s at load 10, 39 s at load 17).
 const REVIEWS = 1_000
 const repo = fileURLToPath(new URL('../..', import.meta.url))
-let bundle: { path: string; remove: () => void }
+let bundle: { dir: string; remove: () => void }
 let worker = ''
 
 beforeAll(async () => {
-  bundle = tempFolder('two-writers-')
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root: repo,
-    ssr: { noExternal: true },
-    build: {
-      ssr: nodePath.join(repo, 'test/support/two-writer-worker.ts'),
-      outDir: bundle.path,
-      emptyOutDir: true,
-      target: 'node20',
-      minify: false,
-      rollupOptions: {
-        output: {
-          format: 'es',
-          entryFileNames: 'worker.mjs',
+  // Built once per test run, shared by both time zones' passes (test/support/shared-build.ts).
+  bundle = await sharedBuild(
+    'two-writer-worker',
+    async dir => {
+      await build({
+        configFile: false,
+        logLevel: 'silent',
+        root: repo,
+        ssr: { noExternal: true },
+        build: {
+          ssr: nodePath.join(repo, 'test/support/two-writer-worker.ts'),
+          outDir: dir,
+          emptyOutDir: true,
+          target: 'node20',
+          minify: false,
+          rollupOptions: {
+            output: {
+              format: 'es',
+              entryFileNames: 'worker.mjs',
+            },
+          },
         },
-      },
+      })
     },
-  })
-  worker = nodePath.join(bundle.path, 'worker.mjs')
+    () => {
+      const own = tempFolder('two-writers-')
+      return { dir: own.path, remove: own.remove }
+    },
+  )
+  worker = nodePath.join(bundle.dir, 'worker.mjs')
 }, 60_000)
 
 afterAll(() => bundle?.remove())

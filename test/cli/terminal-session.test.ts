@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildCli } from '../spec/built-cli.js'
 import { copyCorpus } from '../support/cli.js'
 import { tempFolder } from '../support/temp-corpus.js'
 
@@ -10,7 +10,6 @@ import { tempFolder } from '../support/temp-corpus.js'
 // colours on a TTY, Ctrl-C as a keystroke. Keystrokes are sent only once the prompt they answer
 // is on screen, so the test does not depend on timing.
 
-const REPO = join(import.meta.dirname, '..', '..')
 const DAY = '2026-12-15'
 const hasScript = (() => {
   try {
@@ -23,19 +22,12 @@ const hasScript = (() => {
 if (!hasScript)
   console.warn('terminal-session.test.ts: util-linux `script` is missing; install it (apt-get install bsdutils)')
 
+// Laid out like the checkout (dist/cli next to examples/), so that start.js finds the example corpus.
 let work: { path: string; remove: () => void }
 beforeAll(async () => {
   if (!hasScript) return
-  work = tempFolder('notekeeper-pty-build-')
-  // Laid out like the checkout (dist/cli next to examples/), so that start.js finds the example corpus.
-  symlinkSync(join(REPO, 'node_modules'), join(work.path, 'node_modules'), 'dir')
-  symlinkSync(join(REPO, 'examples'), join(work.path, 'examples'), 'dir')
-  await build({
-    configFile: join(REPO, 'vite.config.ts'),
-    mode: 'cli',
-    logLevel: 'warn',
-    build: { outDir: join(work.path, 'dist', 'cli'), emptyOutDir: true },
-  })
+  const built = await buildCli()
+  work = { path: built.root, remove: built.remove }
 }, 120_000)
 afterAll(() => work?.remove())
 

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'vite'
+import { sharedBuild } from '../support/shared-build.js'
 
 // The `notekeeper` binary built with the repository's own vite config (mode `cli`), for tests
 // that need real processes: a time zone is read once at start-up, a lock is between processes.
@@ -11,20 +12,33 @@ const REPO = join(import.meta.dirname, '..', '..')
 
 export interface BuiltCli {
   bin: string
+  /** The folder laid out like the checkout: dist/cli/, node_modules and examples beside it. */
+  root: string
   remove: () => void
 }
 
+/** The CLI as `npm run build:cli` builds it; built once per test run (test/support/shared-build.ts). */
 export async function buildCli(): Promise<BuiltCli> {
-  const work = mkdtempSync(join(tmpdir(), 'notekeeper-spec-build-'))
-  // The build keeps its dependencies external; Node finds them through this link.
-  symlinkSync(join(REPO, 'node_modules'), join(work, 'node_modules'), 'dir')
-  await build({
-    configFile: join(REPO, 'vite.config.ts'),
-    mode: 'cli',
-    logLevel: 'warn',
-    build: { outDir: join(work, 'cli'), emptyOutDir: true },
-  })
-  return { bin: join(work, 'cli', 'notekeeper.js'), remove: () => rmSync(work, { recursive: true, force: true }) }
+  const built = await sharedBuild(
+    'cli',
+    async dir => {
+      // The build keeps its dependencies external; Node finds them through this link. The examples
+      // link lets start.js find the example corpus, as from the checkout.
+      symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir')
+      symlinkSync(join(REPO, 'examples'), join(dir, 'examples'), 'dir')
+      await build({
+        configFile: join(REPO, 'vite.config.ts'),
+        mode: 'cli',
+        logLevel: 'warn',
+        build: { outDir: join(dir, 'dist', 'cli'), emptyOutDir: true },
+      })
+    },
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'notekeeper-spec-build-'))
+      return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+    },
+  )
+  return { bin: join(built.dir, 'dist', 'cli', 'notekeeper.js'), root: built.dir, remove: built.remove }
 }
 
 export interface ProcessResult {

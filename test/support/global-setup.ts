@@ -21,6 +21,8 @@ export default function setup(): () => void {
     for (const [name, value] of Object.entries(previous))
       if (value === undefined) delete process.env[name]
       else process.env[name] = value
+    // The builds shared by the run's test files (test/support/shared-build.ts) are the run's own.
+    rmSync(join(run, 'builds'), { recursive: true, force: true })
     const left = readdirSync(run).filter(name => name !== 'cache')
     // Every CLI run keeps its scan cache and its log cache there (one file of each per corpus,
     // src/app/scan-cache.ts, src/app/log-cache.ts; the scan cache `.bin` since ADR 0026): expected.

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { type Browser, chromium } from 'playwright-core'
 import { build } from 'vite'
 import { describe, expect, it } from 'vitest'
+import { sharedBuild } from '../../support/shared-build.js'
 
 export const CHROMIUM = '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
@@ -19,15 +20,25 @@ export const CHROMIUM_ARGS = [
 export const checkout = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..')
 export const haveChromium = existsSync(CHROMIUM)
 
-/** Builds the plugin as `npm run build` does, into a temporary folder; returns it and a remover. */
+/**
+ * The plugin as `npm run build` builds it (without source maps), in a temporary folder; built once
+ * per test run and shared by the browser test files (test/support/shared-build.ts).
+ */
 export async function buildPlugin(): Promise<{ dir: string; remove: () => void }> {
-  const dir = mkdtempSync(join(tmpdir(), 'notekeeper-plugin-'))
-  await build({
-    configFile: join(checkout, 'vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir: dir, emptyOutDir: true, sourcemap: false },
-  })
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+  return sharedBuild(
+    'plugin',
+    async dir => {
+      await build({
+        configFile: join(checkout, 'vite.config.ts'),
+        logLevel: 'error',
+        build: { outDir: dir, emptyOutDir: true, sourcemap: false },
+      })
+    },
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'notekeeper-plugin-'))
+      return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+    },
+  )
 }
 
 /**
