@@ -6,19 +6,22 @@ import type { Finding, IsoDate, NoteModel } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import { messageOf } from './load-corpus.js'
 import { utf8Length } from './log-mark.js'
-import { packModel } from './packed-model.js'
+import type { ScanCache } from './scan-cache.js'
 
 /**
  * The corpus after the files at `paths` changed (a watcher's event, or a session noticing an
  * edit): only those files are read and scanned again, and only their items' state is derived
  * again (core/snapshot.ts). A path that is gone, unreadable or over `limits.noteBytes` leaves the
- * notes, with its `note-unreadable` finding as a full load would give it.
+ * notes, with its `note-unreadable` finding as a full load would give it. The models come out
+ * as a load with the same `cache` gives them: through the cache (packed, ADR 0026, and recorded,
+ * so the next load does not scan the file again), or scanned plainly without one.
  */
 export async function reindexNotes(
   vault: Vault,
   corpus: Corpus,
   paths: readonly string[],
   today: IsoDate,
+  options: { cache?: ScanCache } = {},
 ): Promise<Corpus> {
   const limit = corpus.config.limits.noteBytes ?? DEFAULT_NOTE_BYTES
   const scanned: { model: NoteModel }[] = []
@@ -33,9 +36,10 @@ export async function reindexNotes(
         continue
       }
       const bytes = utf8Length(text)
-      if (bytes <= limit)
-        scanned.push({ model: packModel(scanNote(path, text)) }) // as a load keeps it (ADR 0026)
-      else {
+      if (bytes <= limit) {
+        const scan = () => scanNote(path, text)
+        scanned.push({ model: options.cache ? options.cache.byText(path, text, null, scan) : scan() })
+      } else {
         unread.push(path)
         findings.push(unreadable(path, `${path} is ${bytes} bytes, over limits.noteBytes (${limit}): not read`, bytes))
       }

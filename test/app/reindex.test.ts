@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
 import { loadCorpus } from '../../src/app/load-corpus.js'
 import { reindexNotes } from '../../src/app/reindex-notes.js'
+import { createScanCache } from '../../src/app/scan-cache.js'
 import { LOG_PATH } from '../../src/core/corpus.js'
 import { dueItems } from '../../src/core/practice.js'
 import { derivedState, wholeDerivationCount } from '../../src/core/snapshot.js'
@@ -35,5 +36,18 @@ describe('re-indexing the files that changed', () => {
     expect(dueItems(reindexed, TODAY)).toEqual(dueItems(fresh, TODAY))
     expect(state['new#n']?.reps).toBe(1)
     expect(state['deck#a']).toBeUndefined()
+  })
+
+  it('through a scan cache, records what it scanned: the next load serves that model, not a new scan', async () => {
+    const vault = memoryVault({ 'internalise/deck.adoc': deck(['a']), 'internalise/other.adoc': deck(['x']) })
+    const cache = createScanCache()
+    const corpus = await loadCorpus(vault, { cache })
+    await vault.write('internalise/deck.adoc', deck(['a', 'b']))
+    const reindexed = await reindexNotes(vault, corpus, ['internalise/deck.adoc'], TODAY, { cache })
+    const edited = reindexed.notes.find(note => note.path === 'internalise/deck.adoc')
+    expect(edited?.items.map(item => item.id)).toEqual(['deck#a', 'deck#b'])
+    const fresh = await loadCorpus(vault, { cache })
+    expect(fresh.notes.find(note => note.path === 'internalise/deck.adoc')).toBe(edited)
+    expect(dueItems(reindexed, TODAY)).toEqual(dueItems(fresh, TODAY))
   })
 })
