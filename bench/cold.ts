@@ -208,6 +208,7 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
     }
   }
   if (kind === 'full') return fullChild(dir)
+  if (kind === 'full:cached') return fullChild(dir, true)
   if (kind === 'log-replay') return logReplayChild(dir)
   if (kind === 'log-read' || kind === 'log-warm' || kind === 'log-bytes') return logReadChild(kind, dir)
   throw new Error(`unknown child measurement ${kind}`)
