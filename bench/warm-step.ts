@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { nodeCacheStore } from '../src/adapters/node-cache-store.js'
@@ -31,6 +31,9 @@ import {
 /** The scan cache of the benchmark's corpus: beside it, never inside it. */
 const cacheFolder = (dir: string): string => join(dirname(dir), 'scan-cache')
 const cacheFile = (dir: string): string => join(cacheFolder(dir), `${scanCacheKey(dir)}.bin`)
+/** The log cache (ADR 0025): absent while the corpus has no log (the full bench times the notes before it adds one). */
+const logCacheFile = (dir: string): string => join(cacheFolder(dir), `${logCacheKey(dir)}.bin`)
+const sizeOf = (file: string): string => (existsSync(file) ? `${(statSync(file).size / 1e6).toFixed(1)} MB` : 'none')
 
 export async function warmChild(kind: string, dir: string): Promise<ChildResult> {
   const start = performance.now()
@@ -85,8 +88,7 @@ export async function warmChild(kind: string, dir: string): Promise<ChildResult>
         (kind === 'warm:first'
           ? `; the cache's own: hash + pack ${seconds(own.record)}, save ${seconds(own.save)}`
           : '') +
-        `; cache ${(statSync(cacheFile(dir)).size / 1e6).toFixed(1)} MB, ` +
-        `log cache ${(statSync(join(cacheFolder(dir), `${logCacheKey(dir)}.bin`)).size / 1e6).toFixed(1)} MB`,
+        `; cache ${sizeOf(cacheFile(dir))}, log cache ${sizeOf(logCacheFile(dir))}`,
     )
   }
   if (kind === 'warm:floor') {
@@ -97,7 +99,7 @@ export async function warmChild(kind: string, dir: string): Promise<ChildResult>
     }
     const bytes = readFileSync(cacheFile(dir))
     // The log cache (ADR 0025) is read too: its bytes are the rest of what a warm index must read.
-    readFileSync(join(cacheFolder(dir), `${logCacheKey(dir)}.bin`))
+    if (existsSync(logCacheFile(dir))) readFileSync(logCacheFile(dir))
     return done(`${number(files)} files stat'ed, ${(bytes.length / 1e6).toFixed(1)} MB of cache read`)
   }
   if (kind === 'warm:heap') return modelsHeap(dir)
