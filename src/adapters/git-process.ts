@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process'
 import { type Git, GitMissingError, type GitResult } from '../ports/git.js'
 
 /**
@@ -7,7 +6,9 @@ import { type Git, GitMissingError, type GitResult } from '../ports/git.js'
  */
 export function gitProcess(folder: string): Git {
   return {
-    run(args, options = {}) {
+    async run(args, options = {}) {
+      // Loaded at the first git command, not at every start of the CLI (2 MB, and its load time).
+      const { execFile } = await import('node:child_process')
       return new Promise<GitResult>((resolve, reject) => {
         execFile(
           'git',

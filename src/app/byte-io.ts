@@ -3,8 +3,10 @@
 // by the model codec and the cache file alike.
 
 const encoder = new TextEncoder()
-// Not `fatal`: that doubles the cost of each call, and a stored cache's bytes are checked by its checksum.
-const decoder = new TextDecoder('utf-8')
+// Not `fatal`: that doubles the cost of each call, and a stored cache's bytes are checked by its
+// checksum. `ignoreBOM`: a string that begins with U+FEFF keeps it (the default drops it, and a
+// title or term starting with one came back from the cache one character short).
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
 
 /** A growing byte buffer. */
 export class ByteWriter {

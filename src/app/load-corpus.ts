@@ -6,6 +6,7 @@ import type { Finding, NoteModel } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import type { LogCache } from './log-cache.js'
 import { readLogAndMark } from './log-mark.js'
+import { packScanned } from './packed-model.js'
 import type { FileStamp, ScanCache } from './scan-cache.js'
 
 export interface LoadOptions {
@@ -13,7 +14,7 @@ export interface LoadOptions {
    * The note models of earlier loads (src/app/scan-cache.ts): a note whose stamp or text is the
    * one scanned is not scanned again, nor read when its stamp proves it unchanged. None: every
    * note is read and scanned, and nothing is recorded (no stat, no hash of its text: no later
-   * load could use them).
+   * load could use them). Either way the models are packed (ADR 0029).
    */
   cache?: ScanCache
   /** The log read at earlier loads (src/app/log-cache.ts, ADR 0025); none: the log is read whole. */
@@ -141,7 +142,9 @@ async function readNote(vault: Vault, path: string, cache: ScanCache | null, not
         },
       }
     }
-    return cache === null ? scanNote(path, text) : cache.byText(path, text, stamp, () => scanNote(path, text))
+    return cache === null
+      ? packScanned(scanNote(path, text))
+      : cache.byText(path, text, stamp, () => scanNote(path, text))
   } catch (error) {
     return {
       finding: {

@@ -58,7 +58,17 @@ const isTextOrNull = (value: unknown): value is string | null => value === null 
 const OUT = new ByteWriter()
 const field = new PoolWriter(new ByteWriter())
 
-export function encodeModel(model: NoteModel): Uint8Array {
+/**
+ * How far `encodeModel` checks each row's shape: `checked`, every row (a model from anywhere: a
+ * row that does not fit goes as JSON); `scanned`, none, for a model straight from `scanNote`,
+ * whose rows have the types' shapes by construction. The row checks are half the cost of an
+ * encoding, and every load encodes every note it scans; test/app/model-codec.test.ts and the
+ * real-corpus round trip (test/app/scan-cache.test.ts) fail if a scanned row stops fitting.
+ */
+export type RowChecks = 'checked' | 'scanned'
+
+export function encodeModel(model: NoteModel, rowChecks: RowChecks = 'checked'): Uint8Array {
+  const trusted = rowChecks === 'scanned'
   const out = OUT
   out.at = 0
   field.parts = []
@@ -90,6 +100,7 @@ export function encodeModel(model: NoteModel): Uint8Array {
   })
   put(w =>
     list(
+      trusted,
       w,
       model.attributes,
       3,
@@ -103,6 +114,7 @@ export function encodeModel(model: NoteModel): Uint8Array {
   )
   put(w =>
     list(
+      trusted,
       w,
       model.anchors,
       3,
@@ -115,7 +127,7 @@ export function encodeModel(model: NoteModel): Uint8Array {
     ),
   )
   put(w =>
-    list(w, sections, 5, isPlainSection, (s: Section) => {
+    list(trusted, w, sections, 5, isPlainSection, (s: Section) => {
       w.uint(s.level)
       w.string(s.title)
       w.string(s.id)
@@ -128,6 +140,7 @@ export function encodeModel(model: NoteModel): Uint8Array {
   const idPrefix = itemId(model.path, '')
   put(w =>
     list(
+      trusted,
       w,
       items,
       5,
@@ -152,6 +165,7 @@ export function encodeModel(model: NoteModel): Uint8Array {
   )
   put(w =>
     list(
+      trusted,
       w,
       model.itemsWithoutId,
       2,
@@ -163,7 +177,7 @@ export function encodeModel(model: NoteModel): Uint8Array {
     ),
   )
   put(w =>
-    list(w, model.dlistEntries, 5, isPlainEntry, (e: DlistEntry) => {
+    list(trusted, w, model.dlistEntries, 5, isPlainEntry, (e: DlistEntry) => {
       const index = itemAt.get(e.line)
       const item = index === undefined ? undefined : items[index]
       if (item && index !== undefined && e.style === 'qanda' && e.anchor === item.anchor)
@@ -181,14 +195,14 @@ export function encodeModel(model: NoteModel): Uint8Array {
     }),
   )
   put(w =>
-    list(w, model.references, -1, isPlainReference, (r: Reference) => {
+    list(trusted, w, model.references, -1, isPlainReference, (r: Reference) => {
       w.u8(REFERENCE_KINDS.indexOf(r.kind) * 2 + (r.shorthand === true ? 1 : 0))
       w.string(r.target)
       w.uint(r.line)
     }),
   )
   put(w =>
-    list(w, model.track, 4, isPlainTrack, (t: TrackStatus) => {
+    list(trusted, w, model.track, 4, isPlainTrack, (t: TrackStatus) => {
       const section = sections.findIndex(
         s => s.level === 1 && s.line === t.line && s.title === t.status && s.endLine === t.endLine,
       )
@@ -212,6 +226,7 @@ export function encodeModel(model: NoteModel): Uint8Array {
   )
   put(w =>
     list(
+      trusted,
       w,
       model.problems,
       2,
@@ -232,6 +247,7 @@ export function encodeModel(model: NoteModel): Uint8Array {
 
 /** Mode 0 and one tuple per row when every row has exactly `keys` keys of the right types (-1: any count `fits` allows); else mode 1, JSON. */
 function list<T extends object>(
+  trusted: boolean,
   w: PoolWriter,
   rows: readonly T[],
   keys: number,
@@ -241,7 +257,7 @@ function list<T extends object>(
 ): void {
   // The types say what a scanner makes; the checks are for what it may make one day.
   const fitting = (row: unknown): boolean => isObject(row) && (keys < 0 || keyCount(row) === keys) && fits(row as T)
-  if (Array.isArray(rows) && rows.every(fitting)) {
+  if (trusted || (Array.isArray(rows) && rows.every(fitting))) {
     w.u8(0)
     w.uint(rows.length)
     rows.forEach(write)

@@ -163,6 +163,14 @@ export function packModel(model: NoteModel): PackedNote {
   return model instanceof PackedNote ? model : new PackedNote(model.path, encodeModel(model))
 }
 
+/**
+ * A model straight from `scanNote`, packed without checking each row's shape (model-codec.ts,
+ * `RowChecks`): what every load does with each note it scans, with a cache or without one.
+ */
+export function packScanned(model: NoteModel): PackedNote {
+  return new PackedNote(model.path, encodeModel(model, 'scanned'))
+}
+
 /** The model as a plain object, every field read: what a scan returns. */
 export function plainModel(model: NoteModel): NoteModel {
   if (!(model instanceof PackedNote)) return model

@@ -6,6 +6,7 @@ import type { Finding, IsoDate, NoteModel } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import { messageOf } from './load-corpus.js'
 import { utf8Length } from './log-mark.js'
+import { packScanned } from './packed-model.js'
 import type { ScanCache } from './scan-cache.js'
 
 /**
@@ -13,8 +14,8 @@ import type { ScanCache } from './scan-cache.js'
  * edit): only those files are read and scanned again, and only their items' state is derived
  * again (core/snapshot.ts). A path that is gone, unreadable or over `limits.noteBytes` leaves the
  * notes, with its `note-unreadable` finding as a full load would give it. The models come out
- * as a load with the same `cache` gives them: through the cache (packed, ADR 0026, and recorded,
- * so the next load does not scan the file again), or scanned plainly without one.
+ * as a load with the same `cache` gives them, packed (ADR 0029): through the cache (and recorded,
+ * so the next load does not scan the file again), or scanned and packed without one.
  */
 export async function reindexNotes(
   vault: Vault,
@@ -38,7 +39,7 @@ export async function reindexNotes(
       const bytes = utf8Length(text)
       if (bytes <= limit) {
         const scan = () => scanNote(path, text)
-        scanned.push({ model: options.cache ? options.cache.byText(path, text, null, scan) : scan() })
+        scanned.push({ model: options.cache ? options.cache.byText(path, text, null, scan) : packScanned(scan()) })
       } else {
         unread.push(path)
         findings.push(unreadable(path, `${path} is ${bytes} bytes, over limits.noteBytes (${limit}): not read`, bytes))

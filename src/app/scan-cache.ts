@@ -3,7 +3,7 @@ import type { NoteModel } from '../core/types.js'
 import type { CacheStore } from '../ports/cache.js'
 import { ByteReader, ByteWriter, u32At } from './byte-io.js'
 import { PoolReader, PoolWriter } from './byte-pool.js'
-import { PackedNote, packModel } from './packed-model.js'
+import { PackedNote, packScanned } from './packed-model.js'
 
 /** What a vault's `stat` says about a file: enough to tell, mostly without reading it, that it did not change. */
 export interface FileStamp {
@@ -25,7 +25,7 @@ export interface ScanCache {
   ready(): Promise<void>
   /** The model of `path` when its stamp proves it unchanged since its text was checked; else null. */
   byStamp(path: string, stamp: FileStamp): NoteModel | null
-  /** The model of `path` for this text: the cached one when the text is the one scanned, else a fresh scan, recorded. */
+  /** The model of `path` for this text: the cached one when the text is the one scanned, else `scan()` (a `scanNote` of it), recorded. */
   byText(path: string, text: string, stamp: FileStamp | null, scan: () => NoteModel): NoteModel
   /** Drops the entries of files not in `paths` and writes the store when anything changed. Never throws. */
   save(paths: readonly string[]): Promise<void>
@@ -115,7 +115,7 @@ export function createScanCache(options: ScanCacheOptions = {}): ScanCache {
         return entry.model
       }
       // Packed at once: the plain model dies young, and the bytes are what a save writes.
-      const model = packModel(scan())
+      const model = packScanned(scan())
       entries.set(path, { stamp, checkedAt, length: text.length, hash, model })
       changed = true
       return model

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
 import { nodeCacheStore } from '../../src/adapters/node-cache-store.js'
@@ -8,9 +8,11 @@ import { loadCorpus } from '../../src/app/load-corpus.js'
 import { plainModel } from '../../src/app/packed-model.js'
 import { createScanCache, RACY_MS, scanCacheKey, storedPaths } from '../../src/app/scan-cache.js'
 import { scanNote } from '../../src/core/asciidoc/scan.js'
+import { INTENTS } from '../../src/core/types.js'
 import type { CacheStore } from '../../src/ports/cache.js'
 import type { Vault } from '../../src/ports/vault.js'
 import { memoryCacheStore } from '../support/memory-cache-store.js'
+import { adocFiles, realCorpusOrSkip } from '../support/real-corpus.js'
 import { tempCorpus, tempFolder } from '../support/temp-corpus.js'
 
 /** A vault that counts the note reads a load makes. */
@@ -54,17 +56,15 @@ describe('the persistent scan cache', () => {
     )
   })
 
-  it('gives back models equal to a fresh scan on real AsciiDoc (the shared corpora)', async () => {
-    const folder = ['../shared/ext-corpora/asciidoc', '/work/shared/ext-corpora/asciidoc'].find(existsSync)
-    if (folder === undefined) {
-      console.warn('!!! scan cache on real AsciiDoc SKIPPED: no /work/shared/ext-corpora/asciidoc')
-      return
-    }
+  it('gives back models equal to a fresh scan on real AsciiDoc (the shared corpora), in every folder', async () => {
+    const folder = realCorpusOrSkip('scan cache on real AsciiDoc')
+    if (folder === null) return
     const files: Record<string, string> = {}
-    const names = (readdirSync(folder, { recursive: true }) as string[]).filter(name => name.endsWith('.adoc')).sort()
-    // Under internalise/, so that items are scanned too.
-    for (const name of names)
-      files[`internalise/${name.split('/').join('-')}`] = readFileSync(join(folder, name), 'utf8')
+    // Round the three intents, so that items (internalise/) and Track entries (track/) are packed too.
+    adocFiles(folder).forEach((file, index) => {
+      const intent = INTENTS[index % INTENTS.length] as string
+      files[`${intent}/${relative(folder, file).split(sep).join('-')}`] = readFileSync(file, 'utf8')
+    })
     const vault = memoryVault(files)
     const store = memoryCacheStore()
     await loadCorpus(vault, { cache: cacheFor(store, 'real') })
@@ -72,6 +72,7 @@ describe('the persistent scan cache', () => {
     const warm = await loadCorpus(warmVault, { cache: cacheFor(store, 'real') })
     expect(warmVault.noteReads()).toBe(0)
     expect(warm.notes.length).toBeGreaterThan(500)
+    expect(warm.notes.filter(note => note.track.length > 0).length).toBeGreaterThan(50)
     for (const model of warm.notes) expect(plainModel(model)).toEqual(scanNote(model.path, files[model.path] ?? ''))
   })
 

@@ -4,31 +4,16 @@
 // by kind, and fails below 99 %. Without the corpus it says so loudly; NOTEKEEPER_REQUIRE_CORPUS=1
 // (set by CI where the corpus is present) turns that into a failure.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { scanNote } from '../../src/core/asciidoc/scan.js'
+import { adocFiles, realCorpusFolder, realCorpusRequired } from '../support/real-corpus.js'
 import { type Disagreement, type DisagreementKind, disagreements } from './agreement.js'
 import { asciidoctorView } from './asciidoctor-view.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-
-/** NOTEKEEPER_EXT_CORPORA (the ext-corpora folder or its asciidoc/ folder), else ../shared beside the checkout. */
-function corpusFolder(): { folder: string; candidates: string[] } {
-  const fromEnv = process.env['NOTEKEEPER_EXT_CORPORA']
-  const candidates = fromEnv
-    ? [join(fromEnv, 'asciidoc'), fromEnv]
-    : [join(root, '../shared/ext-corpora/asciidoc'), '/work/shared/ext-corpora/asciidoc']
-  return { folder: candidates.find(existsSync) ?? '', candidates }
-}
-
-function adocFiles(folder: string): string[] {
-  return (readdirSync(folder, { recursive: true }) as string[])
-    .filter(name => name.endsWith('.adoc'))
-    .map(name => join(folder, name))
-    .sort()
-}
 
 /**
  * The suite runs once per time zone; nothing the scanner or Asciidoctor reads here depends on it
@@ -37,8 +22,8 @@ function adocFiles(folder: string): string[] {
  */
 const EVERY = process.env['TZ'] === 'UTC' ? 1 : 10
 
-const { folder, candidates } = corpusFolder()
-const required = process.env['NOTEKEEPER_REQUIRE_CORPUS'] === '1'
+const { folder, candidates } = realCorpusFolder()
+const required = realCorpusRequired()
 
 describe('the scanner agrees with Asciidoctor 4.1 on the real corpus', () => {
   if (folder === '') {
