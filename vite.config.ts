@@ -97,6 +97,7 @@ export default defineConfig(({ mode }) => {
             notekeeper: `${root}src/cli/bin.ts`,
             start: `${root}src/cli/start.ts`,
             bench: `${root}bench/bench.ts`,
+            'memory-child': `${root}bench/memory-child.ts`,
           },
           output: {
             format: 'es',

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { dirname, join, relative, sep } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { nodeVault } from '../src/adapters/node-vault.js'
 import { loadCorpus } from '../src/app/load-corpus.js'
@@ -21,22 +21,15 @@ import { buildTargetIndex } from '../src/core/links/resolve.js'
 import { parseState } from '../src/core/state.js'
 import type { Finding } from '../src/core/types.js'
 import { cpuSince, maxRssMb, number, seconds } from './measure.js'
+import { type ChildResult, MEMORY_KINDS, runMemoryChild, TODAY } from './memory-steps.js'
 import { cliHygieneChild } from './real-step.js'
-import { fullChild, logReadChild, logReplayChild } from './replay-step.js'
+import { logReadChild } from './replay-step.js'
 import { warmChild } from './warm-step.js'
 
 // Cold measurements: the benchmark runs its own bundle again as `--child KIND DIR`, so that each
 // run starts in a fresh process (no JIT warm-up, no cache) and reports one JSON line.
 
-export const TODAY = '2026-11-30'
-
-export interface ChildResult {
-  ms: number
-  /** User + system CPU time of the measured part: less sensitive than wall time to a busy machine. */
-  cpuMs: number
-  maxRssMb: number
-  detail: string
-}
+export { type ChildResult, TODAY }
 
 export async function runChild(kind: string, dir: string): Promise<ChildResult> {
   if (kind === 'cli-hygiene') return cliHygieneChild(dir)
@@ -207,9 +200,7 @@ export async function runChild(kind: string, dir: string): Promise<ChildResult> 
       detail: `${number(files)} files, ${number(matches)} matches`,
     }
   }
-  if (kind === 'full') return fullChild(dir)
-  if (kind === 'full:cached') return fullChild(dir, true)
-  if (kind === 'log-replay') return logReplayChild(dir)
+  if (MEMORY_KINDS.has(kind)) return runMemoryChild(kind, dir)
   if (kind === 'log-read' || kind === 'log-warm' || kind === 'log-bytes') return logReadChild(kind, dir)
   throw new Error(`unknown child measurement ${kind}`)
 }
@@ -234,7 +225,11 @@ export class ChildFailure extends Error {}
 /** One measurement in a fresh process; null when it ran past `timeoutMs`; throws ChildFailure when the child failed. */
 export function spawnMeasurement(kind: string, dir: string, timeoutMs = 600_000): ChildResult | null {
   const script = process.argv[1] ?? ''
-  const child = spawnSync(process.execPath, [...process.execArgv, script, '--child', kind, dir], {
+  // A memory measurement runs from its lean entry, beside this script (bench/memory-steps.ts).
+  const args = MEMORY_KINDS.has(kind)
+    ? [join(dirname(script), 'memory-child.js'), kind, dir]
+    : [script, '--child', kind, dir]
+  const child = spawnSync(process.execPath, [...process.execArgv, ...args], {
     encoding: 'utf8',
     maxBuffer: 1 << 20,
     timeout: timeoutMs,

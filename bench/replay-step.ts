@@ -2,11 +2,9 @@ import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { nodeCacheStore } from '../src/adapters/node-cache-store.js'
 import { nodeVault } from '../src/adapters/node-vault.js'
-import { loadCorpus } from '../src/app/load-corpus.js'
 import { createLogCache, logCacheKey } from '../src/app/log-cache.js'
 import { readLogAndMark } from '../src/app/log-mark.js'
-import { readReviewLog, reviewLogFromText } from '../src/app/read-log.js'
-import { createScanCache, scanCacheKey } from '../src/app/scan-cache.js'
+import { reviewLogFromText } from '../src/app/read-log.js'
 import { columnarReviewLog } from '../src/core/log/columnar-log.js'
 import { LogReader } from '../src/core/log/log-reader.js'
 import type { ReviewLog } from '../src/core/log/review-log.js'
@@ -142,56 +140,6 @@ export function memoryStep(corpusDir: string): void {
     console.log(`  through the caches, warm: ${warm[0]?.detail}`)
   }
   console.log(`  log + replay alone: maxRSS ${logOnly[0]?.maxRssMb.toFixed(0)} MB; ${logOnly[0]?.detail}`)
-}
-
-const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(0)}`
-
-/** Where the memory is after a phase: the process (rss), the JS heap, and buffers outside it (the log's columns). */
-function memoryNow(phase: string): string {
-  const { rss, heapUsed, arrayBuffers } = process.memoryUsage()
-  return `${phase}: rss ${mb(rss)}, heap ${mb(heapUsed)}, buffers ${mb(arrayBuffers)} MB`
-}
-
-/** The `full` child: what `notekeeper replay` does (load notes and log, replay under Leitner), with memory after each phase. */
-export async function fullChild(dir: string, throughCaches = false): Promise<ChildResult> {
-  const start = performance.now()
-  const cpu = process.cpuUsage()
-  const phases = [memoryNow('start')]
-  const folder = join(dirname(dir), 'full-cache')
-  const caches = throughCaches
-    ? {
-        cache: createScanCache({ store: { cache: nodeCacheStore(folder), key: scanCacheKey(dir) } }),
-        logCache: createLogCache({ store: { cache: nodeCacheStore(folder), key: logCacheKey(dir) } }),
-      }
-    : {}
-  const corpus = await loadCorpus(nodeVault(dir), caches)
-  phases.push(memoryNow('loaded'))
-  const declared = corpus.notes.flatMap(note => note.items.map(item => item.id))
-  const state = replay({ log: corpus.log, declared, previous: null, today: TODAY, scheduler: leitner() })
-  const ms = performance.now() - start
-  phases.push(memoryNow('replayed'))
-  return {
-    ms,
-    cpuMs: cpuSince(cpu),
-    maxRssMb: maxRssMb(),
-    detail:
-      `${number(Object.keys(state).length)} state entries from ${number(corpus.log.size)} reviews; ` +
-      `${number(corpus.notes.length)} notes (no note text held); ${phases.join('; ')}`,
-  }
-}
-
-/** The `log-replay` child: the log alone read and replayed (declared = every id it names), its share of the memory. */
-export async function logReplayChild(dir: string): Promise<ChildResult> {
-  const start = performance.now()
-  const cpu = process.cpuUsage()
-  const log = await readReviewLog(nodeVault(dir), {})
-  const state = replay({ log, declared: [...log.items()], previous: null, today: TODAY, scheduler: leitner() })
-  return {
-    ms: performance.now() - start,
-    cpuMs: cpuSince(cpu),
-    maxRssMb: maxRssMb(),
-    detail: `${number(Object.keys(state).length)} state entries from ${number(log.size)} reviews; ${memoryNow('replayed')}`,
-  }
 }
 
 const heapNow = (): number => {
