@@ -1,4 +1,5 @@
 import type { CacheStore } from '../ports/cache.js'
+import { joinParts } from './byte-parts.js'
 import { inObjectStore } from './indexeddb.js'
 
 /**
@@ -54,8 +55,9 @@ export function indexedDbCacheStore(idb: IDBFactory, now: () => number = Date.no
       const stored = await inObjectStore<Stored | undefined>(idb, DATABASE, 'readonly', store => store.get(key))
       return stored && stored.bytes instanceof Uint8Array ? stored.bytes : null
     },
-    async writeBytes(key, bytes) {
-      await put(key, { bytes, writtenAt: now() })
+    async writeBytes(key, parts) {
+      // One record holds one array: joined here, in the page (an IndexedDB write copies it anyway).
+      await put(key, { bytes: joinParts(parts), writtenAt: now() })
     },
     async remove(key) {
       await inObjectStore(idb, DATABASE, 'readwrite', store => store.delete(key))

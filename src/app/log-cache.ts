@@ -71,11 +71,12 @@ export function createLogCache(options: LogCacheOptions = {}): LogCache {
     const store = options.store
     if (store?.cache.writeBytes === undefined || !worthWriting(next, before)) return
     try {
-      const bytes = encodeLogEntry(store.key, next)
-      if (bytes.length > MAX_STORED_BYTES) {
-        say(`${bytes.length} bytes, over ${MAX_STORED_BYTES}: not stored`)
+      const parts = encodeLogEntry(store.key, next)
+      const size = parts.reduce((sum, part) => sum + part.length, 0)
+      if (size > MAX_STORED_BYTES) {
+        say(`${size} bytes, over ${MAX_STORED_BYTES}: not stored`)
         await store.cache.remove(store.key)
-      } else await store.cache.writeBytes(store.key, bytes)
+      } else await store.cache.writeBytes(store.key, parts)
     } catch (error) {
       say(`cannot write ${store.cache.description}: ${messageOf(error)}`)
     }

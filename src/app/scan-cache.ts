@@ -132,13 +132,14 @@ export function createScanCache(options: ScanCacheOptions = {}): ScanCache {
       if (!store || !changed) return
       changed = false
       try {
-        const bytes = serialize(store.key, entries)
-        const tooLarge = bytes.length > MAX_STORED_BYTES
+        const parts = serialize(store.key, entries)
+        const size = parts.reduce((sum, part) => sum + part.length, 0)
+        const tooLarge = size > MAX_STORED_BYTES
         // `remove` takes the entry in any form: the JSON one of ADR 0022 is never read again.
         if (tooLarge || replaceLegacy) await store.cache.remove(store.key)
         replaceLegacy = false
-        if (tooLarge) say(`${bytes.length} bytes, over ${MAX_STORED_BYTES}: not stored`)
-        else await store.cache.writeBytes(store.key, bytes)
+        if (tooLarge) say(`${size} bytes, over ${MAX_STORED_BYTES}: not stored`)
+        else await store.cache.writeBytes(store.key, parts)
       } catch (error) {
         say(`cannot write ${store.cache.description}: ${messageOf(error)}`)
       }
@@ -161,7 +162,7 @@ function sameStamp(a: FileStamp, b: FileStamp): boolean {
  * checksum of everything before it, so that a damaged file is an empty cache, not a wrong model
  * found later, when a field is first read.
  */
-function serialize(key: string, entries: ReadonlyMap<string, Entry>): Uint8Array {
+function serialize(key: string, entries: ReadonlyMap<string, Entry>): Uint8Array[] {
   const w = new ByteWriter()
   w.string(FORMAT)
   w.uint(SCANNER_VERSION)
@@ -171,6 +172,9 @@ function serialize(key: string, entries: ReadonlyMap<string, Entry>): Uint8Array
   w.uint(count)
   // Paths and hashes in one pool: a load decodes it once and slices it, not 20,000 decodes.
   const rows = new PoolWriter(new ByteWriter())
+  // Where each model goes in the rows: the models are parts of their own, never copied into one
+  // buffer (at 10,000 notes that buffer and its growth were 60 MB of a first run's peak).
+  const cuts: { at: number; model: Uint8Array }[] = []
   for (const [path, e] of entries) {
     if (e.stamp === null) continue // a vault without stat: the text is read anyway, nothing to gain
     rows.string(path)
@@ -181,12 +185,21 @@ function serialize(key: string, entries: ReadonlyMap<string, Entry>): Uint8Array
     rows.uint(e.length)
     rows.string(e.hash)
     rows.uint(e.model.bytes.length)
-    rows.rows.raw(e.model.bytes)
+    cuts.push({ at: rows.rows.at, model: e.model.bytes })
   }
+  const rowsLength = rows.rows.at
   rows.flush(w)
-  const sum = checksum(w.bytes, w.at)
-  for (let i = 0; i < 4; i++) w.u8((sum >>> (8 * i)) & 0xff)
-  return w.done()
+  const rowsStart = w.at - rowsLength
+  const parts: Uint8Array[] = []
+  let from = 0
+  for (const { at, model } of cuts) {
+    parts.push(w.bytes.subarray(from, rowsStart + at), model)
+    from = rowsStart + at
+  }
+  parts.push(w.bytes.subarray(from, w.at))
+  const sum = checksum(parts)
+  parts.push(new Uint8Array([sum & 0xff, (sum >>> 8) & 0xff, (sum >>> 16) & 0xff, sum >>> 24]))
+  return parts
 }
 
 /** Fills `entries` from a stored cache; a sentence saying why it cannot be used, or null. */
@@ -202,7 +215,7 @@ function restore(bytes: Uint8Array, key: string, entries: Map<string, Entry>): s
     const version = r.uint()
     if (version !== SCANNER_VERSION) return `was written by scanner version ${version}`
     if (r.string() !== key) return 'belongs to another corpus'
-    if (checksum(bytes, end) !== u32At(bytes, end)) return 'is damaged (checksum)'
+    if (checksum([bytes.subarray(0, end)]) !== u32At(bytes, end)) return 'is damaged (checksum)'
     const count = r.uint()
     const rows = new PoolReader(bytes, r.at, end)
     for (let i = 0; i < count; i++) {
@@ -233,17 +246,56 @@ export function storedPaths(bytes: Uint8Array, key: string): string[] | null {
   return restore(bytes, key, entries) === null ? [...entries.keys()] : null
 }
 
-/** A 32-bit checksum of `bytes[0, end)`, four bytes at a time (a few milliseconds for 20 MB). */
-function checksum(bytes: Uint8Array, end: number): number {
+/**
+ * A 32-bit checksum of `parts` one after another, four bytes at a time (a few milliseconds for
+ * 20 MB): whole 32-bit words (in the host's byte order) while four bytes remain, then the last
+ * bytes one by one. The same for any split of the same bytes into parts.
+ */
+export function checksum(parts: readonly Uint8Array[]): number {
+  let end = 0
+  for (const part of parts) end += part.length
+  const wordBytes = end - (end % 4)
   let h = 0x811c9dc5 ^ end
-  const words = Math.floor(end / 4)
-  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice(0, end)
-  const view = new Uint32Array(aligned.buffer, aligned.byteOffset, words)
-  for (let i = 0; i < words; i++) {
-    h = Math.imul(h ^ (view[i] as number), 0x01000193)
+  const carry = new Uint8Array(4)
+  const carried = new Uint32Array(carry.buffer)
+  let held = 0
+  let seen = 0
+  const mix = (word: number): void => {
+    h = Math.imul(h ^ word, 0x01000193)
     h ^= h >>> 13
   }
-  for (let i = words * 4; i < end; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193)
+  for (const part of parts) {
+    let i = 0
+    // A word begun in the part before, finished from this one's first bytes.
+    while (held > 0 && i < part.length && seen < wordBytes) {
+      carry[held++] = part[i++] as number
+      seen++
+      if (held === 4) {
+        mix(carried[0] as number)
+        held = 0
+      }
+    }
+    const words = Math.min((part.length - i) >> 2, (wordBytes - seen) >> 2)
+    if (words > 0) {
+      const at = part.byteOffset + i
+      const view =
+        at % 4 === 0
+          ? new Uint32Array(part.buffer, at, words)
+          : new Uint32Array(part.slice(i, i + 4 * words).buffer, 0, words)
+      for (let k = 0; k < words; k++) mix(view[k] as number)
+      i += 4 * words
+      seen += 4 * words
+    }
+    for (; i < part.length; i++, seen++) {
+      if (seen < wordBytes) {
+        carry[held++] = part[i] as number
+        if (held === 4) {
+          mix(carried[0] as number)
+          held = 0
+        }
+      } else h = Math.imul(h ^ (part[i] as number), 0x01000193)
+    }
+  }
   return h >>> 0
 }
 

@@ -16,8 +16,13 @@ export interface CacheStore {
   write(key: string, text: string): Promise<void>
   /** The stored bytes, or null when there are none. May throw, as `read`. */
   readBytes(key: string): Promise<Uint8Array | null>
-  /** Replaces the stored bytes, atomically where the host allows. The caller may not change them afterwards. */
-  writeBytes(key: string, bytes: Uint8Array): Promise<void>
+  /**
+   * Replaces the stored bytes with `parts`, one after another, atomically where the host allows.
+   * The parts are written as they are where the host can (the CLI's file), never joined into one
+   * buffer there: a cache of 10,000 note models is 20 MB, most of it parts that already exist.
+   * The caller may not change them afterwards.
+   */
+  writeBytes(key: string, parts: readonly Uint8Array[]): Promise<void>
   /** Deletes the entry, text or bytes; no error when it is already gone. */
   remove(key: string): Promise<void>
 }

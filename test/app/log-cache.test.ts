@@ -82,7 +82,7 @@ describe('the log cache', () => {
     const folder = await mkdtemp(join(tmpdir(), 'notekeeper-log-cache-'))
     try {
       const store = nodeCacheStore(folder)
-      await store.writeBytes?.(key, new Uint8Array([1, 2, 3]))
+      await store.writeBytes?.(key, [new Uint8Array([1, 2, 3])])
       expect(await store.readBytes?.(key)).toEqual(new Uint8Array([1, 2, 3]))
       expect(await readdir(folder)).toEqual([`${key}.bin`])
       await store.remove(key)

@@ -1,12 +1,13 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
 import { nodeCacheStore } from '../../src/adapters/node-cache-store.js'
 import { nodeVault } from '../../src/adapters/node-vault.js'
 import { loadCorpus } from '../../src/app/load-corpus.js'
 import { plainModel } from '../../src/app/packed-model.js'
-import { createScanCache, RACY_MS, scanCacheKey, storedPaths } from '../../src/app/scan-cache.js'
+import { checksum, createScanCache, RACY_MS, scanCacheKey, storedPaths } from '../../src/app/scan-cache.js'
 import { scanNote } from '../../src/core/asciidoc/scan.js'
 import { INTENTS } from '../../src/core/types.js'
 import type { CacheStore } from '../../src/ports/cache.js'
@@ -74,6 +75,22 @@ describe('the persistent scan cache', () => {
     expect(warm.notes.length).toBeGreaterThan(500)
     expect(warm.notes.filter(note => note.track.length > 0).length).toBeGreaterThan(50)
     for (const model of warm.notes) expect(plainModel(model)).toEqual(scanNote(model.path, files[model.path] ?? ''))
+  })
+
+  it('checks the same sum of the same bytes however they are split into parts (a save writes the models as parts)', () => {
+    const bytes = fc.uint8Array({ maxLength: 200 })
+    fc.assert(
+      fc.property(bytes, fc.array(fc.nat(200), { maxLength: 8 }), fc.nat(3), (all, cuts, offset) => {
+        // Parts at any byte offset of their buffers, as views of a cache file or of a model are.
+        const shifted = new Uint8Array(all.length + offset)
+        shifted.set(all, offset)
+        const view = shifted.subarray(offset)
+        const points = [...new Set(cuts.map(cut => cut % (all.length + 1)))].sort((a, b) => a - b)
+        const parts = [0, ...points].map((from, index) => view.subarray(from, [...points, all.length][index]))
+        expect(checksum(parts)).toBe(checksum([all]))
+      }),
+    )
+    expect(checksum([new Uint8Array([1, 2, 3, 4, 5])])).not.toBe(checksum([new Uint8Array([1, 2, 3, 4, 6])]))
   })
 
   it('rescans a file changed since, and one changed within the same second with the same size', async () => {

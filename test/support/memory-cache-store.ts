@@ -1,3 +1,4 @@
+import { joinParts } from '../../src/adapters/byte-parts.js'
 import type { CacheStore } from '../../src/ports/cache.js'
 
 /** A CacheStore in Maps, for tests: `entries` (texts) and `bytes` let a test look at, damage or delete what is stored. */
@@ -17,8 +18,8 @@ export function memoryCacheStore(): CacheStore & { entries: Map<string, string>;
     async readBytes(key) {
       return bytes.get(key) ?? null
     },
-    async writeBytes(key, value) {
-      bytes.set(key, value)
+    async writeBytes(key, parts) {
+      bytes.set(key, joinParts(parts))
     },
     async remove(key) {
       entries.delete(key)
