@@ -42,6 +42,9 @@ async function* chunksOf(path: string, handle: FileHandle): AsyncGenerator<Uint8
   }
 }
 
+/** Segments of anything but `/`, `\\`, NUL and `:`, none of them `.` or `..`, joined by single slashes. */
+const PLAIN_PATH = /^(?!\.\.?(?:\/|$))[^/\\\0:]+(?:\/(?!\.\.?(?:\/|$))[^/\\\0:]+)*$/
+
 /**
  * The corpus on a local disk, for the CLI and the tests. Only regular files are read or written
  * (a pipe, socket, device or dangling link at a corpus path is refused by name, never waited on);
@@ -60,7 +63,13 @@ export function nodeVault(root: string): Vault {
     return realRoot
   }
 
-  const absolute = (path: string): string => nodePath.join(absoluteRoot, ...corpusSegments(path))
+  // A path as a listing gives it (`internalise/a/b.adoc`: no empty, `.` or `..` segment, no
+  // backslash, drive or NUL) is joined as it is; anything else goes through corpusSegments, which
+  // refuses what is not inside the corpus. A load stats and reads every note: the split, filter
+  // and join were 20 ms of a 300 ms warm index.
+  const prefix = absoluteRoot.endsWith(nodePath.sep) ? absoluteRoot : absoluteRoot + nodePath.sep
+  const absolute = (path: string): string =>
+    nodePath.sep === '/' && PLAIN_PATH.test(path) ? prefix + path : nodePath.join(absoluteRoot, ...corpusSegments(path))
 
   // A symlink inside the corpus may point anywhere; what it resolves to must still be inside.
   const assertInside = (path: string, real: string): void => {

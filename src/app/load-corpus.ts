@@ -51,17 +51,32 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   managed.catch(() => undefined) // awaited below; this only keeps an early failure from counting as unhandled
   // One slot per file, so that the results keep path order whatever order the reads end in.
   const outcomes = new Array<NoteOutcome | undefined>(adoc.length)
-  let next = 0
   let done = 0
+  // With a cache, every note is stat'ed first, in one pass: a note its stamp proves unchanged is
+  // served there and then, and only the others are read (a warm load reads none).
+  const stamps = cache !== null && vault.stat ? await stampsOf(vault.stat.bind(vault), adoc) : null
+  const toRead: number[] = []
+  for (let index = 0; index < adoc.length; index++) {
+    const stamp = stamps?.[index]
+    const known = stamp === undefined ? null : servedByStamp(adoc[index] as string, stamp, cache, noteBytes)
+    if (known === null) toRead.push(index)
+    else {
+      outcomes[index] = known
+      options.onProgress?.(++done, adoc.length)
+    }
+  }
+  let next = 0
   const worker = async (): Promise<void> => {
-    while (next < adoc.length) {
-      const index = next++
-      outcomes[index] = await readNote(vault, adoc[index] as string, cache, noteBytes)
+    while (next < toRead.length) {
+      const index = toRead[next++] as number
+      // Stamps that settled nothing are the ones of files to read: FileStamps (or none, without a cache).
+      const stamp = stamps?.[index] as FileStamp | undefined
+      outcomes[index] = await readNote(vault, adoc[index] as string, cache, noteBytes, stamp)
       options.onProgress?.(++done, adoc.length)
     }
   }
   const readAll = (): Promise<unknown> =>
-    Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, adoc.length) }, worker))
+    Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, toRead.length) }, worker))
   await (vault.readBatch ? vault.readBatch(readAll) : readAll())
   const notes: NoteModel[] = []
   const unreadable: Finding[] = []
@@ -116,45 +131,66 @@ function parseStateText(stateText: string | null): ParsedState {
 
 type NoteOutcome = NoteModel | { finding: Finding } | 'missing'
 
-async function readNote(vault: Vault, path: string, cache: ScanCache | null, noteBytes: number): Promise<NoteOutcome> {
+/**
+ * Each note's stamp, in path order: taken before any note is read, so that a file changed after
+ * its stat is recorded with its older stamp and read again by the next load (a stamp taken after
+ * the read would serve it stale). A stat that fails is that note's unreadable finding.
+ */
+async function stampsOf(
+  stat: (path: string) => Promise<FileStamp | null>,
+  paths: readonly string[],
+): Promise<StampOutcome[]> {
+  return Promise.all(
+    paths.map(async (path): Promise<StampOutcome> => {
+      try {
+        return (await stat(path)) ?? 'missing'
+      } catch (error) {
+        return { finding: unreadable(path, `cannot read ${path}: ${messageOf(error)}`) }
+      }
+    }),
+  )
+}
+
+type StampOutcome = FileStamp | 'missing' | { finding: Finding }
+
+/** The outcome a note's stamp settles without a read (missing, unreadable, or cached and unchanged), else null. */
+function servedByStamp(
+  path: string,
+  stamp: StampOutcome,
+  cache: ScanCache | null,
+  noteBytes: number,
+): NoteOutcome | null {
+  if (stamp === 'missing' || 'finding' in stamp) return stamp
+  // A file over the limit is read, to be refused with its size in characters as before.
+  return stamp.size <= noteBytes ? (cache?.byStamp(path, stamp) ?? null) : null
+}
+
+async function readNote(
+  vault: Vault,
+  path: string,
+  cache: ScanCache | null,
+  noteBytes: number,
+  stamp: FileStamp | undefined,
+): Promise<NoteOutcome> {
   try {
-    // The stamp is taken before the read: a file changed in between is recorded with its older
-    // stamp, so the next load reads it again (after the read, it would be served stale).
-    let stamp: FileStamp | null = null
-    if (cache !== null && vault.stat) {
-      stamp = await vault.stat(path)
-      if (stamp === null) return 'missing'
-      // A file over the limit is read, to be refused with its size in characters as before.
-      const known = stamp.size <= noteBytes ? cache.byStamp(path, stamp) : null
-      if (known !== null) return known
-    }
     const text = await vault.read(path)
     if (text === null) return 'missing'
     const bytes = utf8Bytes(text, noteBytes)
-    if (bytes > noteBytes) {
+    if (bytes > noteBytes)
       return {
-        finding: {
-          rule: 'note-unreadable',
-          severity: 'error',
-          file: path,
-          message: `${path} is ${bytes} bytes, over limits.noteBytes (${noteBytes}): not read`,
-          bytes,
-        },
+        finding: unreadable(path, `${path} is ${bytes} bytes, over limits.noteBytes (${noteBytes}): not read`, bytes),
       }
-    }
     return cache === null
       ? packScanned(scanNote(path, text))
-      : cache.byText(path, text, stamp, () => scanNote(path, text))
+      : cache.byText(path, text, stamp ?? null, () => scanNote(path, text))
   } catch (error) {
-    return {
-      finding: {
-        rule: 'note-unreadable',
-        severity: 'error',
-        file: path,
-        message: `cannot read ${path}: ${messageOf(error)}`,
-      },
-    }
+    return { finding: unreadable(path, `cannot read ${path}: ${messageOf(error)}`) }
   }
+}
+
+/** The finding of a note that could not be read, or is over the size limit (`bytes`). */
+export function unreadable(file: string, message: string, bytes?: number): Finding {
+  return { rule: 'note-unreadable', severity: 'error', file, message, ...(bytes === undefined ? {} : { bytes }) }
 }
 
 /** The UTF-8 size of a text, counted only as far as needed to know it is over `limit`. */

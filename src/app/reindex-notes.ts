@@ -4,7 +4,7 @@ import type { Corpus } from '../core/corpus.js'
 import { withNotes } from '../core/snapshot.js'
 import type { Finding, IsoDate, NoteModel } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
-import { messageOf } from './load-corpus.js'
+import { messageOf, unreadable } from './load-corpus.js'
 import { utf8Length } from './log-mark.js'
 import { packScanned } from './packed-model.js'
 import type { ScanCache } from './scan-cache.js'
@@ -52,8 +52,4 @@ export async function reindexNotes(
   const touched = new Set(paths)
   const unreadableNow = [...corpus.unreadable.filter(finding => !touched.has(finding.file)), ...findings]
   return withNotes(corpus, { scanned, deleted, unread, unreadable: unreadableNow }, today)
-}
-
-function unreadable(file: string, message: string, bytes?: number): Finding {
-  return { rule: 'note-unreadable', severity: 'error', file, message, ...(bytes === undefined ? {} : { bytes }) }
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import nodePath from 'node:path'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { nodeVault } from '../../src/adapters/node-vault.js'
 import { VaultError } from '../../src/ports/vault.js'
@@ -12,6 +13,56 @@ vaultContract('node vault', { exclusiveCreate: true, stat: true }, files => {
 })
 
 describe('node vault on a real disk', () => {
+  it('reads and stats a path as it does the same path spelt with a ./ in front (the full check)', async () => {
+    // The vault joins a path as a listing gives it without splitting it (node-vault.ts, PLAIN_PATH);
+    // `./` in front makes it go through corpusSegments, which drops the `.` and refuses what is not
+    // inside the corpus. Both must give the same text, stamp, refusal or absence.
+    // (A name with `:` always takes the full check, which refuses `c:` only at the start of a path.)
+    const corpus = tempCorpus({ 'a/b.adoc': 'b', 'a/.c.adoc': 'c', 'a/x y.adoc': 'xy', '.srs/s': 's' })
+    try {
+      const vault = nodeVault(corpus.path)
+      const segment = fc.constantFrom(
+        'a/b.adoc',
+        'a/x y.adoc',
+        '.srs/s',
+        'a',
+        'b.adoc',
+        '.c.adoc',
+        'x y.adoc',
+        '.srs',
+        's',
+        '.',
+        '..',
+        '',
+        'a\\b',
+        '...',
+      )
+      const outcome = (promise: Promise<unknown> | undefined) =>
+        (promise ?? Promise.resolve('no stat')).then(
+          value => value,
+          error => (error instanceof VaultError ? `refused: ${error.message}` : Promise.reject(error)),
+        )
+      let texts = 0
+      await fc.assert(
+        fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 4 }), async segments => {
+          const path = segments.join('/')
+          // `./` in front of an absolute path would make it relative: those are refused either way.
+          fc.pre(!path.startsWith('/'))
+          const read = await outcome(vault.read(path))
+          if (typeof read === 'string' && !read.startsWith('refused')) texts++
+          // A refusal names the path as it was asked for.
+          const asAsked = (value: unknown) => (typeof value === 'string' ? value.replaceAll(`./${path}`, path) : value)
+          expect(read, path).toEqual(asAsked(await outcome(vault.read(`./${path}`))))
+          expect(await outcome(vault.stat?.(path)), path).toEqual(asAsked(await outcome(vault.stat?.(`./${path}`))))
+        }),
+        { numRuns: 400 },
+      )
+      expect(texts).toBeGreaterThan(10)
+    } finally {
+      corpus.remove()
+    }
+  })
+
   it('never reads through a symlink to a file outside the corpus, nor lists it', async () => {
     const outside = tempFolder()
     const corpus = tempCorpus({ 'internalise/a.adoc': 'a' })
