@@ -1,4 +1,4 @@
-import { closeSync, constants, promises as fs, fstatSync, openSync, readFileSync, type Stats } from 'node:fs'
+import { closeSync, constants, promises as fs, fstatSync, openSync, readFileSync, readSync, type Stats } from 'node:fs'
 import nodePath from 'node:path'
 import { ownerOfTempName, tempName } from './vault-paths.js'
 
@@ -61,6 +61,24 @@ async function explainOpenFailure(path: string, error: unknown): Promise<never> 
  * (the review log) is the other way round: Node 20's readFileSync decodes 65 MB of UTF-8 three
  * to four times slower than an asynchronous readFile (measured).
  */
+/**
+ * One buffer for every small read (a note is a few kilobytes): readFileSync(fd) allocates one per
+ * file, and a load reads ten thousand. Reads are synchronous, so no two ever share it.
+ */
+const SMALL_FILE = Buffer.allocUnsafeSlow(1 << 16)
+
+/** The file's text when it fits SMALL_FILE (read from its start, however far the fd has moved); else null. */
+function readSmall(fd: number): string | null {
+  let length = 0
+  for (;;) {
+    const read = readSync(fd, SMALL_FILE, length, SMALL_FILE.length - length, length)
+    if (read === 0) return SMALL_FILE.toString('utf8', 0, length)
+    length += read
+    // Grown past the buffer since its stat: read whole by the caller instead.
+    if (length === SMALL_FILE.length) return null
+  }
+}
+
 export async function readRegularFile(path: string): Promise<string> {
   const flags = constants.O_RDONLY | NO_FOLLOW | NON_BLOCK
   let fd: number
@@ -72,6 +90,10 @@ export async function readRegularFile(path: string): Promise<string> {
   try {
     const stats = fstatSync(fd)
     if (!stats.isFile()) throw new NotRegularFileError(kindOf(stats))
+    if (stats.size < SMALL_FILE.length) {
+      const text = readSmall(fd)
+      if (text !== null) return text
+    }
     if (stats.size <= SYNC_READ_LIMIT) return readFileSync(fd, 'utf8')
   } finally {
     closeSync(fd)

@@ -13,6 +13,26 @@ vaultContract('node vault', { exclusiveCreate: true, stat: true }, files => {
 })
 
 describe('node vault on a real disk', () => {
+  it('reads files of every size around its small-read buffer (64 KB) exactly, multi-byte characters included', async () => {
+    const sized = (bytes: number): string => {
+      // 'é' is 2 bytes: a run of them puts a character across every 64 KB boundary.
+      const head = 'é'.repeat(Math.floor(bytes / 4))
+      return head + 'x'.repeat(bytes - Buffer.byteLength(head))
+    }
+    const sizes = [0, 1, 65_534, 65_535, 65_536, 65_537, 200_000]
+    const corpus = tempCorpus(Object.fromEntries(sizes.map(size => [`n/${size}.adoc`, sized(size)])))
+    try {
+      const vault = nodeVault(corpus.path)
+      for (const size of sizes) {
+        const text = await vault.read(`n/${size}.adoc`)
+        expect(text, `${size} bytes`).toBe(sized(size))
+        expect(Buffer.byteLength(text ?? ''), `${size} bytes`).toBe(size)
+      }
+    } finally {
+      corpus.remove()
+    }
+  })
+
   it('reads and stats a path as it does the same path spelt with a ./ in front (the full check)', async () => {
     // The vault joins a path as a listing gives it without splitting it (node-vault.ts, PLAIN_PATH);
     // `./` in front makes it go through corpusSegments, which drops the `.` and refuses what is not
