@@ -1,10 +1,12 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { reviewLogFromText } from '../../src/app/read-log.js'
 import { DEFAULT_CONFIG } from '../../src/core/config.js'
 import type { Corpus } from '../../src/core/corpus.js'
 import { dueItems, previewGrades } from '../../src/core/practice.js'
 import { replay } from '../../src/core/replay.js'
 import { schedulerFor } from '../../src/core/schedulers/index.js'
-import { derivedState, wholeDerivationCount, withLog, withNotes, withReview } from '../../src/core/snapshot.js'
+import { derived, derivedState, wholeDerivationCount, withLog, withNotes, withReview } from '../../src/core/snapshot.js'
 import { StateSerializer, serializeState } from '../../src/core/state.js'
 import { type Config, GRADES, type NoteModel, type Review } from '../../src/core/types.js'
 import { corpusOf as corpusFixture, itemNote } from '../support/corpus-fixture.js'
@@ -46,6 +48,39 @@ function* grades(seed: number, count: number): Generator<Review> {
 }
 
 describe('the corpus snapshot', () => {
+  it("derives each item's facts from the log's columns as its history says (every scheduler, aliases)", () => {
+    // A box scheduler folds a columnar log in place (foldOf, foldLogged), with no review objects;
+    // the facts must be what the item's history as objects says: the replay's entry, its
+    // `again` lines, a review dated today, a first review dated today.
+    const ids = ['deck#a', 'deck#b', 'deck#old', 'other#x', 'gone#y']
+    const review = fc.record({
+      item: fc.constantFrom(...ids),
+      date: fc.constantFrom('2026-11-01', '2026-11-15', '2026-11-29', TODAY, '2026-12-03'),
+      grade: fc.constantFrom(...GRADES),
+    })
+    const schedulers = ['leitner', 'passfail', 'fsrs', 'sm2'] as const
+    fc.assert(
+      fc.property(fc.array(review, { maxLength: 40 }), fc.constantFrom(...schedulers), (drawn, scheduler) => {
+        const config: Config = { ...DEFAULT_CONFIG, scheduler, aliases: { 'deck#old': 'deck#b' } }
+        const notes = [note('internalise/deck.adoc', ['a', 'b', 'new']), note('internalise/other.adoc', ['x'])]
+        const reviews = drawn.map((r, index): Review => ({ ...r, line: index + 1 }))
+        const text = reviews.map(({ item, date, grade }) => JSON.stringify({ item, date, grade })).join('\n')
+        const corpus: Corpus = { ...corpusOf(notes, reviews, config), log: reviewLogFromText(text, config.aliases) }
+        const state = replayOf(corpus)
+        for (const [id, facts] of derived(corpus, TODAY).items) {
+          const history = corpus.log.historyOf(id)
+          expect(facts, id).toEqual({
+            entry: state[id],
+            failures: history.filter(r => r.grade === 'again').length,
+            reviewedToday: history.some(r => r.date === TODAY),
+            newToday: history[0]?.date === TODAY,
+          })
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+
   for (const scheduler of ['leitner', 'fsrs', 'sm2', 'passfail'] as const) {
     it(`a review added folds only its item, and gives what a replay gives (${scheduler}, aliases, back-dated lines)`, () => {
       const config: Config = { ...DEFAULT_CONFIG, scheduler, aliases: { 'deck#old': 'deck#b' } }
