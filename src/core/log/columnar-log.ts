@@ -63,18 +63,14 @@ class Canon {
 interface Grouping {
   count: number
   offsets: Int32Array
-  /**
-   * Review indices, group after group; a replay reads each review's grade and date through them
-   * from the columns. Copies of both in group order (5 bytes a review, 5 MB at a million) made
-   * the fold of a whole replay 0.10 s instead of 0.27 s, far inside replay's target (0.6-0.8x
-   * its floor, against 1.5x), but were 3-5 MB of the peak of index + replay, which is at its
-   * target (bench, 2026-12-01).
-   */
   order: Int32Array
+  /** The grades and dates in group order: a whole replay reads them front to back, not all over the log. */
+  grade: Uint8Array
+  date: Int32Array
 }
 
 function groupByItem(columns: ReviewColumns, count: number, canon: Canon): Grouping {
-  const { item } = columns
+  const { item, date, grade } = columns
   // Each id's group once (not once per review); resolving may add alias targets to the ids.
   const known = columns.interned.ids.length
   const groupOf = new Int32Array(known)
@@ -88,14 +84,18 @@ function groupByItem(columns: ReviewColumns, count: number, canon: Canon): Group
   for (let c = 0; c < groups; c++) offsets[c + 1] = (offsets[c + 1] as number) + (offsets[c] as number)
   const next = offsets.slice(0, groups)
   const order = new Int32Array(count)
+  const groupGrade = new Uint8Array(count)
+  const groupDate = new Int32Array(count)
   // One pass in file order: the columns are read in order, only the writes land all over.
   for (let i = 0; i < count; i++) {
     const c = groupOf[item[i] as number] as number
     const k = next[c] as number
     next[c] = k + 1
     order[k] = i
+    groupGrade[k] = grade[i] as number
+    groupDate[k] = date[i] as number
   }
-  const grouping = { count, offsets, order }
+  const grouping = { count, offsets, order, grade: groupGrade, date: groupDate }
   const rank = dateRanks(columns)
   for (let c = 0; c < groups; c++)
     sortIntoReplayOrder(grouping, offsets[c] as number, offsets[c + 1] as number, columns, rank)
@@ -118,15 +118,20 @@ function dateRanks(columns: ReviewColumns): Int32Array {
  * Only when needed: a log is written day after day, so its groups are nearly always in order.
  */
 function sortIntoReplayOrder(grouping: Grouping, from: number, to: number, columns: ReviewColumns, rank: Int32Array) {
-  const { order } = grouping
-  const { date } = columns
-  const rankAt = (k: number): number => rank[date[order[k] as number] as number] as number
+  const { order, date: groupDate, grade: groupGrade } = grouping
   let sorted = true
-  for (let k = from + 1; k < to && sorted; k++) sorted = rankAt(k) >= rankAt(k - 1)
+  for (let k = from + 1; k < to && sorted; k++)
+    sorted = (rank[groupDate[k] as number] as number) >= (rank[groupDate[k - 1] as number] as number)
   if (sorted) return
+  const { date, grade } = columns
   const members = Array.from(order.subarray(from, to))
   members.sort((a, b) => (rank[date[a] as number] as number) - (rank[date[b] as number] as number) || a - b)
   order.set(members, from)
+  for (let k = from; k < to; k++) {
+    const i = order[k] as number
+    groupDate[k] = date[i] as number
+    groupGrade[k] = grade[i] as number
+  }
 }
 
 /**
@@ -245,15 +250,12 @@ class ColumnarReviewLog implements ReviewLog {
       for (const review of this.historyOf(id)) acc = step(acc, review.grade, review.date)
       return acc
     }
-    const { offsets, order } = this.grouping
+    const { offsets, grade, date } = this.grouping
     if (raw + 1 >= offsets.length) return acc
-    const { grade, date, interned } = this.store
-    const dates = interned.dates
+    const dates = this.store.interned.dates
     const end = offsets[raw + 1] as number
-    for (let k = offsets[raw] as number; k < end; k++) {
-      const i = order[k] as number
-      acc = step(acc, GRADES[grade[i] as number] as Grade, dates[date[i] as number] as IsoDate)
-    }
+    for (let k = offsets[raw] as number; k < end; k++)
+      acc = step(acc, GRADES[grade[k] as number] as Grade, dates[date[k] as number] as IsoDate)
     return acc
   }
 
