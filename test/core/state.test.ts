@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { entriesEqual, parseState, StateSerializer, serializeState } from '../../src/core/state.js'
 import type { State } from '../../src/core/types.js'
@@ -101,6 +102,36 @@ describe('entriesEqual', () => {
 })
 
 describe('the incremental state serializer', () => {
+  it('gives serializeState’s bytes after any sequence of changes, few or many, to one state or copies of it', () => {
+    const ids = ['a#1', 'b#2', 'c#3', 'd#4', 'e#5', 'f#6', 'g#7', 'h#8', 'i#9', 'j#10', 'k#11', 'l#12', 'é#13', '"q#14']
+    const entry = fc.record({
+      level: fc.nat(6),
+      next_due: fc.constantFrom('2026-12-01', '2026-12-24'),
+      reps: fc.nat(40),
+    })
+    const step = fc.oneof(
+      fc.record({ set: fc.constantFrom(...ids), entry }),
+      fc.record({ remove: fc.constantFrom(...ids) }),
+      fc.record({ many: fc.array(fc.record({ id: fc.constantFrom(...ids), entry }), { maxLength: 12 }) }),
+      fc.constant({ copy: true }),
+      fc.constant({ same: true }),
+    )
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), steps => {
+        const serializer = new StateSerializer()
+        let state: State = {}
+        for (const change of steps) {
+          if ('set' in change) state[change.set] = change.entry
+          else if ('remove' in change) delete state[change.remove]
+          else if ('many' in change) for (const { id, entry } of change.many) state[id] = entry
+          else if ('copy' in change) state = { ...state }
+          expect(serializer.serialize(state)).toBe(serializeState(state))
+        }
+      }),
+      { numRuns: 500 },
+    )
+  })
+
   it('gives serializeState’s bytes as entries change, appear and vanish', () => {
     const serializer = new StateSerializer()
     expect(serializer.serialize({})).toBe(serializeState({}))
