@@ -144,8 +144,7 @@ export class StateSerializer {
   }
 
   private rebuild(state: State): string {
-    const known = new Map<string, number>()
-    this.ids.forEach((id, k) => known.set(id, k))
+    const known = new Map(this.ids.map((id, k) => [id, k]))
     const ids = Object.keys(state)
       .filter(id => state[id] !== undefined)
       .sort()
