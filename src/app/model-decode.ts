@@ -99,19 +99,24 @@ export function readItems(r: PoolReader, path: string): PracticeItem[] {
   if (r.u8() === 1) return JSON.parse(r.string()) as PracticeItem[]
   const idPrefix = itemId(path, '')
   const count = r.uint()
-  const rows: { id: string; anchor: string; line: number }[] = new Array(count)
+  // The rows first (ids, anchors, lines), then where each item's texts start: two passes over
+  // plain arrays, no object per row beside the item itself.
+  const ids = new Array<string>(count)
+  const anchors = new Array<string>(count)
+  const lines = new Array<number>(count)
   for (let i = 0; i < count; i++) {
     const own = r.u8() === 1 ? r.string() : null
     const anchor = r.string()
-    rows[i] = { id: own ?? idPrefix + anchor, anchor, line: r.uint() }
+    ids[i] = own ?? idPrefix + anchor
+    anchors[i] = anchor
+    lines[i] = r.uint()
   }
   const items = new Array<PracticeItem>(count)
   for (let i = 0; i < count; i++) {
     const at = r.at
     r.skip(Math.floor(r.uint() / 2))
     r.skip(Math.floor(r.uint() / 2))
-    const { id, anchor, line } = rows[i] as { id: string; anchor: string; line: number }
-    items[i] = new PackedItem(id, anchor, line, r.bytes, at)
+    items[i] = new PackedItem(ids[i] as string, anchors[i] as string, lines[i] as number, r.bytes, at)
   }
   return items
 }
