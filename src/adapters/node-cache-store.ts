@@ -69,8 +69,13 @@ const PARTS_PER_WRITE = 512
 async function writeParts(path: string, parts: readonly Uint8Array[]): Promise<void> {
   const handle = await fs.open(path, 'w')
   try {
-    for (let at = 0; at < parts.length; at += PARTS_PER_WRITE)
-      await handle.writev(parts.slice(at, at + PARTS_PER_WRITE))
+    for (let at = 0; at < parts.length; at += PARTS_PER_WRITE) {
+      const batch = parts.slice(at, at + PARTS_PER_WRITE)
+      const { bytesWritten } = await handle.writev(batch)
+      // writev(2) may write less (a full disk); the entry is then not stored, never stored cut.
+      if (bytesWritten !== batch.reduce((sum, part) => sum + part.length, 0))
+        throw new Error(`short write to ${path}: ${bytesWritten} bytes`)
+    }
   } finally {
     await handle.close()
   }

@@ -54,14 +54,6 @@ async function explainOpenFailure(path: string, error: unknown): Promise<never> 
 }
 
 /**
- * A regular file's text, opened without following a link in its last segment (ELOOP then) and
- * without blocking. A small file is read synchronously: a note is a few kilobytes in the page
- * cache, and reading it takes less than the round trips to libuv's thread pool an asynchronous
- * read makes (measured on 10,000 notes: about a fifth less CPU for a cold index). A large file
- * (the review log) is the other way round: Node 20's readFileSync decodes 65 MB of UTF-8 three
- * to four times slower than an asynchronous readFile (measured).
- */
-/**
  * One buffer for every small read (a note is a few kilobytes): readFileSync(fd) allocates one per
  * file, and a load reads ten thousand. Reads are synchronous, so no two ever share it.
  */
@@ -79,6 +71,14 @@ function readSmall(fd: number): string | null {
   }
 }
 
+/**
+ * A regular file's text, opened without following a link in its last segment (ELOOP then) and
+ * without blocking. A small file is read synchronously: a note is a few kilobytes in the page
+ * cache, and reading it takes less than the round trips to libuv's thread pool an asynchronous
+ * read makes (measured on 10,000 notes: about a fifth less CPU for a cold index). A large file
+ * (the review log) is the other way round: Node 20's readFileSync decodes 65 MB of UTF-8 three
+ * to four times slower than an asynchronous readFile (measured).
+ */
 export async function readRegularFile(path: string): Promise<string> {
   const flags = constants.O_RDONLY | NO_FOLLOW | NON_BLOCK
   let fd: number
