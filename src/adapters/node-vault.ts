@@ -71,6 +71,19 @@ export function nodeVault(root: string): Vault {
   const absolute = (path: string): string =>
     nodePath.sep === '/' && PLAIN_PATH.test(path) ? prefix + path : nodePath.join(absoluteRoot, ...corpusSegments(path))
 
+  // Synchronous on purpose: a load stats every note, and a stat from the page cache costs far
+  // less than the thread-pool round trip of fs.promises.stat (ten thousand of them are a visible
+  // part of a warm index).
+  const stampOf = (path: string): { mtimeMs: number; size: number; ctimeMs: number } | null => {
+    try {
+      const stats = statSync(absolute(path))
+      return { mtimeMs: stats.mtimeMs, size: stats.size, ctimeMs: stats.ctimeMs }
+    } catch (error) {
+      if (isMissingError(error)) return null
+      throw failure(path, 'stat', error)
+    }
+  }
+
   // A symlink inside the corpus may point anywhere; what it resolves to must still be inside.
   const assertInside = (path: string, real: string): void => {
     const base = rootReal()
@@ -267,17 +280,17 @@ export function nodeVault(root: string): Vault {
     },
 
     async stat(path) {
-      const abs = absolute(path)
-      try {
-        // Synchronous on purpose: a load stats every note, and a stat from the page cache costs
-        // far less than the thread-pool round trip of fs.promises.stat (ten thousand of them are
-        // a visible part of a warm index).
-        const stats = statSync(abs)
-        return { mtimeMs: stats.mtimeMs, size: stats.size, ctimeMs: stats.ctimeMs }
-      } catch (error) {
-        if (isMissingError(error)) return null
-        throw failure(path, 'stat', error)
-      }
+      return stampOf(path)
+    },
+
+    async statAll(paths) {
+      return paths.map(path => {
+        try {
+          return stampOf(path)
+        } catch (error) {
+          return failure(path, 'stat', error)
+        }
+      })
     },
   }
 }

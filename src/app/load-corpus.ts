@@ -54,7 +54,7 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   let done = 0
   // With a cache, every note is stat'ed first, in one pass: a note its stamp proves unchanged is
   // served there and then, and only the others are read (a warm load reads none).
-  const stamps = cache !== null && vault.stat ? await stampsOf(vault.stat.bind(vault), adoc) : null
+  const stamps = cache !== null && vault.stat ? await stampsOf(vault, adoc) : null
   const toRead: number[] = []
   for (let index = 0; index < adoc.length; index++) {
     const stamp = stamps?.[index]
@@ -138,10 +138,19 @@ type NoteOutcome = NoteModel | { finding: Finding } | 'missing'
  * in flight as reads (a host's stat may be a round trip), not all at once: ten thousand pending
  * at a time held 8 MB more at the peak of a warm index + replay.
  */
-async function stampsOf(
-  stat: (path: string) => Promise<FileStamp | null>,
-  paths: readonly string[],
-): Promise<StampOutcome[]> {
+async function stampsOf(vault: Vault, paths: readonly string[]): Promise<StampOutcome[]> {
+  const failed = (path: string, error: unknown): StampOutcome => ({
+    finding: unreadable(path, `cannot read ${path}: ${messageOf(error)}`),
+  })
+  if (vault.statAll) {
+    const answers = await vault.statAll(paths)
+    return paths.map((path, index) => {
+      const answer = answers[index]
+      if (answer === undefined) return failed(path, new Error('no stat was given for it'))
+      return answer instanceof Error ? failed(path, answer) : (answer ?? 'missing')
+    })
+  }
+  const stat = (vault.stat as NonNullable<Vault['stat']>).bind(vault)
   const stamps = new Array<StampOutcome>(paths.length)
   let next = 0
   const worker = async (): Promise<void> => {
@@ -151,7 +160,7 @@ async function stampsOf(
       try {
         stamps[index] = (await stat(path)) ?? 'missing'
       } catch (error) {
-        stamps[index] = { finding: unreadable(path, `cannot read ${path}: ${messageOf(error)}`) }
+        stamps[index] = failed(path, error)
       }
     }
   }

@@ -20,7 +20,8 @@ export function isNotePath(path: string): boolean {
 
 /** Any `.adoc` file of the corpus outside dot-folders: a valid link target even when it is not a note. */
 export function isVisibleAdoc(path: string): boolean {
-  return path.endsWith('.adoc') && !path.split('/').some(segment => segment.startsWith('.'))
+  // No segment begins with a dot: the first, or one after a slash (tested per path at every load).
+  return path.endsWith('.adoc') && !path.startsWith('.') && !path.includes('/.')
 }
 
 /** `internalise/lang/french.adoc` + `tu-vous` gives `lang/french#tu-vous` (SPEC 1.2). */

@@ -46,6 +46,13 @@ export interface Vault {
    */
   stat?(path: string): Promise<{ mtimeMs: number; size: number; ctimeMs?: number } | null>
   /**
+   * `stat` of many files, in their order: each path's stamp, null when missing, or the error its
+   * stat failed with (the others still answered). Optional, for hosts whose stat is cheap to
+   * call in a loop: a load stats every note, and one call spares a promise and a pending slot
+   * per note (the Node vault's stats are synchronous). Without it, `stat` is called per path.
+   */
+  statAll?(paths: readonly string[]): Promise<Array<{ mtimeMs: number; size: number; ctimeMs?: number } | null | Error>>
+  /**
    * Runs `reads`, the many reads of one load, letting the host share work between them that it
    * must not keep beyond them (the Node vault resolves each folder's real path once). Optional:
    * without it the reads simply run.

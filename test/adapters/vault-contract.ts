@@ -106,6 +106,20 @@ export function vaultContract(
         expect(await vault.stat('internalise/none.adoc')).toBeNull()
       })
 
+    it('stats many files at once as one at a time, a failed one as its error in its place (where the host has it)', async () => {
+      const vault = await open({ 'internalise/é.adoc': 'é\n', 'track/t.adoc': 'tt\n' })
+      if (!vault.statAll) return expect(name).not.toBe('node vault')
+      const paths = ['track/t.adoc', 'internalise/none.adoc', '../outside.adoc', 'internalise/é.adoc']
+      const all = await vault.statAll(paths)
+      expect(all).toHaveLength(4)
+      expect(all[0]).toEqual(await vault.stat?.('track/t.adoc'))
+      expect(all[1]).toBeNull()
+      expect(all[2]).toBeInstanceOf(Error)
+      expect(String(all[2])).toContain('../outside.adoc')
+      expect(all[3]).toEqual(await vault.stat?.('internalise/é.adoc'))
+      expect(all[3]).toMatchObject({ size: 3 })
+    })
+
     it('writes if unchanged only while the file still reads as expected (where the host has it)', async () => {
       const vault = await open({ 'track/home.adoc': 'one\n' })
       if (!vault.writeIfUnchanged) return expect(name).not.toMatch(/^(node|memory) vault$/)

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { itemId } from '../../src/core/corpus.js'
+import { isVisibleAdoc, itemId } from '../../src/core/corpus.js'
 
 describe('itemId (SPEC 1.2)', () => {
   it('is the path without internalise/ and .adoc, then # and the anchor', () => {
@@ -20,6 +20,30 @@ describe('itemId (SPEC 1.2)', () => {
         expect(itemId(path, anchor)).toBe(byDefinition(path, anchor))
       }),
       { numRuns: 2000 },
+    )
+  })
+})
+
+describe('isVisibleAdoc (SPEC 1: dot names are never notes)', () => {
+  it('takes .adoc files none of whose folders or name begins with a dot', () => {
+    expect(isVisibleAdoc('internalise/a.adoc')).toBe(true)
+    expect(isVisibleAdoc('internalise/.srs/a.adoc')).toBe(false)
+    expect(isVisibleAdoc('.git/a.adoc')).toBe(false)
+    expect(isVisibleAdoc('track/.a.adoc')).toBe(false)
+    expect(isVisibleAdoc('track/a.adoc.txt')).toBe(false)
+    expect(isVisibleAdoc('track/a..adoc')).toBe(true)
+  })
+
+  it('agrees with its definition, segment by segment, on any path', () => {
+    const byDefinition = (path: string): boolean =>
+      path.endsWith('.adoc') && !path.split('/').some(segment => segment.startsWith('.'))
+    const piece = fc.constantFrom('/', '.', '..', 'a', '.adoc', 'adoc', '/.', 'é')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 7 }), pieces => {
+        const path = pieces.join('')
+        expect(isVisibleAdoc(path)).toBe(byDefinition(path))
+      }),
+      { numRuns: 3000 },
     )
   })
 })
