@@ -3,6 +3,7 @@ import type { NoteModel } from '../core/types.js'
 import type { CacheStore } from '../ports/cache.js'
 import { ByteReader, ByteWriter, u32At } from './byte-io.js'
 import { PoolReader, PoolWriter } from './byte-pool.js'
+import { type SumKind, sumFor, sumKindOf } from './cache-checksum.js'
 import { PackedNote, packScanned } from './packed-model.js'
 
 /** What a vault's `stat` says about a file: enough to tell, mostly without reading it, that it did not change. */
@@ -50,8 +51,11 @@ export const RACY_MS = 2000
 /** A stored cache larger than this is not written (a corpus of 10,000 notes needs about a third of it). */
 export const MAX_STORED_BYTES = 64 * 1024 * 1024
 
-/** The first bytes of a stored cache; the `2` is this byte layout's (ADR 0026), the JSON one of ADR 0022 was 1. */
-const FORMAT = 'notekeeper-scan-cache 2'
+/**
+ * The first bytes of a stored cache; the `3` is this byte layout's (ADR 0026, with the kind of
+ * its checksum since ADR 0031), the JSON one of ADR 0022 was 1.
+ */
+const FORMAT = 'notekeeper-scan-cache 3'
 
 interface Entry {
   stamp: FileStamp | null
@@ -85,7 +89,7 @@ export function createScanCache(options: ScanCacheOptions = {}): ScanCache {
       replaceLegacy = true
       return
     }
-    const problem = restore(bytes, store.key, entries)
+    const problem = restore(bytes, store.key, entries, store.cache)
     if (problem !== null) {
       entries.clear()
       changed = true
@@ -132,7 +136,7 @@ export function createScanCache(options: ScanCacheOptions = {}): ScanCache {
       if (!store || !changed) return
       changed = false
       try {
-        const parts = serialize(store.key, entries)
+        const parts = serialize(store.key, entries, store.cache)
         const size = parts.reduce((sum, part) => sum + part.length, 0)
         const tooLarge = size > MAX_STORED_BYTES
         // `remove` takes the entry in any form: the JSON one of ADR 0022 is never read again.
@@ -157,16 +161,18 @@ function sameStamp(a: FileStamp, b: FileStamp): boolean {
 }
 
 /**
- * The stored cache: `FORMAT`, the scanner's version, the corpus key, the entry count, then per
- * entry its path, stamp, check time, text length and hash, and its model's bytes; last a 32-bit
- * checksum of everything before it, so that a damaged file is an empty cache, not a wrong model
- * found later, when a field is first read.
+ * The stored cache: `FORMAT`, the scanner's version, the corpus key, the kind of its checksum,
+ * the entry count, then per entry its path, stamp, check time, text length and hash, and its
+ * model's bytes; last a 32-bit checksum of everything before it (cache-checksum.ts), so that a
+ * damaged file is an empty cache, not a wrong model found later, when a field is first read.
  */
-function serialize(key: string, entries: ReadonlyMap<string, Entry>): Uint8Array[] {
+function serialize(key: string, entries: ReadonlyMap<string, Entry>, store?: Pick<CacheStore, 'crc32'>): Uint8Array[] {
+  const kind: SumKind = sumKindOf(store)
   const w = new ByteWriter()
   w.string(FORMAT)
   w.uint(SCANNER_VERSION)
   w.string(key)
+  w.u8(kind)
   let count = 0
   for (const e of entries.values()) if (e.stamp !== null) count++
   w.uint(count)
@@ -197,13 +203,18 @@ function serialize(key: string, entries: ReadonlyMap<string, Entry>): Uint8Array
     from = rowsStart + at
   }
   parts.push(w.bytes.subarray(from, w.at))
-  const sum = checksum(parts)
+  const sum = (sumFor(kind, store) as (parts: readonly Uint8Array[]) => number)(parts)
   parts.push(new Uint8Array([sum & 0xff, (sum >>> 8) & 0xff, (sum >>> 16) & 0xff, sum >>> 24]))
   return parts
 }
 
 /** Fills `entries` from a stored cache; a sentence saying why it cannot be used, or null. */
-function restore(bytes: Uint8Array, key: string, entries: Map<string, Entry>): string | null {
+function restore(
+  bytes: Uint8Array,
+  key: string,
+  entries: Map<string, Entry>,
+  store?: Pick<CacheStore, 'crc32'>,
+): string | null {
   const end = bytes.length - 4
   const r = new ByteReader(bytes, 0, Math.max(0, end))
   try {
@@ -215,7 +226,10 @@ function restore(bytes: Uint8Array, key: string, entries: Map<string, Entry>): s
     const version = r.uint()
     if (version !== SCANNER_VERSION) return `was written by scanner version ${version}`
     if (r.string() !== key) return 'belongs to another corpus'
-    if (checksum([bytes.subarray(0, end)]) !== u32At(bytes, end)) return 'is damaged (checksum)'
+    const kind = r.u8()
+    const sum = sumFor(kind, store)
+    if (sum === null) return kind === 1 ? 'was checked with a CRC-32 this host does not compute' : 'is damaged'
+    if (sum([bytes.subarray(0, end)]) !== u32At(bytes, end)) return 'is damaged (checksum)'
     const count = r.uint()
     const rows = new PoolReader(bytes, r.at, end)
     for (let i = 0; i < count; i++) {
@@ -241,66 +255,9 @@ function restore(bytes: Uint8Array, key: string, entries: Map<string, Entry>): s
 }
 
 /** The paths a stored cache holds entries for, in its order; null when it is not a usable cache (for tests and debugging). */
-export function storedPaths(bytes: Uint8Array, key: string): string[] | null {
+export function storedPaths(bytes: Uint8Array, key: string, store?: Pick<CacheStore, 'crc32'>): string[] | null {
   const entries = new Map<string, Entry>()
-  return restore(bytes, key, entries) === null ? [...entries.keys()] : null
-}
-
-/**
- * A 32-bit checksum of `parts` one after another, four bytes at a time (a few milliseconds for
- * 20 MB): whole 32-bit words (in the host's byte order) while four bytes remain, then the last
- * bytes one by one. The same for any split of the same bytes into parts.
- */
-export function checksum(parts: readonly Uint8Array[]): number {
-  let end = 0
-  for (const part of parts) end += part.length
-  const wordBytes = end - (end % 4)
-  let h = 0x811c9dc5 ^ end
-  const carry = new Uint8Array(4)
-  const carried = new Uint32Array(carry.buffer)
-  let held = 0
-  let seen = 0
-  const mix = (word: number): void => {
-    h = Math.imul(h ^ word, 0x01000193)
-    h ^= h >>> 13
-  }
-  for (const part of parts) {
-    let i = 0
-    // A word begun in the part before, finished from this one's first bytes.
-    while (held > 0 && i < part.length && seen < wordBytes) {
-      carry[held++] = part[i++] as number
-      seen++
-      if (held === 4) {
-        mix(carried[0] as number)
-        held = 0
-      }
-    }
-    const words = Math.min((part.length - i) >> 2, (wordBytes - seen) >> 2)
-    if (words > 0) {
-      const at = part.byteOffset + i
-      const view =
-        at % 4 === 0
-          ? new Uint32Array(part.buffer, at, words)
-          : new Uint32Array(part.slice(i, i + 4 * words).buffer, 0, words)
-      // The loop that sees nearly every byte: the mix written out, not called.
-      for (let k = 0; k < words; k++) {
-        h = Math.imul(h ^ (view[k] as number), 0x01000193)
-        h ^= h >>> 13
-      }
-      i += 4 * words
-      seen += 4 * words
-    }
-    for (; i < part.length; i++, seen++) {
-      if (seen < wordBytes) {
-        carry[held++] = part[i] as number
-        if (held === 4) {
-          mix(carried[0] as number)
-          held = 0
-        }
-      } else h = Math.imul(h ^ (part[i] as number), 0x01000193)
-    }
-  }
-  return h >>> 0
+  return restore(bytes, key, entries, store) === null ? [...entries.keys()] : null
 }
 
 /**

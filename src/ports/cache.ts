@@ -23,6 +23,12 @@ export interface CacheStore {
    * The caller may not change them afterwards.
    */
   writeBytes(key: string, parts: readonly Uint8Array[]): Promise<void>
+  /**
+   * The CRC-32 (zlib's, ISO-HDLC) of `parts` one after another, where the host computes one
+   * natively; optional. The scan cache then checks its bytes with it, and says so in them: at
+   * 20 MB it takes 5 ms where the cache's own sum in JavaScript takes 16-22 (docs/adr/0031).
+   */
+  crc32?(parts: readonly Uint8Array[]): number
   /** Deletes the entry, text or bytes; no error when it is already gone. */
   remove(key: string): Promise<void>
 }

@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
 import { nodeCacheStore } from '../../src/adapters/node-cache-store.js'
 import { nodeVault } from '../../src/adapters/node-vault.js'
+import { checksum, sumFor } from '../../src/app/cache-checksum.js'
 import { loadCorpus } from '../../src/app/load-corpus.js'
 import { plainModel } from '../../src/app/packed-model.js'
-import { checksum, createScanCache, RACY_MS, scanCacheKey, storedPaths } from '../../src/app/scan-cache.js'
+import { createScanCache, RACY_MS, scanCacheKey, storedPaths } from '../../src/app/scan-cache.js'
 import { scanNote } from '../../src/core/asciidoc/scan.js'
 import { INTENTS } from '../../src/core/types.js'
 import type { CacheStore } from '../../src/ports/cache.js'
@@ -135,46 +136,99 @@ describe('the persistent scan cache', () => {
     expect(vault.noteReads()).toBe(4)
   })
 
-  it('works when the stored cache is deleted, damaged, old or of another scanner version, and says why once', async () => {
-    const vault = memoryVault({ 'internalise/a.adoc': note('Alpha', 'a1'), 'track/t.adoc': '= T\n\n== Open\n\n* x\n' })
-    const store = memoryCacheStore()
-    const key = scanCacheKey('corpus')
-    const fresh = (await loadCorpus(vault)).notes.map(plainModel)
-    const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
-    const afterFormat = (bytes: Uint8Array) => text(bytes).indexOf('notekeeper-scan-cache 2') + 23
-    const flipped = (bytes: Uint8Array, at: number) => {
-      const copy = bytes.slice()
-      copy[at] = (copy[at] as number) ^ 0x20
-      return copy
-    }
-    const damages: [string, (bytes: Uint8Array) => string | Uint8Array | null, RegExp | null][] = [
-      ['deleted', () => null, null],
-      ['the JSON form of ADR 0022', () => '{"format":"notekeeper-scan-cache","version":3,"entries":{}}', null],
-      ['truncated', bytes => bytes.slice(0, bytes.length / 2), /damaged/],
-      ['not a cache', () => new TextEncoder().encode('{"hello": 1}'), /not a scan cache/],
-      ['older scanner', bytes => flipped(bytes, afterFormat(bytes)), /written by scanner version/],
-      ['one byte changed in a model', bytes => flipped(bytes, text(bytes).indexOf('The answer about')), /damaged/],
-      ['one byte changed in a path', bytes => flipped(bytes, text(bytes).indexOf('track/t.adoc')), /damaged/],
-    ]
-    for (const [what, damage, said] of damages) {
-      await loadCorpus(vault, { cache: cacheFor(store, 'corpus') })
-      const stored = store.bytes.get(key)
-      if (stored === undefined) throw new Error(`${what}: no bytes stored`)
-      const damaged = damage(stored)
-      store.bytes.delete(key)
-      if (typeof damaged === 'string') store.entries.set(key, damaged)
-      else if (damaged !== null) store.bytes.set(key, damaged)
-      const messages: string[] = []
-      const reading = counting(vault)
-      const loaded = await loadCorpus(reading, { cache: cacheFor(store, 'corpus', m => messages.push(m)) })
-      expect(loaded.notes.map(plainModel), what).toEqual(fresh)
-      expect(reading.noteReads(), `${what}: every note read`).toBe(2)
-      expect(messages.length, what).toBe(said ? 1 : 0)
-      if (said) expect(messages[0], what).toMatch(said)
-      const again = store.bytes.get(key)
-      expect(again && storedPaths(again, key), `${what}: written again`).toEqual(['internalise/a.adoc', 'track/t.adoc'])
-      expect(store.entries.has(key), `${what}: no JSON form left`).toBe(false)
-    }
+  /** A memory store with the CLI's CRC-32 (zlib's), as the Node cache store has it. */
+  const withCrc32 = (): ReturnType<typeof memoryCacheStore> => {
+    const crc32 = nodeCacheStore('unused: the CRC-32 touches no file').crc32
+    if (!crc32) throw new Error('this Node has no zlib.crc32 (Node 20.15 and later)')
+    return Object.assign(memoryCacheStore(), { crc32 })
+  }
+
+  it.each([
+    ['its own sum', memoryCacheStore],
+    ['a CRC-32', withCrc32],
+  ])(
+    'works when the stored cache is deleted, damaged, old or of another scanner version, and says why once (%s)',
+    async (_, storeOf) => {
+      const vault = memoryVault({
+        'internalise/a.adoc': note('Alpha', 'a1'),
+        'track/t.adoc': '= T\n\n== Open\n\n* x\n',
+      })
+      const store = storeOf()
+      const key = scanCacheKey('corpus')
+      const fresh = (await loadCorpus(vault)).notes.map(plainModel)
+      const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
+      const afterFormat = (bytes: Uint8Array) => text(bytes).indexOf('notekeeper-scan-cache 3') + 23
+      const flipped = (bytes: Uint8Array, at: number) => {
+        const copy = bytes.slice()
+        copy[at] = (copy[at] as number) ^ 0x20
+        return copy
+      }
+      const damages: [string, (bytes: Uint8Array) => string | Uint8Array | null, RegExp | null][] = [
+        ['deleted', () => null, null],
+        ['the JSON form of ADR 0022', () => '{"format":"notekeeper-scan-cache","version":3,"entries":{}}', null],
+        ['truncated', bytes => bytes.slice(0, bytes.length / 2), /damaged/],
+        ['not a cache', () => new TextEncoder().encode('{"hello": 1}'), /not a scan cache/],
+        ['older scanner', bytes => flipped(bytes, afterFormat(bytes)), /written by scanner version/],
+        ['one byte changed in a model', bytes => flipped(bytes, text(bytes).indexOf('The answer about')), /damaged/],
+        ['one byte changed in a path', bytes => flipped(bytes, text(bytes).indexOf('track/t.adoc')), /damaged/],
+      ]
+      for (const [what, damage, said] of damages) {
+        await loadCorpus(vault, { cache: cacheFor(store, 'corpus') })
+        const stored = store.bytes.get(key)
+        if (stored === undefined) throw new Error(`${what}: no bytes stored`)
+        const damaged = damage(stored)
+        store.bytes.delete(key)
+        if (typeof damaged === 'string') store.entries.set(key, damaged)
+        else if (damaged !== null) store.bytes.set(key, damaged)
+        const messages: string[] = []
+        const reading = counting(vault)
+        const loaded = await loadCorpus(reading, { cache: cacheFor(store, 'corpus', m => messages.push(m)) })
+        expect(loaded.notes.map(plainModel), what).toEqual(fresh)
+        expect(reading.noteReads(), `${what}: every note read`).toBe(2)
+        expect(messages.length, what).toBe(said ? 1 : 0)
+        if (said) expect(messages[0], what).toMatch(said)
+        const again = store.bytes.get(key)
+        expect(again && storedPaths(again, key, store), `${what}: written again`).toEqual([
+          'internalise/a.adoc',
+          'track/t.adoc',
+        ])
+        expect(store.entries.has(key), `${what}: no JSON form left`).toBe(false)
+      }
+    },
+  )
+
+  it('reads a cache checked with a CRC-32 only where the store computes one, and then writes its own sum', async () => {
+    const vault = memoryVault({ 'internalise/a.adoc': note('Alpha', 'a1') })
+    const native = withCrc32()
+    await loadCorpus(vault, { cache: cacheFor(native, 'corpus') })
+    const written = native.bytes.get(scanCacheKey('corpus'))
+    if (written === undefined) throw new Error('nothing stored')
+    expect(storedPaths(written, scanCacheKey('corpus'), native)).toEqual(['internalise/a.adoc'])
+    expect(storedPaths(written, scanCacheKey('corpus'))).toBeNull()
+    // The same bytes where the store has no CRC-32 (a Node before 20.15): not used, said, written again.
+    const plain = memoryCacheStore()
+    plain.bytes.set(scanCacheKey('corpus'), written)
+    const messages: string[] = []
+    const reading = counting(vault)
+    await loadCorpus(reading, { cache: cacheFor(plain, 'corpus', m => messages.push(m)) })
+    expect(reading.noteReads()).toBe(1)
+    expect(messages).toEqual([expect.stringMatching(/checked with a CRC-32 this host does not compute; scanning/)])
+    const again = plain.bytes.get(scanCacheKey('corpus'))
+    expect(again && storedPaths(again, scanCacheKey('corpus'))).toEqual(['internalise/a.adoc'])
+  })
+
+  it("takes the CRC-32 of the same bytes the same however they are split into parts, and it is zlib's", () => {
+    const crc32 = sumFor(1, withCrc32())
+    if (crc32 === null) throw new Error('no CRC-32')
+    // The check value of CRC-32/ISO-HDLC.
+    expect(crc32([new TextEncoder().encode('123456789')])).toBe(0xcbf43926)
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), fc.array(fc.nat(200), { maxLength: 8 }), (all, cuts) => {
+        const points = [...new Set(cuts.map(cut => cut % (all.length + 1)))].sort((a, b) => a - b)
+        const parts = [0, ...points].map((from, index) => all.subarray(from, [...points, all.length][index]))
+        expect(crc32(parts)).toBe(crc32([all]))
+      }),
+    )
   })
 
   it('never fails a load when the store cannot be read or written', async () => {
@@ -216,7 +270,7 @@ describe('the persistent scan cache', () => {
       rmSync(join(one.path, 'internalise/gone.adoc'))
       expect(await titles(one)).toEqual(['Alpha'])
       const stored = readFileSync(join(cache.path, `${scanCacheKey(one.path)}.bin`))
-      expect(storedPaths(new Uint8Array(stored), scanCacheKey(one.path))).toEqual(['internalise/a.adoc'])
+      expect(storedPaths(new Uint8Array(stored), scanCacheKey(one.path), store)).toEqual(['internalise/a.adoc'])
     } finally {
       for (const folder of [one, two, cache]) folder.remove()
     }
