@@ -9,7 +9,8 @@ export const LOCK_PATH = 'internalise/.srs/log.lock'
 
 /** The intent folder a path starts with, or null. */
 export function topFolder(path: string): Intent | null {
-  const first = path.split('/')[0] ?? ''
+  const slash = path.indexOf('/')
+  const first = slash < 0 ? path : path.slice(0, slash)
   return (INTENTS as readonly string[]).includes(first) ? (first as Intent) : null
 }
 

@@ -30,7 +30,6 @@ import type { NoteModel, PracticeItem, Reference, Section, TrackStatus } from '.
 import { defaultAttributes, substituteReferences } from './document-attributes.js'
 import type { Header } from './header.js'
 import { encodeLineClasses } from './line-classes.js'
-import { ownOrNull, ownString } from './own-string.js'
 import { findReferences } from './refs.js'
 import type { RawSection, Sink } from './sink.js'
 import { LEADING_INLINE_ANCHOR } from './syntax.js'
@@ -39,12 +38,19 @@ import { buildSink, readNote, splitLines } from './walk.js'
 function sectionsOf(sink: Sink): Section[] {
   const raw = sink.sections
   return raw.map((section, index) => {
-    const next = raw.slice(index + 1).find((later: RawSection) => later.level <= section.level)
-    const endLine = next ? next.firstLine - 1 : sink.lines.length
+    // A section ends before the next one at its level or above, else at the end of the note.
+    let endLine = sink.lines.length
+    for (let later = index + 1; later < raw.length; later++) {
+      const next = raw[later] as RawSection
+      if (next.level <= section.level) {
+        endLine = next.firstLine - 1
+        break
+      }
+    }
     return {
       level: section.level,
-      title: ownString(section.title),
-      id: ownString(section.id),
+      title: section.title,
+      id: section.id,
       line: section.line,
       endLine: Math.max(endLine, section.line),
     }
@@ -63,8 +69,8 @@ function trackOf(sink: Sink, sections: Section[]): TrackStatus[] {
         .map(item => ({
           line: item.line,
           endLine: item.endLine,
-          text: ownString(item.text),
-          marker: ownString(item.marker),
+          text: item.text,
+          marker: item.marker,
         })),
     }))
 }
@@ -98,7 +104,8 @@ function termWithoutAnchor(term: string): string {
 
 export function scanNote(path: string, text: string): NoteModel {
   const folder = topFolder(path)
-  const docname = (path.split('/').pop() ?? path).replace(/\.adoc$/, '')
+  const name = path.slice(path.lastIndexOf('/') + 1)
+  const docname = name.endsWith('.adoc') ? name.slice(0, -5) : name
   const sink = buildSink(splitLines(text), docname)
   let header: Header | null = null
   try {
@@ -117,17 +124,17 @@ export function scanNote(path: string, text: string): NoteModel {
   const itemsWithoutId: NoteModel['itemsWithoutId'] = []
   // Each term once without its anchor: an item's prompt is its entry's term.
   const dlistEntries = sink.dlistEntries.map(entry => ({
-    style: ownOrNull(entry.style),
-    term: ownString(termWithoutAnchor(entry.term)),
-    description: ownString(entry.description),
+    style: entry.style,
+    term: termWithoutAnchor(entry.term),
+    description: entry.description,
     line: entry.termLine,
-    anchor: ownOrNull(entry.anchor),
+    anchor: entry.anchor,
   }))
   sink.dlistEntries.forEach((entry, index) => {
     if (folder !== 'internalise' || entry.style !== 'qanda') return
     const own = dlistEntries[index]
     if (own === undefined) return
-    if (own.anchor === null) itemsWithoutId.push({ line: own.line, term: ownString(entry.term.trim()) })
+    if (own.anchor === null) itemsWithoutId.push({ line: own.line, term: entry.term.trim() })
     // The entry's own strings: an item and its entry hold one copy of the term and description.
     else
       items.push({
@@ -143,19 +150,14 @@ export function scanNote(path: string, text: string): NoteModel {
     sink,
     docname,
   )
-  for (const ref of references) ref.target = ownString(ref.target)
-  for (const anchor of sink.anchors) anchor.id = ownString(anchor.id)
+  // The model's strings may be views into the note's text (V8 keeps a substring of 13
+  // characters or more so): a model a load keeps is packed at once (ADR 0029), which copies
+  // them into its bytes, and the plain model and the text die together (ADR 0021, amended).
   const attributes = header?.attributes ?? []
-  for (const attribute of attributes) {
-    attribute.name = ownString(attribute.name)
-    attribute.value = ownString(attribute.value)
-  }
-  for (const problem of sink.problems) problem.message = ownString(problem.message)
-  // Every string the model keeps is its own (own-string.ts): none keeps the note's text alive.
   return {
     path,
     folder,
-    title: ownOrNull(header?.title ?? null),
+    title: header?.title ?? null,
     attributes,
     anchors: [...sink.anchors].sort((a, b) => a.line - b.line),
     sections,
