@@ -260,6 +260,17 @@ class ColumnarReviewLog implements ReviewLog {
   }
 
   lastDateOf(id: string): IsoDate | null {
+    const raw = this.store.interned.knownId(id)
+    if (raw === undefined) return null
+    // Grouped, an item's reviews are in replay order (by date): its last one has the latest date.
+    // Validate asks this of every item in the log; no review object is built for it.
+    if (this.size <= this.grouping.count) {
+      const { offsets, date } = this.grouping
+      if (raw + 1 >= offsets.length) return null
+      const end = offsets[raw + 1] as number
+      if (end === offsets[raw]) return null
+      return this.store.interned.dates[date[end - 1] as number] as IsoDate
+    }
     return this.historyOf(id).at(-1)?.date ?? null
   }
 
