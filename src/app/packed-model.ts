@@ -14,6 +14,7 @@ import { encodeModel, FIELDS, FOLDERS, HAS_REST } from './model-codec.js'
 import {
   fieldReader,
   PackedItem,
+  PackedQandaEntry,
   readAnchor,
   readAttribute,
   readEntry,
@@ -183,7 +184,7 @@ export function plainModel(model: NoteModel): NoteModel {
     sections: model.sections,
     items: model.items.map(item => (item instanceof PackedItem ? item.toJSON() : item)),
     itemsWithoutId: model.itemsWithoutId,
-    dlistEntries: model.dlistEntries,
+    dlistEntries: model.dlistEntries.map(entry => (entry instanceof PackedQandaEntry ? entry.toJSON() : entry)),
     references: model.references,
     track: model.track,
     problems: model.problems,
