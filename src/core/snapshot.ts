@@ -6,6 +6,7 @@ import { failureCount } from './leech.js'
 import { foldHistory, type LogFolding } from './replay.js'
 import type { Scheduler } from './scheduler.js'
 import { schedulerFor } from './schedulers/index.js'
+import { journalStateChanges } from './state.js'
 import type { Finding, IsoDate, NoteModel, Review, State, StateEntry } from './types.js'
 
 // What follows from a corpus on one day (ADR 0020): the state a replay gives (SPEC 1.5) and what
@@ -212,7 +213,10 @@ function refold(
   }
   const result: Derived = { today: before.today, scheduler: before.scheduler, declared, items, reviewedToday, newToday }
   derivations.set(next, result)
-  if (state !== undefined) states.set(result, state)
+  if (state !== undefined) {
+    journalStateChanges(state, ids)
+    states.set(result, state)
+  }
 }
 
 function withCounts(derived: Omit<Derived, 'reviewedToday' | 'newToday'>): Derived {

@@ -82,6 +82,25 @@ function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * The ids whose entries changed, in order, in state objects changed in place. A derived state
+ * (snapshot.ts) is carried from one corpus to the next and refolded where a review or an edit
+ * touched it: that is the one place a state object changes after it is built, and it journals
+ * here what it changed. A serializer that wrote the object before then looks at those entries
+ * only, not at all 30,000 (3.5 ms of each grade of a piped practice).
+ */
+const journals = new WeakMap<State, string[]>()
+
+/** Records that the entries of `ids` in `state` were just set or deleted in place. */
+export function journalStateChanges(state: State, ids: Iterable<string>): void {
+  let journal = journals.get(state)
+  if (journal === undefined) {
+    journal = []
+    journals.set(state, journal)
+  }
+  for (const id of ids) journal.push(id)
+}
+
+/**
  * `serializeState` for a state that changes a few entries at a time (a practice session writes
  * it after every grade). It keeps the last text it gave, with each entry's part of it and the
  * entry object that part came from. A state with the same ids and a few entries replaced (new
@@ -98,12 +117,36 @@ export class StateSerializer {
   /** Where each part starts in `text`. */
   private starts: number[] = []
   private text = '{}\n'
+  /** The state object last serialized, how much of its journal had been seen then, and each id's place. */
+  private last: State | null = null
+  private seen = 0
+  private places = new Map<string, number>()
 
   serialize(state: State): string {
-    const changed = this.changedEntries(state)
+    const changed = this.journaledChanges(state) ?? this.changedEntries(state)
+    this.last = state
+    this.seen = journals.get(state)?.length ?? 0
     if (changed === null || changed.length > this.ids.length / 8) return this.rebuild(state)
     if (changed.length > 0) this.splice(state, changed)
     return this.text
+  }
+
+  /**
+   * The places of the entries changed in place since this same object was serialized, from its
+   * journal (`journalStateChanges`); null when it is another object, has no journal, or an id
+   * came or went (the full comparison then decides).
+   */
+  private journaledChanges(state: State): number[] | null {
+    const journal = journals.get(state)
+    if (state !== this.last || journal === undefined) return null
+    const changed = new Set<number>()
+    for (let i = this.seen; i < journal.length; i++) {
+      const id = journal[i] as string
+      const k = this.places.get(id)
+      if (k === undefined || state[id] === undefined || !Object.hasOwn(state, id)) return null
+      if (state[id] !== this.entries[k]) changed.add(k)
+    }
+    return [...changed].sort((a, b) => a - b)
   }
 
   /**
@@ -159,6 +202,7 @@ export class StateSerializer {
     this.ids = ids
     this.entries = entries
     this.parts = parts
+    this.places = new Map(ids.map((id, k) => [id, k]))
     this.text = parts.length === 0 ? '{}\n' : `{\n${parts.join(',\n')}\n}\n`
     this.starts = new Array<number>(parts.length)
     this.placeFrom(0)

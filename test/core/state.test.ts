@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { entriesEqual, parseState, StateSerializer, serializeState } from '../../src/core/state.js'
+import { entriesEqual, journalStateChanges, parseState, StateSerializer, serializeState } from '../../src/core/state.js'
 import type { State } from '../../src/core/types.js'
 
 describe('serializeState', () => {
@@ -127,6 +127,43 @@ describe('the incremental state serializer', () => {
           else if ('copy' in change) state = { ...state }
           expect(serializer.serialize(state)).toBe(serializeState(state))
         }
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('gives serializeState’s bytes when the changes are journaled, as a derived state changed in place is (property)', () => {
+    const ids = ['a#1', 'b#2', 'c#3', 'd#4', 'e#5', 'f#6', 'g#7', 'h#8', 'i#9', 'j#10', 'k#11', 'l#12', 'é#13', '"q#14']
+    const entry = fc.record({
+      level: fc.nat(6),
+      next_due: fc.constantFrom('2026-12-01', '2026-12-24'),
+      reps: fc.nat(40),
+    })
+    const step = fc.oneof(
+      { weight: 4, arbitrary: fc.array(fc.record({ id: fc.constantFrom(...ids), entry }), { maxLength: 3 }) },
+      { weight: 1, arbitrary: fc.record({ remove: fc.constantFrom(...ids) }) },
+      { weight: 1, arbitrary: fc.constant('serialize' as const) },
+    )
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), steps => {
+        const serializer = new StateSerializer()
+        const state: State = {}
+        for (const id of ids.slice(0, 10)) state[id] = { level: 1, next_due: '2026-12-01', reps: 0 }
+        expect(serializer.serialize(state)).toBe(serializeState(state))
+        for (const change of steps) {
+          if (change === 'serialize') expect(serializer.serialize(state)).toBe(serializeState(state))
+          else if ('remove' in change) {
+            delete state[change.remove]
+            journalStateChanges(state, [change.remove])
+          } else {
+            for (const { id, entry: value } of change) state[id] = value
+            journalStateChanges(
+              state,
+              change.map(c => c.id),
+            )
+          }
+        }
+        expect(serializer.serialize(state)).toBe(serializeState(state))
       }),
       { numRuns: 500 },
     )
