@@ -102,13 +102,13 @@ describe('entriesEqual', () => {
 })
 
 describe('the incremental state serializer', () => {
+  const ids = ['a#1', 'b#2', 'c#3', 'd#4', 'e#5', 'f#6', 'g#7', 'h#8', 'i#9', 'j#10', 'k#11', 'l#12', 'é#13', '"q#14']
+  const entry = fc.record({
+    level: fc.nat(6),
+    next_due: fc.constantFrom('2026-12-01', '2026-12-24'),
+    reps: fc.nat(40),
+  })
   it('gives serializeState’s bytes after any sequence of changes, few or many, to one state or copies of it', () => {
-    const ids = ['a#1', 'b#2', 'c#3', 'd#4', 'e#5', 'f#6', 'g#7', 'h#8', 'i#9', 'j#10', 'k#11', 'l#12', 'é#13', '"q#14']
-    const entry = fc.record({
-      level: fc.nat(6),
-      next_due: fc.constantFrom('2026-12-01', '2026-12-24'),
-      reps: fc.nat(40),
-    })
     const step = fc.oneof(
       fc.record({ set: fc.constantFrom(...ids), entry }),
       fc.record({ remove: fc.constantFrom(...ids) }),
@@ -133,12 +133,6 @@ describe('the incremental state serializer', () => {
   })
 
   it('gives serializeState’s bytes when the changes are journaled, as a derived state changed in place is (property)', () => {
-    const ids = ['a#1', 'b#2', 'c#3', 'd#4', 'e#5', 'f#6', 'g#7', 'h#8', 'i#9', 'j#10', 'k#11', 'l#12', 'é#13', '"q#14']
-    const entry = fc.record({
-      level: fc.nat(6),
-      next_due: fc.constantFrom('2026-12-01', '2026-12-24'),
-      reps: fc.nat(40),
-    })
     const step = fc.oneof(
       { weight: 4, arbitrary: fc.array(fc.record({ id: fc.constantFrom(...ids), entry }), { maxLength: 3 }) },
       { weight: 1, arbitrary: fc.record({ remove: fc.constantFrom(...ids) }) },
