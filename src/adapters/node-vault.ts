@@ -198,7 +198,7 @@ export function nodeVault(root: string): Vault {
 
     async list() {
       const found: string[] = []
-      // Synchronous on purpose, as stat below: one folder's listing from the page cache costs far
+      // Synchronous on purpose, as the stats are (stampOf): one folder's listing from the page cache costs far
       // less than a thread-pool round trip, and a load lists every folder before anything else.
       const walk = (folder: string, prefix: string): void => {
         let entries: Dirent[]

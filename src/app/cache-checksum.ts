@@ -22,7 +22,8 @@ export function sumFor(
   store: Pick<CacheStore, 'crc32'> | undefined,
 ): ((parts: readonly Uint8Array[]) => number) | null {
   if (kind === 0) return checksum
-  if (kind === 1 && store?.crc32) return parts => (store.crc32 as NonNullable<CacheStore['crc32']>)(parts) >>> 0
+  const crc32 = store?.crc32
+  if (kind === 1 && crc32 !== undefined) return parts => crc32.call(store, parts) >>> 0
   return null
 }
 

@@ -54,7 +54,7 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   let done = 0
   // With a cache, every note is stat'ed first, in one pass: a note its stamp proves unchanged is
   // served there and then, and only the others are read (a warm load reads none).
-  const stamps = cache !== null && vault.stat ? await stampsOf(vault, adoc) : null
+  const stamps = cache !== null && (vault.statAll || vault.stat) ? await stampsOf(vault, adoc) : null
   const toRead: number[] = []
   for (let index = 0; index < adoc.length; index++) {
     const stamp = stamps?.[index]
@@ -138,19 +138,21 @@ type NoteOutcome = NoteModel | { finding: Finding } | 'missing'
  * in flight as reads (a host's stat may be a round trip), not all at once: ten thousand pending
  * at a time held 8 MB more at the peak of a warm index + replay.
  */
-async function stampsOf(vault: Vault, paths: readonly string[]): Promise<StampOutcome[]> {
+async function stampsOf(vault: Vault, paths: readonly string[]): Promise<StampOutcome[] | null> {
   const failed = (path: string, error: unknown): StampOutcome => ({
     finding: unreadable(path, `cannot read ${path}: ${messageOf(error)}`),
   })
-  if (vault.statAll) {
-    const answers = await vault.statAll(paths)
+  // A failure of the whole call settles no note: they are stat'ed one by one, or, without `stat`,
+  // read without a stamp (as by a vault that cannot stat).
+  const answers = vault.statAll ? await vault.statAll(paths).catch(() => null) : null
+  if (answers !== null)
     return paths.map((path, index) => {
       const answer = answers[index]
       if (answer === undefined) return failed(path, new Error('no stat was given for it'))
-      return answer instanceof Error ? failed(path, answer) : (answer ?? 'missing')
+      return answer === null ? 'missing' : isStamp(answer) ? answer : failed(path, answer)
     })
-  }
-  const stat = (vault.stat as NonNullable<Vault['stat']>).bind(vault)
+  if (!vault.stat) return null
+  const stat = vault.stat.bind(vault)
   const stamps = new Array<StampOutcome>(paths.length)
   let next = 0
   const worker = async (): Promise<void> => {
@@ -169,6 +171,18 @@ async function stampsOf(vault: Vault, paths: readonly string[]): Promise<StampOu
 }
 
 type StampOutcome = FileStamp | 'missing' | { finding: Finding }
+
+/** A stamp as `statAll` gives one (anything else in its place is the error of that path's stat). */
+function isStamp(answer: unknown): answer is FileStamp {
+  const stamp = answer as Partial<FileStamp> | null
+  return (
+    typeof stamp === 'object' &&
+    stamp !== null &&
+    !(stamp instanceof Error) &&
+    typeof stamp.size === 'number' &&
+    typeof stamp.mtimeMs === 'number'
+  )
+}
 
 /** The outcome a note's stamp settles without a read (missing, unreadable, or cached and unchanged), else null. */
 function servedByStamp(

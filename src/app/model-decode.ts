@@ -133,16 +133,24 @@ export class PackedQandaEntry implements DlistEntry {
   readonly line: number
   readonly anchor: string
   readonly #item: PracticeItem
+  #term: string | undefined
+  #description: string | undefined
   constructor(item: PracticeItem) {
     this.#item = item
     this.line = item.line
     this.anchor = item.anchor
   }
   get term(): string {
-    return this.#item.prompt
+    return this.#term ?? this.#item.prompt
+  }
+  set term(value: string) {
+    this.#term = value
   }
   get description(): string {
-    return this.#item.response
+    return this.#description ?? this.#item.response
+  }
+  set description(value: string) {
+    this.#description = value
   }
   toJSON(): DlistEntry {
     return { style: this.style, term: this.term, description: this.description, line: this.line, anchor: this.anchor }

@@ -196,6 +196,9 @@ function refold(
   const items = before.items as Map<string, ItemFacts>
   const state = states.get(before)
   let { reviewedToday, newToday } = before
+  // Journaled before any change (core/state.ts, ADR 0032): should a fold throw halfway, what it
+  // changed already is still seen by the serializer.
+  if (state !== undefined) journalStateChanges(state, ids)
   for (const id of new Set(ids)) {
     const old = items.get(id)
     if (old?.reviewedToday) reviewedToday--
@@ -213,10 +216,7 @@ function refold(
   }
   const result: Derived = { today: before.today, scheduler: before.scheduler, declared, items, reviewedToday, newToday }
   derivations.set(next, result)
-  if (state !== undefined) {
-    journalStateChanges(state, ids)
-    states.set(result, state)
-  }
+  if (state !== undefined) states.set(result, state)
 }
 
 function withCounts(derived: Omit<Derived, 'reviewedToday' | 'newToday'>): Derived {

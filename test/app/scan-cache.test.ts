@@ -231,6 +231,35 @@ describe('the persistent scan cache', () => {
     )
   })
 
+  it('takes stamps from statAll where the vault has it: one failed stat is that note’s finding, a failed call settles none', async () => {
+    const files = { 'internalise/a.adoc': note('Alpha', 'a1'), 'internalise/b.adoc': note('Betaa', 'b1') }
+    const mtimeMs = Date.now() - 10 * RACY_MS
+    const stampOf = (path: string) => ({ size: files[path as keyof typeof files].length, mtimeMs })
+    const only = (statAll: Vault['statAll']): Vault & { noteReads: () => number } => {
+      const { stat: _unused, ...rest } = memoryVault(files)
+      return counting({ ...rest, statAll })
+    }
+    const cache = createScanCache()
+    const whole = only(async paths => paths.map(stampOf))
+    await loadCorpus(whole, { cache })
+    expect(whole.noteReads()).toBe(2)
+    const served = only(async paths => paths.map(stampOf))
+    expect((await loadCorpus(served, { cache })).notes.map(n => n.title)).toEqual(['Alpha', 'Betaa'])
+    expect(served.noteReads()).toBe(0) // a vault with statAll and no stat is served by its stamps
+    const oneFails = only(async paths =>
+      paths.map(path => (path.endsWith('b.adoc') ? new Error('EIO') : stampOf(path))),
+    )
+    const partly = await loadCorpus(oneFails, { cache })
+    expect(partly.notes.map(n => n.title)).toEqual(['Alpha'])
+    expect(partly.unreadable.map(f => [f.file, f.message])).toEqual([
+      ['internalise/b.adoc', 'cannot read internalise/b.adoc: EIO'],
+    ])
+    const failing = only(() => Promise.reject(new Error('EIO')))
+    const anyway = await loadCorpus(failing, { cache })
+    expect(anyway.notes.map(n => n.title)).toEqual(['Alpha', 'Betaa'])
+    expect(failing.noteReads()).toBe(2) // no stamp: each note read and matched by its text
+  })
+
   it('never fails a load when the store cannot be read or written', async () => {
     const broken: CacheStore = {
       description: 'a broken store',
