@@ -29,8 +29,8 @@ export function sumFor(
 
 /**
  * A 32-bit checksum of `parts` one after another, four bytes at a time (16-22 ms for 20 MB in a
- * fresh process; zlib's CRC-32 takes 5): whole 32-bit words (in the host's byte order) while four bytes remain, then the last
- * bytes one by one. The same for any split of the same bytes into parts.
+ * fresh process; zlib's CRC-32 takes 5): whole 32-bit words (in the host's byte order) while
+ * four bytes remain, then the last bytes one by one. The same for any split of the same bytes.
  */
 export function checksum(parts: readonly Uint8Array[]): number {
   let end = 0

@@ -134,9 +134,10 @@ type NoteOutcome = NoteModel | { finding: Finding } | 'missing'
 /**
  * Each note's stamp, in path order: taken before any note is read, so that a file changed after
  * its stat is recorded with its older stamp and read again by the next load (a stamp taken after
- * the read would serve it stale). A stat that fails is that note's unreadable finding. As many
- * in flight as reads (a host's stat may be a round trip), not all at once: ten thousand pending
- * at a time held 8 MB more at the peak of a warm index + replay.
+ * the read would serve it stale). A stat that fails is that note's unreadable finding. One
+ * `statAll` call where the vault has it (ADR 0031); else `stat` per path, as many in flight as
+ * reads (a host's stat may be a round trip), not all at once: ten thousand pending at a time
+ * held 8 MB more at the peak of a warm index + replay. Null: no stamps (every note is read).
  */
 async function stampsOf(vault: Vault, paths: readonly string[]): Promise<StampOutcome[] | null> {
   const failed = (path: string, error: unknown): StampOutcome => ({
