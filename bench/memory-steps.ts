@@ -22,6 +22,8 @@ export interface ChildResult {
   cpuMs: number
   maxRssMb: number
   detail: string
+  /** A second figure some children measure beside the first (`scan`: the same scan again, its code warm). */
+  againMs?: number
 }
 
 export const TODAY = '2026-11-30'
