@@ -12,16 +12,27 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
 export class ByteWriter {
   bytes = new Uint8Array(1 << 12)
   at = 0
-  private view = new DataView(this.bytes.buffer)
+  private view: DataView | null = null
+
+  /**
+   * Writes on into `bytes` from `at` (what is before `at` is left as it is): a model is encoded
+   * straight into the block it will be kept in. Past the end of `bytes`, the writer goes on in a
+   * larger copy of them, as it always grows.
+   */
+  over(bytes: Uint8Array<ArrayBuffer>, at: number): void {
+    this.bytes = bytes
+    this.at = at
+    this.view = null
+  }
 
   private room(count: number): void {
     if (this.at + count <= this.bytes.length) return
-    let size = this.bytes.length * 2
+    let size = Math.max(this.bytes.length * 2, 16)
     while (size < this.at + count) size *= 2
     const grown = new Uint8Array(size)
     grown.set(this.bytes.subarray(0, this.at))
     this.bytes = grown
-    this.view = new DataView(grown.buffer)
+    this.view = null
   }
 
   u8(value: number): void {
@@ -41,6 +52,7 @@ export class ByteWriter {
 
   f64(value: number): void {
     this.room(8)
+    this.view ??= new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength)
     this.view.setFloat64(this.at, value, true)
     this.at += 8
   }

@@ -27,9 +27,13 @@ export class PoolWriter {
   }
   /** Writes the pool, then the rows, to `out`, and empties this writer for the next field. */
   flush(out: ByteWriter): void {
-    out.string(this.parts.join(''))
+    const parts = this.parts
+    // No strings (an empty list, most fields of most notes): the empty pool, without a join.
+    if (parts.length === 0) out.u8(0)
+    else out.string(parts.length === 1 ? (parts[0] as string) : parts.join(''))
     out.raw(this.rows.bytes.subarray(0, this.rows.at))
-    this.parts = []
+    // Emptied in place: the next field reuses the array.
+    parts.length = 0
     this.rows.at = 0
   }
 }

@@ -131,6 +131,46 @@ describe('the packed note model (ADR 0026)', () => {
     expect(packed.items.map(item => item.id)).toEqual(['lang/deck#tu', 'lang/deck#empty'])
   })
 
+  it('keeps every model packed one after another intact: small ones, ones across a block end, ones over a quarter block', () => {
+    // Models are encoded straight into shared blocks of 256 KB: a later encoding must never
+    // write over an earlier model, whether it fits the room left, runs past the block's end, or
+    // is larger than a quarter block (an array of its own).
+    const note = (n: number, items: number): string =>
+      [
+        `= Note ${n}`,
+        '',
+        '[qanda]',
+        ...Array.from(
+          { length: items },
+          (_, i) => `[[q${i}]]Question ${i} of note ${n}?:: ${'answer '.repeat(30)}${i}`,
+        ),
+      ].join('\n')
+    const sizes = [1, 3, 40, 7, 120, 2, 300, 5, 15, 450, 1, 60, 33, 200, 9, 380, 4, 90, 11, 250]
+    const scanned = [...sizes, ...sizes].map((items, n) => scanNote(`internalise/n${n}.adoc`, note(n, items)))
+    const packed = scanned.map(model => packScanned(model))
+    const lengths = packed.map(model => model.bytes.length)
+    expect(Math.max(...lengths)).toBeGreaterThan(64 * 1024)
+    expect(lengths.reduce((sum, length) => sum + length, 0)).toBeGreaterThan(3 * 256 * 1024)
+    packed.forEach((model, i) => {
+      expect(plainModel(model), `note ${i}`).toEqual(scanned[i])
+      expect(Buffer.compare(model.bytes, encodeModel(scanned[i] as NoteModel, 'checked')), `note ${i}`).toBe(0)
+    })
+    // A model is in a block, or (over a quarter block, past a block's end) in an array of exactly
+    // its size: never in the larger copy the writer went on in.
+    for (const model of packed) expect([256 * 1024, model.bytes.length]).toContain(model.bytes.buffer.byteLength)
+    expect(packed.filter(model => model.bytes.buffer.byteLength === model.bytes.length).length).toBeGreaterThan(0)
+    // No two models share a byte of the same block.
+    packed.forEach((a, i) => {
+      packed.slice(i + 1).forEach((b, j) => {
+        if (a.bytes.buffer !== b.bytes.buffer) return
+        const apart =
+          a.bytes.byteOffset + a.bytes.length <= b.bytes.byteOffset ||
+          b.bytes.byteOffset + b.bytes.length <= a.bytes.byteOffset
+        expect(apart, `notes ${i} and ${i + 1 + j}`).toBe(true)
+      })
+    })
+  })
+
   it('holds a note in fewer bytes than its models JSON', () => {
     const model = scanNote('internalise/lang/deck.adoc', deck)
     expect(packModel(model).bytes.length).toBeLessThan(JSON.stringify(model).length / 2)
