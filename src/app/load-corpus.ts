@@ -87,15 +87,31 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   }
   await cache?.save(notes.map(note => note.path))
   const [{ log, mark }, stateText] = await managed
+  return withLazyState(
+    {
+      files,
+      notes,
+      unreadable,
+      config,
+      configFinding: parsedConfig.ok ? null : parsedConfig.finding,
+      log,
+      logFile: mark,
+    },
+    stateText,
+  )
+}
+
+type ParsedState = Pick<Corpus, 'state' | 'stateError' | 'stateInvalid'>
+
+/**
+ * The corpus, its state parsed on first use. Built here, not in loadCorpus: closures share their
+ * function's scope, and getters made there would keep the load's working arrays (a stamp and an
+ * outcome per note) for as long as the corpus lives.
+ */
+function withLazyState(fields: Omit<Corpus, keyof ParsedState>, stateText: string | null): Corpus {
   const parsedState = lazyState(stateText)
   return {
-    files,
-    notes,
-    unreadable,
-    config,
-    configFinding: parsedConfig.ok ? null : parsedConfig.finding,
-    log,
-    logFile: mark,
+    ...fields,
     get state() {
       return parsedState().state
     },
@@ -108,16 +124,19 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   }
 }
 
-type ParsedState = Pick<Corpus, 'state' | 'stateError' | 'stateInvalid'>
-
 /**
  * state.json parsed when a command first asks for it, once: it is a few megabytes at a million
  * reviews, and most commands never read it (they replay the log); validate and practice do.
  */
 function lazyState(stateText: string | null): () => ParsedState {
+  let text = stateText
   let parsed: ParsedState | null = null
   return () => {
-    if (parsed === null) parsed = parseStateText(stateText)
+    if (parsed === null) {
+      parsed = parseStateText(text)
+      // The parsed state is what stays: its text (megabytes at a million reviews) goes.
+      text = null
+    }
     return parsed
   }
 }
