@@ -1,14 +1,11 @@
-import { rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { Writable } from 'node:stream'
 import { nodeCacheStore } from '../src/adapters/node-cache-store.js'
 import { nodeVault } from '../src/adapters/node-vault.js'
 import { loadCorpus } from '../src/app/load-corpus.js'
 import { createLogCache, logCacheKey } from '../src/app/log-cache.js'
 import { readReviewLog } from '../src/app/read-log.js'
 import { createScanCache, scanCacheKey } from '../src/app/scan-cache.js'
-import { run } from '../src/cli/main.js'
 import { replay } from '../src/core/replay.js'
 import { leitner } from '../src/core/schedulers/leitner.js'
 import { cpuSince, maxRssMb, number } from './measure.js'
@@ -32,20 +29,12 @@ export interface ChildResult {
 export const TODAY = '2026-11-30'
 
 /** The kinds this entry runs. */
-export const MEMORY_KINDS: ReadonlySet<string> = new Set([
-  'full',
-  'full:cached',
-  'log-replay',
-  'cli:replay:first',
-  'cli:replay',
-  'cli:validate',
-])
+export const MEMORY_KINDS: ReadonlySet<string> = new Set(['full', 'full:cached', 'log-replay'])
 
 export function runMemoryChild(kind: string, dir: string): Promise<ChildResult> {
   if (kind === 'full') return fullChild(dir)
   if (kind === 'full:cached') return fullChild(dir, true)
   if (kind === 'log-replay') return logReplayChild(dir)
-  if (kind.startsWith('cli:')) return commandChild(kind, dir)
   throw new Error(`unknown memory measurement ${kind}`)
 }
 
@@ -97,38 +86,5 @@ export async function logReplayChild(dir: string): Promise<ChildResult> {
     cpuMs: cpuSince(cpu),
     maxRssMb: maxRssMb(),
     detail: `${number(Object.keys(state).length)} state entries from ${number(log.size)} reviews; ${memoryNow('replayed')}`,
-  }
-}
-
-/**
- * `cli:replay`, `cli:replay:first`, `cli:validate`: the command itself, as `notekeeper replay
- * --corpus DIR` runs it (the CLI's own entry, its caches in a folder of the user's cache kind
- * beside the corpus; `:first` empties that folder first). Its output is counted, not kept.
- */
-async function commandChild(kind: string, dir: string): Promise<ChildResult> {
-  const [, command = '', first] = kind.split(':')
-  const cacheHome = join(dirname(dir), 'cli-cache')
-  if (first === 'first') rmSync(cacheHome, { recursive: true, force: true })
-  process.env['XDG_CACHE_HOME'] = cacheHome
-  let written = 0
-  const sink = (): Writable =>
-    new Writable({
-      write(chunk: Buffer | string, _encoding, done) {
-        written += chunk.length
-        done()
-      },
-    })
-  const start = performance.now()
-  const cpu = process.cpuUsage()
-  const code = await run([command, '--corpus', dir, '--today', TODAY], {
-    stdout: sink(),
-    stderr: sink(),
-    stdin: process.stdin,
-  })
-  return {
-    ms: performance.now() - start,
-    cpuMs: cpuSince(cpu),
-    maxRssMb: maxRssMb(),
-    detail: `notekeeper ${command} exit ${code}, ${number(written)} characters of output; ${memoryNow('end')}`,
   }
 }

@@ -140,32 +140,6 @@ export function memoryStep(corpusDir: string): void {
     console.log(`  through the caches, warm: ${warm[0]?.detail}`)
   }
   console.log(`  log + replay alone: maxRSS ${logOnly[0]?.maxRssMb.toFixed(0)} MB; ${logOnly[0]?.detail}`)
-  // The commands themselves, as a person runs them (the CLI's entry, its own cache folder): what
-  // they do beyond index + replay (state.json parsed for registration dates, the snapshot's facts,
-  // the state serialized and compared with the file) is in their peak too.
-  const replayFirst = coldRuns('cli:replay:first', corpusDir, 1).results[0]
-  const replayWarm = coldRuns('cli:replay', corpusDir, EXPENSIVE_RUNS).results
-  const validateWarm = coldRuns('cli:validate', corpusDir, 1).results[0]
-  if (replayFirst) {
-    row(
-      '  `notekeeper replay` itself, first run (empty cache folder)',
-      `${replayFirst.maxRssMb.toFixed(0)} MB`,
-      '',
-      '',
-      '',
-      '≤ 150 MB',
-      verdict(replayFirst.maxRssMb <= 150),
-    )
-  }
-  if (replayWarm.length > 0) {
-    const peak = Math.max(...replayWarm.map(r => r.maxRssMb))
-    row('  `notekeeper replay` itself, warm', `${peak.toFixed(0)} MB`, '', '', '', '≤ 150 MB', verdict(peak <= 150))
-    console.log(`  replay, warm: ${replayWarm[0]?.detail}`)
-  }
-  if (validateWarm) {
-    row('  `notekeeper validate`, warm (no target)', `${validateWarm.maxRssMb.toFixed(0)} MB`, '', '', '', '', '')
-    console.log(`  validate, warm: ${validateWarm.detail}`)
-  }
 }
 
 const heapNow = (): number => {
