@@ -20,24 +20,32 @@ export interface SessionSummary {
   left: number
 }
 
-interface Step {
-  item: DueItem
-  grade: Grade
-  queue: DueItem[]
-  skipped: ReadonlySet<string>
-}
+/**
+ * What one grade or skip did to the queue, so that undo can take it back: the item taken from
+ * the front, and where an `again` put it back (a grade) or whether it went to the end (a skip).
+ * Kept instead of a copy of the queue per grade, which at 10,000 due items held 80 KB a grade
+ * for as long as the session lasted (a session of 400 grades: 30 MB).
+ */
+type Step =
+  | { kind: 'grade'; item: DueItem; grade: Grade; reinsertedAt: number | null }
+  | { kind: 'skip'; item: DueItem; movedToEnd: boolean }
 
 /**
  * The order of one practice session, shared by the terminal and the review window (pure: the
  * caller writes the log). The due items in order; an item graded `again` comes back after
  * RELEARN_GAP other items (or at the end) when relearning is on (SPEC 1.8 `practice.relearn`);
  * skip puts the item at the end once, and a second skip leaves it for another day; undo restores
- * the session as it was before the last grade, so that item is asked again.
+ * the session as it was before the last grade (skips since then included), so that item is asked
+ * again.
  */
 export class PracticeSession {
-  private queue: DueItem[]
+  /** Every showing in order: those before `head` are done, `queue[head]` is current. Slots before `head` are never written again. */
+  private readonly queue: DueItem[]
+  private head = 0
+  /** Grades and skips, in order (undo takes them back from the end). */
   private readonly steps: Step[] = []
-  private skipped = new Set<string>()
+  private grades = 0
+  private readonly skipped = new Set<string>()
   private readonly due: number
 
   constructor(
@@ -50,50 +58,73 @@ export class PracticeSession {
 
   /** The item to show now, or null when the session is over. */
   current(): DueItem | null {
-    return this.queue[0] ?? null
+    return this.queue[this.head] ?? null
   }
 
   /** For the progress line: grades given so far, and that plus the showings still queued. */
   progress(): { done: number; total: number } {
-    return { done: this.steps.length, total: this.steps.length + this.queue.length }
+    return { done: this.grades, total: this.grades + this.queue.length - this.head }
   }
 
   /** Whether the current showing is a relearning one (the item was graded `again` earlier in the session). */
   isRelearning(): boolean {
     const item = this.current()
-    return item !== null && this.steps.some(s => s.item.id === item.id)
+    return item !== null && this.steps.some(s => s.kind === 'grade' && s.item.id === item.id)
   }
 
   /** Records the grade of the current item (already written to the log by the caller). */
   grade(grade: Grade): void {
-    const item = this.queue[0]
+    const item = this.queue[this.head]
     if (item === undefined) throw new Error('no item to grade')
-    this.steps.push({ item, grade, queue: [...this.queue], skipped: new Set(this.skipped) })
-    const rest = this.queue.slice(1)
-    if (grade === 'again' && this.options.relearn) rest.splice(Math.min(RELEARN_GAP, rest.length), 0, item)
-    this.queue = rest
+    this.head++
+    let reinsertedAt: number | null = null
+    if (grade === 'again' && this.options.relearn) {
+      reinsertedAt = this.head + Math.min(RELEARN_GAP, this.queue.length - this.head)
+      this.queue.splice(reinsertedAt, 0, item)
+    }
+    this.steps.push({ kind: 'grade', item, grade, reinsertedAt })
+    this.grades++
   }
 
   /** Puts the current item at the end; an item skipped twice leaves the session. */
   skip(): void {
-    const item = this.queue.shift()
+    const item = this.queue[this.head]
     if (item === undefined) return
-    if (this.skipped.has(item.id)) return
-    this.skipped.add(item.id)
-    this.queue.push(item)
+    this.head++
+    const movedToEnd = !this.skipped.has(item.id)
+    if (movedToEnd) {
+      this.skipped.add(item.id)
+      this.queue.push(item)
+    }
+    this.steps.push({ kind: 'skip', item, movedToEnd })
   }
 
   canUndo(): boolean {
-    return this.steps.length > 0
+    return this.grades > 0
   }
 
-  /** Takes back the last grade: returns it (for the caller's void line), and makes its item current again. */
+  /**
+   * Takes back the last grade, and the skips made since: returns it (for the caller's void
+   * line), and makes its item current again. Each step is reversed in the opposite order it was
+   * made, so the queue is exactly the one before that grade.
+   */
   undo(): { item: DueItem; grade: Grade } | null {
-    const step = this.steps.pop()
-    if (step === undefined) return null
-    this.queue = step.queue
-    this.skipped = new Set(step.skipped)
-    return { item: step.item, grade: step.grade }
+    if (this.grades === 0) return null
+    for (let step = this.steps.pop(); step !== undefined; step = this.steps.pop()) {
+      if (step.kind === 'skip') {
+        if (step.movedToEnd) {
+          this.queue.pop()
+          this.skipped.delete(step.item.id)
+        }
+        this.head--
+        continue
+      }
+      if (step.reinsertedAt !== null) this.queue.splice(step.reinsertedAt, 1)
+      this.head--
+      this.grades--
+      return { item: step.item, grade: step.grade }
+    }
+    return null
   }
 
   summary(): SessionSummary {
@@ -101,13 +132,14 @@ export class PracticeSession {
     const first = new Map<string, Grade>()
     const counts = new Map<string, number>()
     for (const step of this.steps) {
+      if (step.kind !== 'grade') continue
       grades[step.grade]++
       if (!first.has(step.item.id)) first.set(step.item.id, step.grade)
       counts.set(step.item.id, (counts.get(step.item.id) ?? 0) + 1)
     }
     const passed = [...first.values()].filter(g => g !== 'again').length
     const gradedIds = new Set(first.keys())
-    const queuedIds = new Set(this.queue.map(i => i.id))
+    const queuedIds = new Set(this.queue.slice(this.head).map(i => i.id))
     const left = [...queuedIds].filter(id => !gradedIds.has(id)).length
     const skippedOut = [...this.skipped].filter(id => !gradedIds.has(id) && !queuedIds.has(id)).length
     return {
