@@ -184,7 +184,7 @@ async function main(options: Options): Promise<void> {
       const rest = indexMs - scanMs - read.ms - log.ms - state.ms
       row('  the rest: loader, GC (parts overlap)', seconds(Math.max(0, rest)), '', '', '', '', '')
       const phases = coldRuns('scan-phases', corpusDir, 1).results[0]
-      if (phases) console.log(`  the scanner's steps (1 run, ${seconds(phases.ms)} in all): ${phases.detail}`)
+      if (phases) console.log(`  which reading each note took (1 run, ${seconds(phases.ms)} in all): ${phases.detail}`)
       // The same notes with the scan cache: written by a first run, then used (bench/warm-step.ts).
       warmStep(corpusDir, { indexMs, floorMs: indexFloorMs })
       if (options.only === 'index') {

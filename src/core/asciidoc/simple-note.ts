@@ -147,6 +147,8 @@ function isDirective(text: string, start: number): boolean {
 function splitInto(note: Note): boolean {
   const text = note.text
   if (text.charCodeAt(0) === 0xfeff) return false
+  const starts = note.starts
+  const ends = note.ends
   let start = 0
   const length = text.length
   for (;;) {
@@ -160,17 +162,18 @@ function splitInto(note: Note): boolean {
     }
     const first = text.charCodeAt(start)
     if ((first === 105 || first === 101 || first === 92) && isDirective(text, start)) return false
-    note.starts.push(start)
-    note.ends.push(end)
+    starts.push(start)
+    ends.push(end)
     if (newline >= length) break
     start = newline + 1
     // A final newline ends the last line; it does not start an empty one.
     if (start === length) break
   }
-  note.classes = new Uint8Array(note.starts.length)
-  for (let i = 0; i < note.starts.length; i++) if (note.isBlank(i)) note.classes[i] = BLANK
-  note.marks = marksOf(note)
-  return !note.marks.some(mark => (mark & LINE_BREAK_INSIDE) !== 0)
+  const classes = new Uint8Array(starts.length)
+  for (let i = 0; i < classes.length; i++) if (starts[i] === ends[i]) classes[i] = BLANK
+  note.classes = classes
+  note.marks = new Uint8Array(starts.length)
+  return markLines(note)
 }
 
 // What a line may hold, found once per note: searching each line for each of them (an indexOf
@@ -181,15 +184,18 @@ const XREF = 4 // << xref:
 const RICH = 8 // + $ \ { : passthroughs, escapes, attribute references
 const LETTER_COLON = 16 // a letter before `:`: a macro (`image:`, `link:`, ...) or a URL's scheme
 const ANCHOR = 32 // [[
-/** `\r`, U+2028 or U+2029 within a line: Asciidoctor's patterns (`.`) do not read across them. */
-const LINE_BREAK_INSIDE = 64
 // One character class, the character after each match read here: a regular expression of one
 // class is the engine's fastest scan (alternatives, and a lookahead for a letter before a colon,
 // were tried at every position and cost most of the scan).
 const MARKS = /[<[;+$\\{:\r\u2028\u2029]/g
 
-function marksOf(note: Note): Uint8Array {
-  const marks = new Uint8Array(note.starts.length)
+/**
+ * Fills `note.marks`; false when a line holds `\r`, U+2028 or U+2029 before its end, which
+ * Asciidoctor's patterns (`.`) do not read across.
+ */
+function markLines(note: Note): boolean {
+  const marks = note.marks
+  let plain = true
   const text = note.text
   const starts = note.starts
   let line = 0
@@ -217,11 +223,11 @@ function marksOf(note: Note): Uint8Array {
       }
     } else if (c === 13 || c === 0x2028 || c === 0x2029) {
       // A `\r` before the line's end is part of its trailing white space (a CRLF file): left out.
-      if (at < (note.ends[line] as number)) mark = LINE_BREAK_INSIDE
+      if (at < (note.ends[line] as number)) plain = false
     } else mark = RICH
     marks[line] = (marks[line] as number) | mark
   }
-  return marks
+  return plain
 }
 
 const isSpace = (c: number): boolean => c === 32 || c === 9
@@ -941,7 +947,8 @@ function modelOf(
       })
   })
   markHeader(note.classes)
-  const anchors: Anchor[] = [...sink.anchors].sort((a, b) => a.line - b.line)
+  // The sink is this note's own: its anchors are sorted in place (stable, as the full walker's copy).
+  const anchors: Anchor[] = sink.anchors.sort((a, b) => a.line - b.line)
   return {
     path,
     folder,
