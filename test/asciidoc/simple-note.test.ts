@@ -91,6 +91,10 @@ describe('scanSimpleNote reads a note as the full walker does, or not at all', (
       (piece: string) => `= T\n\n[source]\n${piece}\n`,
       (piece: string) => `= T\n\n[qanda]\n${piece}\n`,
       (piece: string) => `= T\n\n== Now\n\n${piece}\n`,
+      // Below a list item's second line, and in a paragraph attached to an item with `+`.
+      (piece: string) => `= T\n\n== Now\n\n* item\nwrapped text\n${piece}\n`,
+      (piece: string) => `= T\n\n== Now\n\n* item\n+\nattached text\n${piece}\n`,
+      (piece: string) => `= T\n\n[qanda]\n[[q1]]Question?:: Answer\n+\n${piece}\n`,
     ]
     let answers = 0
     let notes = 0

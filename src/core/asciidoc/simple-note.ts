@@ -649,14 +649,16 @@ function readList(note: Note, start: number): number {
     const item = itemText(note, index, (note.starts[index] as number) + markerLength(marker), isUnordered(marker))
     note.classify(index, TEXT)
     if (item.anchor !== null) registerAnchor(note.sink, item.anchor, index + 1, 'inline')
-    let next = index + 1
-    let last = index
+    const rest = readItemRest(note, index, true)
+    let next = rest.next
     const nested = next < note.count ? markerOf(note, next) : -1
-    // Another marker directly below an item starts a list inside it (`**` under `*`, `-` under `*`).
+    // Another marker below an item starts a list inside it (`**` under `*`, `-` under `*`); after a
+    // paragraph attached with `+` the full walker reads it as more of that paragraph.
     if (nested >= 0 && nested !== marker) {
+      if (rest.attached) giveUp('a list after an attached paragraph')
       next = readNestedItems(note, next, nested, marker)
-      last = next - 1
     }
+    const last = next - 1
     if (note.keepTopLevel)
       note.topLevel.push({ line: index + 1, endLine: last + 1, text: item.text.trim(), marker: item.marker.trim() })
     if (next >= note.count) return next
@@ -719,11 +721,7 @@ function readDescriptionList(note: Note, start: number, style: string | null): n
       anchor = LEADING_INLINE_ANCHOR.exec(term)?.[1] ?? null
       if (anchor !== null) registerAnchor(note.sink, anchor, index + 1, 'inline')
     }
-    let next = index + 1
-    // Lines written directly below the term's line are the rest of its description.
-    while (next < note.count && isDescriptionLine(note, next)) note.classify(next++, TEXT)
-    if (next < note.count && note.first(next) === 43 && note.length(next) === 1)
-      next = readAttachedBlock(note, next) + 1
+    const next = readItemRest(note, index, false).next
     // The description: the text after `::`, then every line the item spans, as Asciidoctor reads them.
     const description =
       next === index + 1 ? text.slice(textStart, lineEnd) : joinLines(note, index, next - 1, textStart)
@@ -760,18 +758,51 @@ function readDescriptionList(note: Note, start: number, style: string | null): n
 }
 
 /**
- * A line below a `::` item's term that the full walker reads as more of its description's
- * paragraph; false for a line that ends the item (blank, a sibling, `+`, a delimiter). Gives up on
- * a line it could read as anything else (a list, a block title, an attribute line, a comment...).
+ * The lines of a list item after its first: lines written directly below it (more of its text),
+ * then paragraphs and blocks attached with `+`. Returns the index after them, and whether
+ * anything was attached.
  */
-function isDescriptionLine(note: Note, index: number): boolean {
-  if (note.isBlank(index) || dlistDelimiter(note, index) >= 0 || delimiterAt(note, index) !== null) return false
+function readItemRest(note: Note, first: number, listLinesEnd: boolean): { next: number; attached: boolean } {
+  let next = first + 1
+  while (next < note.count && isRunOnLine(note, next, listLinesEnd)) note.classify(next++, TEXT)
+  let attached = false
+  while (next < note.count && isPlus(note, next)) {
+    attached = true
+    const line = next + 1
+    if (line >= note.count) giveUp('`+` at the end')
+    if (note.first(line) === 91 || delimiterAt(note, line) !== null) {
+      next = readAttachedBlock(note, next) + 1
+      continue
+    }
+    // An attached paragraph: its lines as the lines below an item's first are read.
+    if (!isRunOnLine(note, line, false)) giveUp('attached line')
+    note.classify(next, MARKUP)
+    next = line
+    while (next < note.count && isRunOnLine(note, next, false)) note.classify(next++, TEXT)
+  }
+  return { next, attached }
+}
+
+const isPlus = (note: Note, index: number): boolean => note.first(index) === 43 && note.length(index) === 1
+
+/**
+ * A line below a list item's first that the full walker reads as more of the item's paragraph;
+ * false for a line that ends it (blank, a `::` item, `+`, a delimiter, and, when `listLinesEnd`,
+ * a list item: the caller reads it as a sibling or a nested list). Gives up on a line it could
+ * read as anything else (a list in a `::` item, a block title, an attribute line, a comment...).
+ */
+function isRunOnLine(note: Note, index: number, listLinesEnd: boolean): boolean {
+  if (note.isBlank(index) || isPlus(note, index) || dlistDelimiter(note, index) >= 0) return false
+  if (delimiterAt(note, index) !== null) return false
+  if (listMarkerEnd(note, index) >= 0) {
+    if (listLinesEnd) return false
+    giveUp('a list in an item')
+  }
   const c = note.first(index)
-  if (c === 43 && note.length(index) === 1) return false
-  if (isSpace(c) || c === 91 || c === 46 || c === 47 || c === 58) giveUp('description line form')
+  if (isSpace(c) || c === 91 || c === 46 || c === 47 || c === 58) giveUp('item line form')
   refuseOtherBlocks(note, index)
-  if (listMarkerEnd(note, index) >= 0 || ANY_LIST.test(note.line(index))) giveUp('list in a description')
-  if (note.holds(index, ANCHOR)) giveUp('anchor in a description')
+  if (ANY_LIST.test(note.line(index))) giveUp('a list in an item')
+  if (note.holds(index, ANCHOR)) giveUp('an anchor in an item')
   return true
 }
 
