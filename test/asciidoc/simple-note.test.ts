@@ -229,6 +229,8 @@ const NEAR = [
   'C++ and $$x$$ and pass:[y]',
   'Escaped \\<<s1>>',
   'Text [[inline]] anchor',
+  'anchor:macro-id[Text] here',
+  'See https://example.org/{x} and {attr}',
   'Café <<s1>>',
   '/// not a comment',
   '////',
@@ -334,6 +336,11 @@ const PIECES = [
   ':x',
   '\na:: ',
   'a:: b:: ',
+  'anchor:a[b] ',
+  ' https://x.org/p ',
+  'link:f.pdf[f]',
+  '+x+',
+  '{a}',
 ]
 const editArbitrary = fc.record({
   // Where in the note, as a fraction of its length (doubles would crowd near 0).

@@ -3,23 +3,27 @@
 // which scanNote then reads with the full walker (ADR 0033, amended).
 //
 // The constructs: a `= Title` with attribute entries and a blank line after them; section
-// titles (`==` to `======`); block attribute lines and `[[id]]` above a block; `//` comment lines;
-// paragraphs; `*`, `**`, `-` lists of one-line items (checkboxes, nested items directly below);
-// `::` description lists whose items have text and may attach one listing or literal block with
-// `+`; listing and literal blocks; `xref:target[text]` and `<<id>>` in prose. Anything else
-// (another block, a list item with a second line, a passthrough, a URL, a backslash, a
-// conditional...) makes it give up, never guess: wherever it answers, its model is the full
-// walker's, which test/asciidoc/simple-note.test.ts checks on every corpus and on generated
-// notes. Lines are strings only where the model keeps them (titles, terms, item texts) or
-// where a rare line is handed to one of the full walker's own functions.
+// titles (`==` to `======`); `[#id]`, `[[id]]` and `[style,...]` lines above a block; `//`
+// comment lines; paragraphs; `*`, `-` and `.` lists (checkboxes, another marker directly below);
+// `::` entries with text; in both kinds of list, text running on below an item's first line and
+// paragraphs or listing and literal blocks attached with `+`; listing and literal blocks. In
+// prose, `xref:` and `<<...>>` are read here, and prose holding anything more (URLs, macros,
+// passthroughs, escapes) is handed to the full walker's reference finder. Anything else (another
+// block, a numbered list, a table, an anchor in a paragraph, a conditional...) makes it give up,
+// never guess: wherever it answers, its model is the full walker's, which
+// test/asciidoc/simple-note.test.ts checks on every corpus and on generated notes. Lines are
+// strings only where the model keeps them (titles, terms, item texts) or where a rare line is
+// handed to one of the full walker's own functions.
 
-import { itemId, topFolder } from '../corpus.js'
-import type { Anchor, NoteModel, PracticeItem, Reference, Section, TrackStatus } from '../types.js'
+import { topFolder } from '../corpus.js'
+import type { NoteModel, Reference } from '../types.js'
 import { headingId } from './blocks.js'
 import { defaultAttributes } from './document-attributes.js'
 import type { LineClass } from './line-classes.js'
 import { applyAttributeEntry, type BlockAttributes, noAttributes, readMetadataLine } from './metadata.js'
+import { docnameOf, entriesAndItems, sectionsOf, substituteTargets, trackOf } from './model-parts.js'
 import { Reader } from './reader.js'
+import { findReferences } from './refs.js'
 import { registerAnchor, type Sink } from './sink.js'
 import {
   ANY_LIST,
@@ -47,23 +51,6 @@ const LITERAL = 4
 const MARKUP = 6
 const ATTRIBUTE_ENTRY = 7
 const HEADER = 0x80
-const CODE: Record<LineClass, number> = {
-  text: TEXT,
-  blank: BLANK,
-  comment: COMMENT,
-  listing: LISTING,
-  literal: LITERAL,
-  passthrough: 5,
-  markup: MARKUP,
-  'attribute-entry': ATTRIBUTE_ENTRY,
-}
-
-interface TopItem {
-  line: number
-  endLine: number
-  text: string
-  marker: string
-}
 
 /** One note being read: the text, where its lines start and end, and what was found. */
 class Note {
@@ -77,7 +64,6 @@ class Note {
   nextShorthand = -2
   nextMacro = -2
   readonly sink: Sink
-  readonly topLevel: TopItem[] = []
   readonly keepTopLevel: boolean
   constructor(
     readonly text: string,
@@ -181,7 +167,7 @@ function splitInto(note: Note): boolean {
 const COLONS = 1 // ::
 const SEMICOLONS = 2 // ;;
 const XREF = 4 // << xref:
-const RICH = 8 // + $ \ { : passthroughs, escapes, attribute references
+const RICH = 8 // + $ \ {: passthroughs, escapes, attribute references (the reference finder's)
 const LETTER_COLON = 16 // a letter before `:`: a macro (`image:`, `link:`, ...) or a URL's scheme
 const ANCHOR = 32 // [[
 // One character class, the character after each match read here: a regular expression of one
@@ -251,7 +237,7 @@ function atxLevel(note: Note, index: number): number {
   if (at >= end) return -1
   // A closing `==`, a trailing `[[id]]` or an attribute reference: read by the full walker.
   const last = text.charCodeAt(end - 1)
-  if (last === 61 || last === 93 || note.holds(index, RICH)) giveUp('title form')
+  if (last === 61 || last === 93) giveUp('title form')
   return marks - 1
 }
 
@@ -433,25 +419,6 @@ function dlistDelimiter(note: Note, index: number): number {
 }
 
 /** Gives up on prose the reference finder reads with more than the xref patterns. */
-/** The names of the inline macros the reference finder reads, or that hold text it must not read. */
-const MACRO_BEFORE = /(?:image|icon|link|mailto|pass|include|anchor|footnote|kbd|btn|menu|stem|latexmath|asciimath)$/
-
-function refuseRichProse(note: Note, index: number): void {
-  // `+` and `$` (passthroughs), `\` (escapes), `{` (attribute references).
-  if (note.holds(index, RICH)) giveUp('rich prose')
-  if (!note.holds(index, LETTER_COLON)) return
-  // A letter before a colon: a URL's scheme or a macro's name, else plain prose (`Note: x`).
-  const text = note.text
-  const end = note.ends[index] as number
-  for (let at = note.starts[index] as number; at < end; at++) {
-    if (text.charCodeAt(at) !== 58) continue
-    const before = text.charCodeAt(at - 1)
-    if (!((before >= 65 && before <= 90) || (before >= 97 && before <= 122))) continue
-    if (text.startsWith('xref:', at - 4)) continue
-    if (text.charCodeAt(at + 1) === 47 || MACRO_BEFORE.test(text.slice(Math.max(at - 12, 0), at))) giveUp('macro')
-  }
-}
-
 /** The first character of an xref's target (`[\p{Alphabetic}\p{N}\p{Pc}#/.:{]`); gives up on one beyond ASCII. */
 function xrefFirst(c: number): boolean {
   if (c > 0x7f) giveUp('xref target beyond ASCII')
@@ -600,8 +567,8 @@ function readParagraph(note: Note, start: number): number {
       continue
     }
     note.classify(index, TEXT)
-    // A paragraph's `[[id]]` anchors: read by the full walker's scan of paragraph anchors.
-    if (note.holds(index, ANCHOR)) giveUp('inline anchor')
+    // A paragraph's `[[id]]` and `anchor:id[]` anchors: read by the full walker's scan of them.
+    if (holdsInlineAnchor(note, index)) giveUp('inline anchor')
   }
   return index
 }
@@ -660,7 +627,12 @@ function readList(note: Note, start: number): number {
     }
     const last = next - 1
     if (note.keepTopLevel)
-      note.topLevel.push({ line: index + 1, endLine: last + 1, text: item.text.trim(), marker: item.marker.trim() })
+      note.sink.topLevelItems.push({
+        line: index + 1,
+        endLine: last + 1,
+        text: item.text.trim(),
+        marker: item.marker.trim(),
+      })
     if (next >= note.count) return next
     if (!note.isBlank(next)) {
       if (markerOf(note, next) === marker) {
@@ -783,6 +755,10 @@ function readItemRest(note: Note, first: number, listLinesEnd: boolean): { next:
   return { next, attached }
 }
 
+/** `[[` or `anchor:` in the line: a paragraph's inline anchors, which the full walker registers. */
+const holdsInlineAnchor = (note: Note, index: number): boolean =>
+  note.holds(index, ANCHOR) || (note.holds(index, LETTER_COLON) && note.line(index).includes('anchor:'))
+
 const isPlus = (note: Note, index: number): boolean => note.first(index) === 43 && note.length(index) === 1
 
 /**
@@ -802,7 +778,7 @@ function isRunOnLine(note: Note, index: number, listLinesEnd: boolean): boolean 
   if (isSpace(c) || c === 91 || c === 46 || c === 47 || c === 58) giveUp('item line form')
   refuseOtherBlocks(note, index)
   if (ANY_LIST.test(note.line(index))) giveUp('a list in an item')
-  if (note.holds(index, ANCHOR)) giveUp('an anchor in an item')
+  if (holdsInlineAnchor(note, index)) giveUp('an anchor in an item')
   return true
 }
 
@@ -875,40 +851,6 @@ function attributeEntry(note: Note, index: number): { name: string; value: strin
   return { name, value, line: index + 1 }
 }
 
-function sectionsOf(note: Note): Section[] {
-  const raw = note.sink.sections
-  return raw.map((section, index) => {
-    let endLine = note.count
-    for (let later = index + 1; later < raw.length; later++) {
-      const next = raw[later] as (typeof raw)[number]
-      if (next.level <= section.level) {
-        endLine = next.firstLine - 1
-        break
-      }
-    }
-    return {
-      level: section.level,
-      title: section.title,
-      id: section.id,
-      line: section.line,
-      endLine: Math.max(endLine, section.line),
-    }
-  })
-}
-
-function trackOf(note: Note, sections: Section[]): TrackStatus[] {
-  return sections
-    .filter(section => section.level === 1)
-    .map(section => ({
-      status: section.title,
-      line: section.line,
-      endLine: section.endLine,
-      items: note.topLevel
-        .filter(item => item.line > section.line && item.line <= section.endLine)
-        .map(item => ({ line: item.line, endLine: item.endLine, text: item.text, marker: item.marker })),
-    }))
-}
-
 /** The header's lines marked as encodeLineClasses marks them: the title and what follows up to a blank line. */
 function markHeader(classes: Uint8Array): void {
   let index = 0
@@ -917,32 +859,45 @@ function markHeader(classes: Uint8Array): void {
     if (classes[index] !== COMMENT) classes[index] = (classes[index] as number) | HEADER
 }
 
-function termWithoutAnchor(term: string): string {
-  const anchor = LEADING_INLINE_ANCHOR.exec(term)
-  return (anchor ? term.slice(anchor[0].length) : term).trim()
-}
-
 export function scanSimpleNote(path: string, text: string): NoteModel | null {
   const folder = topFolder(path)
-  const name = path.slice(path.lastIndexOf('/') + 1)
-  const docname = name.endsWith('.adoc') ? name.slice(0, -5) : name
+  const docname = docnameOf(path)
   const note = new Note(text, docname, folder)
   if (!splitInto(note)) return null
   try {
     const header = readHeader(note)
     let index = header.next
     while (index < note.count) index = readBlock(note, index)
-    const references: Reference[] = []
-    for (let line = 0; line < note.count; line++) {
-      if (note.classes[line] !== TEXT) continue
-      refuseRichProse(note, line)
-      xrefsOf(note, line, references)
-    }
-    return modelOf(note, path, folder, header, references)
+    return modelOf(note, path, folder, header, referencesOf(note, docname))
   } catch (error) {
     if (error instanceof NotSimple) return null
     throw error
   }
+}
+
+/**
+ * The references in prose (`text` lines). Where the prose holds only `xref:` and `<<...>>`, they
+ * are read here; where it holds more (URLs, other macros, passthroughs, escapes, attribute
+ * references), the full walker's reference finder reads them, from the same lines and classes.
+ */
+function referencesOf(note: Note, docname: string): Reference[] {
+  let rich = false
+  for (let line = 0; line < note.count && !rich; line++)
+    rich = note.classes[line] === TEXT && note.holds(line, RICH | LETTER_COLON)
+  if (rich) {
+    const lines = new Array<string>(note.count)
+    const classes = new Array<LineClass>(note.count)
+    for (let line = 0; line < note.count; line++) {
+      lines[line] = note.line(line)
+      // Only prose lines are read by the finder: any other class stands for all of them.
+      classes[line] = note.classes[line] === TEXT ? 'text' : 'markup'
+    }
+    const found = findReferences(lines, classes).sort((a, b) => a.line - b.line)
+    return substituteTargets(found, note.sink.attributeLog, docname)
+  }
+  const references: Reference[] = []
+  for (let line = 0; line < note.count; line++) if (note.classes[line] === TEXT) xrefsOf(note, line, references)
+  return references
 }
 
 function modelOf(
@@ -953,49 +908,23 @@ function modelOf(
   references: Reference[],
 ): NoteModel {
   const sink = note.sink
-  const sections = sectionsOf(note)
-  const items: PracticeItem[] = []
-  const itemsWithoutId: NoteModel['itemsWithoutId'] = []
-  const dlistEntries = sink.dlistEntries.map(entry => ({
-    style: entry.style,
-    term: termWithoutAnchor(entry.term),
-    description: entry.description,
-    line: entry.termLine,
-    anchor: entry.anchor,
-  }))
-  sink.dlistEntries.forEach((entry, index) => {
-    if (folder !== 'internalise' || entry.style !== 'qanda') return
-    const own = dlistEntries[index]
-    if (own === undefined) return
-    if (own.anchor === null) itemsWithoutId.push({ line: own.line, term: entry.term.trim() })
-    else
-      items.push({
-        id: itemId(path, own.anchor),
-        anchor: own.anchor,
-        prompt: own.term,
-        response: own.description,
-        line: own.line,
-      })
-  })
+  const sections = sectionsOf(sink.sections, note.count)
+  const { dlistEntries, items, itemsWithoutId } = entriesAndItems(path, folder, sink.dlistEntries)
   markHeader(note.classes)
-  // The sink is this note's own: its anchors are sorted in place (stable, as the full walker's copy).
-  const anchors: Anchor[] = sink.anchors.sort((a, b) => a.line - b.line)
   return {
     path,
     folder,
     title: header.title,
     attributes: header.attributes,
-    anchors,
+    // The sink is this note's own: its anchors are sorted in place (stable, as the full walker's copy).
+    anchors: sink.anchors.sort((a, b) => a.line - b.line),
     sections,
     items,
     itemsWithoutId,
     dlistEntries,
     references,
-    track: folder === 'track' ? trackOf(note, sections) : [],
+    track: folder === 'track' ? trackOf(sections, sink.topLevelItems) : [],
     problems: [],
     lineClasses: note.classes,
   }
 }
-
-/** For the differential test: the line-class code of a class name. */
-export const lineClassCode = (cls: LineClass): number => CODE[cls]
