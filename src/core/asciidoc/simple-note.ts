@@ -18,7 +18,6 @@
 import { topFolder } from '../corpus.js'
 import type { NoteModel, Reference } from '../types.js'
 import { headingId } from './blocks.js'
-import { defaultAttributes } from './document-attributes.js'
 import type { LineClass } from './line-classes.js'
 import { applyAttributeEntry, type BlockAttributes, noAttributes, readMetadataLine } from './metadata.js'
 import { docnameOf, entriesAndItems, sectionsOf, substituteTargets, trackOf } from './model-parts.js'
@@ -33,6 +32,7 @@ import {
   isBlockAttributeLine,
   LEADING_INLINE_ANCHOR,
 } from './syntax.js'
+import { newSink } from './walk.js'
 
 /** Thrown to give up on a note; caught once, in scanSimpleNote. */
 class NotSimple {
@@ -72,22 +72,7 @@ class Note {
   ) {
     this.keepTopLevel = folder === 'track'
     // Only the parts of a Sink the full walker's helpers used here read or write.
-    this.sink = {
-      classes: [],
-      lines: [],
-      sections: [],
-      anchors: [],
-      registered: new Set(),
-      dlistEntries: [],
-      topLevelItems: [],
-      references: [],
-      problems: [],
-      attributes: defaultAttributes(docname),
-      attributeLog: [],
-      depth: 0,
-      tooDeep: false,
-      hidden: new Set(),
-    }
+    this.sink = newSink([], [], docname)
   }
   get count(): number {
     return this.starts.length

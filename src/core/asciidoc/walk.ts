@@ -36,6 +36,11 @@ export function buildSink(rawLines: string[], docname?: string): Sink {
     lines.push(line)
     classes.push(line === '' ? 'blank' : 'text')
   }
+  return newSink(lines, classes, docname)
+}
+
+/** A sink with nothing found yet, over the note's lines and their first classes. */
+export function newSink(lines: string[], classes: LineClass[], docname?: string): Sink {
   return {
     classes,
     lines,
