@@ -63,7 +63,9 @@ class Note {
   /** Where the next `<<` and `xref:` are, from where xrefsOf last looked: each found once per note. */
   nextShorthand = -2
   nextMacro = -2
+  /** What the full walker's helpers used here (metadata lines, section ids, anchors) write into. */
   readonly sink: Sink
+  /** Top-level list items are kept for track notes only (their one reader, SPEC 1.3). */
   readonly keepTopLevel: boolean
   constructor(
     readonly text: string,
@@ -71,7 +73,6 @@ class Note {
     folder: string | null,
   ) {
     this.keepTopLevel = folder === 'track'
-    // Only the parts of a Sink the full walker's helpers used here read or write.
     this.sink = newSink([], [], docname)
   }
   get count(): number {
