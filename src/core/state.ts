@@ -219,6 +219,32 @@ export class StateSerializer {
   }
 }
 
+/**
+ * Whether `text` is exactly `serializeState(state)`, found without making that text: each entry's
+ * part is compared where it must stand. A replay that changes nothing (the usual one) then holds
+ * the file's text and one part at a time, not a second 3 MB text and the sorted copy of the
+ * state it is made from (docs/perf.md (14)).
+ */
+export function serializesTo(state: State, text: string): boolean {
+  const ids = Object.keys(state)
+    .filter(id => state[id] !== undefined)
+    .sort()
+  if (ids.length === 0) return text === '{}\n'
+  if (!text.startsWith('{\n')) return false
+  let at = 2
+  for (let k = 0; k < ids.length; k++) {
+    if (k > 0) {
+      if (!text.startsWith(',\n', at)) return false
+      at += 2
+    }
+    const id = ids[k] as string
+    const part = partOf(id, state[id] as StateEntry)
+    if (!text.startsWith(part, at)) return false
+    at += part.length
+  }
+  return text.length === at + 3 && text.endsWith('\n}\n')
+}
+
 /** One entry's part of state.json's text, as `JSON.stringify(state, null, 2)` writes it. */
 function partOf(id: string, entry: StateEntry): string {
   return `  ${JSON.stringify(id)}: ${JSON.stringify(entry, null, 2).replace(/\n/g, '\n  ')}`

@@ -1,6 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { entriesEqual, journalStateChanges, parseState, StateSerializer, serializeState } from '../../src/core/state.js'
+import {
+  entriesEqual,
+  journalStateChanges,
+  parseState,
+  StateSerializer,
+  serializeState,
+  serializesTo,
+} from '../../src/core/state.js'
 import type { State } from '../../src/core/types.js'
 
 describe('serializeState', () => {
@@ -98,6 +105,48 @@ describe('entriesEqual', () => {
     expect(entriesEqual({ ...entry, w: [1, { a: 2 }] }, { ...entry, w: [1, { a: 3 }] })).toBe(false)
     expect(entriesEqual({ ...entry, w: [1, 2] }, { ...entry, w: [2, 1] })).toBe(false)
     expect(entriesEqual({ ...entry, gone: undefined }, entry)).toBe(true)
+  })
+})
+
+describe('serializesTo: whether a text is serializeState’s, without making it', () => {
+  const ids = ['a#1', 'b#2', 'c#3', 'é#4', '"q#5', 'a#10']
+  const entry = fc.record({
+    level: fc.nat(6),
+    next_due: fc.constantFrom('2026-12-01', '2026-12-24'),
+    reps: fc.nat(40),
+    extra: fc.option(fc.array(fc.double({ noNaN: true }), { maxLength: 2 }), { nil: undefined }),
+  })
+  const states = fc.dictionary(fc.constantFrom(...ids), entry)
+  it('says yes to serializeState’s own text, and no to any other state’s text or an edit of it (property)', () => {
+    fc.assert(
+      fc.property(states, states, fc.nat(), fc.string({ minLength: 1, maxLength: 3 }), (state, other, at, edit) => {
+        const text = serializeState(state)
+        expect(serializesTo(state, text)).toBe(true)
+        expect(serializesTo(state, serializeState(other))).toBe(serializeState(other) === text)
+        const place = at % (text.length + 1)
+        const edited = text.slice(0, place) + edit + text.slice(place)
+        expect(serializesTo(state, edited)).toBe(edited === text)
+        // One character changed, the length kept: a part must be compared whole, not only measured.
+        const swap = at % text.length
+        const changed = text.slice(0, swap) + (text[swap] === 'x' ? 'y' : 'x') + text.slice(swap + 1)
+        expect(serializesTo(state, changed)).toBe(false)
+        expect(serializesTo(state, text.slice(0, place))).toBe(place === text.length)
+      }),
+      { numRuns: 500 },
+    )
+  })
+  it('says no to the same entries written otherwise: compact JSON, CRLF, no final newline, a BOM', () => {
+    const state: State = {
+      'b#x': { level: 2, next_due: '2026-12-01', reps: 3 },
+      'a#y': { next_due: '2026-12-02', reps: 1 },
+    }
+    const text = serializeState(state)
+    expect(serializesTo(state, text)).toBe(true)
+    for (const other of [JSON.stringify(state), text.replace(/\n/g, '\r\n'), text.slice(0, -1), `\ufeff${text}`])
+      expect(serializesTo(state, other)).toBe(false)
+    expect(serializesTo({}, '{}\n')).toBe(true)
+    expect(serializesTo({}, '{}')).toBe(false)
+    expect(serializesTo({ 'a#1': undefined } as unknown as State, '{}\n')).toBe(true)
   })
 })
 

@@ -64,13 +64,10 @@ interface Grouping {
   count: number
   offsets: Int32Array
   order: Int32Array
-  /** The grades and dates in group order: a whole replay reads them front to back, not all over the log. */
-  grade: Uint8Array
-  date: Int32Array
 }
 
 function groupByItem(columns: ReviewColumns, count: number, canon: Canon): Grouping {
-  const { item, date, grade } = columns
+  const { item } = columns
   // Each id's group once (not once per review); resolving may add alias targets to the ids.
   const known = columns.interned.ids.length
   const groupOf = new Int32Array(known)
@@ -83,19 +80,18 @@ function groupByItem(columns: ReviewColumns, count: number, canon: Canon): Group
   }
   for (let c = 0; c < groups; c++) offsets[c + 1] = (offsets[c + 1] as number) + (offsets[c] as number)
   const next = offsets.slice(0, groups)
+  // The order alone, not the grades and dates copied into it: the copies were 5 MB at a million
+  // reviews, for as long as the log lives, and a replay reading the columns through `order`
+  // measured no slower (docs/perf.md (14)).
   const order = new Int32Array(count)
-  const groupGrade = new Uint8Array(count)
-  const groupDate = new Int32Array(count)
   // One pass in file order: the columns are read in order, only the writes land all over.
   for (let i = 0; i < count; i++) {
     const c = groupOf[item[i] as number] as number
     const k = next[c] as number
     next[c] = k + 1
     order[k] = i
-    groupGrade[k] = grade[i] as number
-    groupDate[k] = date[i] as number
   }
-  const grouping = { count, offsets, order, grade: groupGrade, date: groupDate }
+  const grouping = { count, offsets, order }
   const rank = dateRanks(columns)
   for (let c = 0; c < groups; c++)
     sortIntoReplayOrder(grouping, offsets[c] as number, offsets[c + 1] as number, columns, rank)
@@ -118,20 +114,16 @@ function dateRanks(columns: ReviewColumns): Int32Array {
  * Only when needed: a log is written day after day, so its groups are nearly always in order.
  */
 function sortIntoReplayOrder(grouping: Grouping, from: number, to: number, columns: ReviewColumns, rank: Int32Array) {
-  const { order, date: groupDate, grade: groupGrade } = grouping
+  const { order } = grouping
+  const { date } = columns
   let sorted = true
   for (let k = from + 1; k < to && sorted; k++)
-    sorted = (rank[groupDate[k] as number] as number) >= (rank[groupDate[k - 1] as number] as number)
+    sorted =
+      (rank[date[order[k] as number] as number] as number) >= (rank[date[order[k - 1] as number] as number] as number)
   if (sorted) return
-  const { date, grade } = columns
   const members = Array.from(order.subarray(from, to))
   members.sort((a, b) => (rank[date[a] as number] as number) - (rank[date[b] as number] as number) || a - b)
   order.set(members, from)
-  for (let k = from; k < to; k++) {
-    const i = order[k] as number
-    groupDate[k] = date[i] as number
-    groupGrade[k] = grade[i] as number
-  }
 }
 
 /**
@@ -250,12 +242,15 @@ class ColumnarReviewLog implements ReviewLog {
       for (const review of this.historyOf(id)) acc = step(acc, review.grade, review.date)
       return acc
     }
-    const { offsets, grade, date } = this.grouping
+    const { offsets, order } = this.grouping
     if (raw + 1 >= offsets.length) return acc
+    const { grade, date } = this.store
     const dates = this.store.interned.dates
     const end = offsets[raw + 1] as number
-    for (let k = offsets[raw] as number; k < end; k++)
-      acc = step(acc, GRADES[grade[k] as number] as Grade, dates[date[k] as number] as IsoDate)
+    for (let k = offsets[raw] as number; k < end; k++) {
+      const i = order[k] as number
+      acc = step(acc, GRADES[grade[i] as number] as Grade, dates[date[i] as number] as IsoDate)
+    }
     return acc
   }
 
@@ -265,11 +260,11 @@ class ColumnarReviewLog implements ReviewLog {
     // Grouped, an item's reviews are in replay order (by date): its last one has the latest date.
     // Validate asks this of every item in the log; no review object is built for it.
     if (this.size <= this.grouping.count) {
-      const { offsets, date } = this.grouping
+      const { offsets, order } = this.grouping
       if (raw + 1 >= offsets.length) return null
       const end = offsets[raw + 1] as number
       if (end === offsets[raw]) return null
-      return this.store.interned.dates[date[end - 1] as number] as IsoDate
+      return this.store.interned.dates[this.store.date[order[end - 1] as number] as number] as IsoDate
     }
     return this.historyOf(id).at(-1)?.date ?? null
   }
