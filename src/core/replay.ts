@@ -86,6 +86,24 @@ function keptDue(previous: State | null, id: string): IsoDate | undefined {
   return entry !== undefined && isIsoDate(entry.next_due) ? entry.next_due : undefined
 }
 
+/**
+ * The entry an item's replay starts from: the scheduler's initial entry, due on the date the item
+ * was registered with when it has never been reviewed. An item with a review is dated by its
+ * reviews alone, whatever date its start holds (every scheduler: test/core/schedulers.test.ts),
+ * so the previous state is asked for (`previous`) only for an item without one: a loaded corpus
+ * then parses state.json only when some declared item was never reviewed (docs/perf.md (14)).
+ */
+export function startEntry(
+  scheduler: Scheduler,
+  log: ReviewLog,
+  id: string,
+  today: IsoDate,
+  previous: () => State | null,
+): StateEntry {
+  const reviewed = log.lastDateOf !== undefined ? log.lastDateOf(id) !== null : log.historyOf(id).length > 0
+  return scheduler.initial(reviewed ? addDays(today, 1) : registeredDue(previous(), id, today))
+}
+
 export interface ReplayInput {
   /** The log, grouped by item after its aliases: the everyday input (log/columnar-log.ts for a log read from its file). */
   log?: ReviewLog
@@ -111,11 +129,11 @@ export function replay(input: ReplayInput): State {
   const { declared, previous, today, scheduler } = input
   const log = input.log ?? reviewLogOf(input.reviews ?? [], { aliases: input.aliases ?? {} })
   const state: State = {}
-  let tomorrow: IsoDate | undefined
   const logged = (scheduler as Scheduler & Partial<LogFolding>).foldLogged
   const fromColumns = typeof logged === 'function' && log.foldOf !== undefined
+  const previousState = (): State | null => previous
   for (const id of declared) {
-    const start = scheduler.initial(keptDue(previous, id) ?? (tomorrow ??= addDays(today, 1)))
+    const start = startEntry(scheduler, log, id, today, previousState)
     const folded = fromColumns ? logged.call(scheduler, start, log, id) : null
     if (folded !== null) {
       state[id] = folded

@@ -1,9 +1,8 @@
 import { canonicalId } from './aliases.js'
 import type { Corpus, LogFileMark } from './corpus.js'
-import { addDays, isIsoDate } from './dates.js'
 import { type DeclaredItem, declaredItems } from './items.js'
 import { failureCount } from './leech.js'
-import { foldHistory, type LogFolding } from './replay.js'
+import { foldHistory, type LogFolding, startEntry } from './replay.js'
 import type { Scheduler } from './scheduler.js'
 import { schedulerFor } from './schedulers/index.js'
 import { journalStateChanges } from './state.js'
@@ -236,8 +235,8 @@ function withCounts(derived: Omit<Derived, 'reviewedToday' | 'newToday'>): Deriv
  * objects at every load). Otherwise from the item's history as objects.
  */
 function itemFacts(corpus: Corpus, id: string, scheduler: Scheduler, today: IsoDate): ItemFacts {
-  const start = scheduler.initial(keptDue(corpus.state, id) ?? addDays(today, 1))
   const { log } = corpus
+  const start = startEntry(scheduler, log, id, today, () => corpus.state)
   const logged = (scheduler as Scheduler & Partial<LogFolding>).foldLogged
   const entry = typeof logged === 'function' && log.foldOf !== undefined ? logged.call(scheduler, start, log, id) : null
   if (entry !== null && log.foldOf !== undefined) {
@@ -266,10 +265,4 @@ function reviewedOn(history: readonly Review[], today: IsoDate): boolean {
     if (date < today) return false
   }
   return false
-}
-
-/** The due date a never-reviewed item was registered with, kept in the state on disk. */
-function keptDue(previous: State | null, id: string): IsoDate | undefined {
-  const entry = previous !== null && Object.hasOwn(previous, id) ? previous[id] : undefined
-  return entry !== undefined && isIsoDate(entry.next_due) ? entry.next_due : undefined
 }

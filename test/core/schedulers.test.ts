@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../../src/core/config.js'
 import { addDays } from '../../src/core/dates.js'
-import { applyReview, inReplayOrder, replay } from '../../src/core/replay.js'
+import { applyReview, foldEachReview, foldHistory, inReplayOrder, replay } from '../../src/core/replay.js'
 import { SCHEDULER_NAMES, schedulerFor } from '../../src/core/schedulers/index.js'
 import { previewIntervals } from '../../src/core/schedulers/preview.js'
 import { type Config, GRADES, type Review, type SchedulerName, type State } from '../../src/core/types.js'
@@ -11,6 +11,55 @@ const configFor = (scheduler: SchedulerName, retention = 0.9): Config => ({
   ...DEFAULT_CONFIG,
   scheduler,
   fsrs: { retention, weights: [] },
+})
+
+describe('what an item’s start holds', () => {
+  // Replay looks up a never-reviewed item's registration date in the previous state, and only
+  // then (replay.ts startEntry): a loaded corpus parses state.json only for such an item. That is
+  // sound only while any review dates an entry by itself, whatever date its start holds.
+  const date = fc.integer({ min: 0, max: 400 }).map(days => addDays('2026-01-01', days))
+  const review = fc.record({ date, grade: fc.constantFrom(...GRADES) })
+  const configs: Config[] = SCHEDULER_NAMES.flatMap(name => [
+    { ...configFor(name), fuzz: false },
+    { ...configFor(name), fuzz: true },
+    { ...configFor(name), switches: [{ date: '2026-06-01', from: name === 'leitner' ? 'sm2' : 'leitner', to: name }] },
+  ])
+  it('makes no difference to an item with a review, under every scheduler (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...configs),
+        fc.array(review, { minLength: 1, maxLength: 12 }),
+        date,
+        date,
+        (config, drawn, a, b) => {
+          const scheduler = schedulerFor(config)
+          const history = inReplayOrder(drawn.map((r, k) => ({ item: 'n#x', ...r, line: k + 1 })))
+          // The law itself, through the scheduler's own fold and review by review.
+          expect(foldHistory(scheduler.initial(a), history, scheduler)).toEqual(
+            foldHistory(scheduler.initial(b), history, scheduler),
+          )
+          expect(foldEachReview(scheduler.initial(a), history, scheduler)).toEqual(
+            foldEachReview(scheduler.initial(b), history, scheduler),
+          )
+          // And replay: the reviewed item is its fold; a never-reviewed one keeps the date it was registered with.
+          const run = (due: string): State =>
+            replay({
+              reviews: history,
+              declared: ['n#x', 'n#new'],
+              previous: { 'n#x': { next_due: due, reps: 0 }, 'n#new': { next_due: due, reps: 0 } },
+              today: '2027-03-01',
+              scheduler,
+            })
+          const [first, second] = [run(a), run(b)]
+          expect(first['n#x']).toEqual(foldHistory(scheduler.initial(a), history, scheduler))
+          expect(first['n#x']).toEqual(second['n#x'])
+          expect(first['n#new']?.next_due).toBe(a)
+          expect(second['n#new']?.next_due).toBe(b)
+        },
+      ),
+      { numRuns: 400 },
+    )
+  })
 })
 
 describe('scheduler registry', () => {

@@ -48,6 +48,33 @@ function* grades(seed: number, count: number): Generator<Review> {
 }
 
 describe('the corpus snapshot', () => {
+  it('asks for the state on disk only when a declared item was never reviewed (state.json parsed only then)', () => {
+    // A loaded corpus parses state.json when `state` is first read (app/load-corpus.ts): a
+    // derivation whose every item has a review needs nothing from it, and must not read it.
+    const reviewed = (id: string, line: number): Review => ({ item: id, date: '2026-11-20', grade: 'good', line })
+    const counted = (notes: NoteModel[], reviews: Review[]) => {
+      const base = corpusFixture(notes, reviews, DEFAULT_CONFIG, {
+        'deck#b': { level: 1, next_due: '2026-11-25', reps: 0 },
+      })
+      let reads = 0
+      const corpus: Corpus = {
+        ...base,
+        get state() {
+          reads++
+          return base.state
+        },
+      }
+      return { corpus, reads: () => reads }
+    }
+    const all = counted([note('internalise/deck.adoc', ['a', 'b'])], [reviewed('deck#a', 1), reviewed('deck#b', 2)])
+    expect(Object.keys(derivedState(all.corpus, TODAY))).toEqual(['deck#a', 'deck#b'])
+    expect(all.reads()).toBe(0)
+    const fresh = counted([note('internalise/deck.adoc', ['a', 'b'])], [reviewed('deck#a', 1)])
+    // deck#b was registered on the 25th: it keeps that date.
+    expect(derivedState(fresh.corpus, TODAY)['deck#b']?.next_due).toBe('2026-11-25')
+    expect(fresh.reads()).toBeGreaterThan(0)
+  })
+
   it("derives each item's facts from the log's columns as its history says (every scheduler, aliases)", () => {
     // A box scheduler folds a columnar log in place (foldOf, foldLogged), with no review objects;
     // the facts must be what the item's history as objects says: the replay's entry, its
