@@ -78,7 +78,7 @@ export function foldEachReview(start: StateEntry, history: readonly Review[], sc
  * the previous state), or, for an item registered now, the day after today (SPEC 1.5).
  */
 function registeredDue(previous: State | null, id: string, today: IsoDate): IsoDate {
-  return keptDue(previous, id) ?? addDays(today, 1)
+  return keptDue(previous, id) ?? tomorrowOf(today)
 }
 
 function keptDue(previous: State | null, id: string): IsoDate | undefined {
@@ -101,7 +101,18 @@ export function startEntry(
   previous: () => State | null,
 ): StateEntry {
   const reviewed = log.lastDateOf !== undefined ? log.lastDateOf(id) !== null : log.historyOf(id).length > 0
-  return scheduler.initial(reviewed ? addDays(today, 1) : registeredDue(previous(), id, today))
+  return scheduler.initial(reviewed ? tomorrowOf(today) : registeredDue(previous(), id, today))
+}
+
+/** The day after `today`, worked out once for the 30,000 items of one derivation, not once each. */
+let lastToday: IsoDate | null = null
+let lastTomorrow: IsoDate = '1970-01-02'
+function tomorrowOf(today: IsoDate): IsoDate {
+  if (today !== lastToday) {
+    lastTomorrow = addDays(today, 1)
+    lastToday = today
+  }
+  return lastTomorrow
 }
 
 export interface ReplayInput {
