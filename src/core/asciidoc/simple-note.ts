@@ -172,8 +172,9 @@ function markLines(note: Note): boolean {
   const starts = note.starts
   let line = 0
   MARKS.lastIndex = 0
-  for (let match = MARKS.exec(text); match !== null; match = MARKS.exec(text)) {
-    const at = match.index
+  // `test`, not `exec`: no match object for each of the million marks of 10,000 notes.
+  while (MARKS.test(text)) {
+    const at = MARKS.lastIndex - 1
     while (line + 1 < starts.length && (starts[line + 1] as number) <= at) line++
     const c = text.charCodeAt(at)
     const next = text.charCodeAt(at + 1)
