@@ -203,7 +203,7 @@ export async function gradeStep(corpusDir: string, grades = 200): Promise<Corpus
     serializeState(state)
     parts.serialize.push(performance.now() - t)
     t = performance.now()
-    await writeStateIfChanged(vault, state)
+    await writeStateIfChanged(vault, state, 'changed')
     parts.write.push(performance.now() - t)
   }
   // The probe's reviews were never appended: put back the state the log gives.

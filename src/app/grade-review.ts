@@ -135,8 +135,8 @@ async function saveState(vault: Vault, corpus: Corpus, today: IsoDate, options: 
   } catch {
     // An earlier coalesced write failed: this grade's line is in the log already, so write now and
     // fail only if that fails too, as a grade without coalescing would.
-    await writeStateIfChanged(vault, state)
+    await writeStateIfChanged(vault, state, 'changed')
   }
-  if (!options.stateWrites) await writeStateIfChanged(vault, state)
+  if (!options.stateWrites) await writeStateIfChanged(vault, state, 'changed')
   return { corpus: withStateOnDisk(corpus, state, today), state }
 }
