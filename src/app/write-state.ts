@@ -1,6 +1,6 @@
 import { configProblemText } from '../core/config.js'
 import { type Corpus, STATE_PATH } from '../core/corpus.js'
-import { serializeState, serializesTo } from '../core/state.js'
+import { StateTextMatch, serializeState } from '../core/state.js'
 import type { State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 
@@ -8,8 +8,8 @@ import type { Vault } from '../ports/vault.js'
  * Writes state.json (atomically, through the vault) only when its bytes would change. Returns
  * whether it wrote. Two ways to the same answer, by what is likely:
  * - `'same'` (a replay, a registration, validate): the state is most often the one on disk, so
- *   the file's text is compared part by part (`serializesTo`), and the new text is made only to
- *   be written: a 3 MB text and the sorted copy it is made from are not made for nothing;
+ *   the file is compared part by part as it is read (`onDiskAlready`), and the new text is made
+ *   only to be written: neither the file's 3 MB text nor a second one is held for nothing;
  * - `'changed'` (after a grade or an undo): the text is made first, as it will be written, and
  *   compared whole; a walk of the parts would stop at the changed entry and then make it anyway.
  */
@@ -24,11 +24,37 @@ export async function writeStateIfChanged(
     await vault.write(STATE_PATH, text)
     return true
   }
-  const current = await vault.read(STATE_PATH)
-  if (current !== null && serializesTo(state, current)) return false
+  if (await onDiskAlready(vault, state)) return false
   await vault.write(STATE_PATH, serializeState(state))
   return true
 }
+
+/**
+ * Whether state.json holds `state`'s bytes, compared part by part (`StateTextMatch`) as the file
+ * is read: chunk by chunk where the vault can (`readChunks`: one chunk of the file held at a time,
+ * not its whole text; the reading stops at the first difference), else its text at once.
+ */
+async function onDiskAlready(vault: Vault, state: State): Promise<boolean> {
+  const match = new StateTextMatch(state)
+  const source = vault.readChunks ? await vault.readChunks(STATE_PATH) : undefined
+  if (source === undefined) {
+    const current = await vault.read(STATE_PATH)
+    return current !== null && match.push(current) && match.end()
+  }
+  if (source === null) return false
+  // `ignoreBOM`: a file that begins with one keeps it, and so differs (as `read` gives it).
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
+  for await (const chunk of source.chunks)
+    for (let at = 0; at < chunk.length; at += PIECE_BYTES)
+      if (!match.push(decoder.decode(chunk.subarray(at, at + PIECE_BYTES), { stream: true }))) return false
+  return match.push(decoder.decode()) && match.end()
+}
+
+/**
+ * Bytes decoded at a time: a string of up to 64 KB is an ordinary young object, gone at the next
+ * scavenge; a chunk's 1 MB decoded whole is a large object, kept until a full collection.
+ */
+const PIECE_BYTES = 1 << 16
 
 /** Thrown when config.json is invalid: every operation that writes stops before writing (SPEC 1.8). */
 export class ConfigInvalidError extends Error {

@@ -221,28 +221,70 @@ export class StateSerializer {
 
 /**
  * Whether `text` is exactly `serializeState(state)`, found without making that text: each entry's
- * part is compared where it must stand. A replay that changes nothing (the usual one) then holds
- * the file's text and one part at a time, not a second 3 MB text and the sorted copy of the
- * state it is made from (docs/perf.md (14)).
+ * part is compared where it must stand (`StateTextMatch`, given the text whole).
  */
 export function serializesTo(state: State, text: string): boolean {
-  const ids = Object.keys(state)
-    .filter(id => state[id] !== undefined)
-    .sort()
-  if (ids.length === 0) return text === '{}\n'
-  if (!text.startsWith('{\n')) return false
-  let at = 2
-  for (let k = 0; k < ids.length; k++) {
-    if (k > 0) {
-      if (!text.startsWith(',\n', at)) return false
-      at += 2
-    }
-    const id = ids[k] as string
-    const part = partOf(id, state[id] as StateEntry)
-    if (!text.startsWith(part, at)) return false
-    at += part.length
+  const match = new StateTextMatch(state)
+  return match.push(text) && match.end()
+}
+
+/**
+ * Whether a text given in pieces, one after another, is exactly `serializeState(state)`: each
+ * entry's part is made when the text reaches it and compared there. A replay that changes
+ * nothing (the usual one) then holds one piece of the file and one part at a time, not the
+ * file's 3 MB text beside a second one made from a sorted copy of the state (docs/perf.md (14)).
+ * `push` says false as soon as the text differs; `end` says whether it was all of it.
+ */
+export class StateTextMatch {
+  private readonly ids: string[]
+  /** The expected text still to come: `next` is the index of the entry after `piece`. */
+  private piece: string
+  private at = 0
+  private next = 0
+  private differs = false
+
+  constructor(private readonly state: State) {
+    this.ids = Object.keys(state)
+      .filter(id => state[id] !== undefined)
+      .sort()
+    this.piece = this.ids.length === 0 ? '{}\n' : '{\n'
   }
-  return text.length === at + 3 && text.endsWith('\n}\n')
+
+  push(text: string): boolean {
+    let from = 0
+    while (!this.differs && from < text.length) {
+      if (this.at === this.piece.length && !this.advance()) this.differs = true
+      else {
+        const n = Math.min(this.piece.length - this.at, text.length - from)
+        // A whole part inside the piece of text (the usual case) is compared without a copy.
+        const expected = this.at === 0 && n === this.piece.length ? this.piece : this.piece.slice(this.at, this.at + n)
+        if (!text.startsWith(expected, from)) this.differs = true
+        this.at += n
+        from += n
+      }
+    }
+    return !this.differs
+  }
+
+  end(): boolean {
+    while (!this.differs && this.at === this.piece.length) if (!this.advance()) return true
+    return false
+  }
+
+  /** The next expected piece: an entry's part (after `,\n` from the second on), then `\n}\n`; false past the end. */
+  private advance(): boolean {
+    const { ids } = this
+    if (ids.length === 0 || this.next > ids.length) return false
+    if (this.next === ids.length) this.piece = '\n}\n'
+    else {
+      const id = ids[this.next] as string
+      const part = partOf(id, this.state[id] as StateEntry)
+      this.piece = this.next === 0 ? part : `,\n${part}`
+    }
+    this.next++
+    this.at = 0
+    return true
+  }
 }
 
 /** One entry's part of state.json's text, as `JSON.stringify(state, null, 2)` writes it. */

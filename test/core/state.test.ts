@@ -5,6 +5,7 @@ import {
   journalStateChanges,
   parseState,
   StateSerializer,
+  StateTextMatch,
   serializeState,
   serializesTo,
 } from '../../src/core/state.js'
@@ -132,6 +133,43 @@ describe('serializesTo: whether a text is serializeState’s, without making it'
         expect(serializesTo(state, changed)).toBe(false)
         expect(serializesTo(state, text.slice(0, place))).toBe(place === text.length)
       }),
+      { numRuns: 500 },
+    )
+  })
+  it('gives the same answer for the text in pieces, split anywhere (StateTextMatch, property)', () => {
+    fc.assert(
+      fc.property(
+        states,
+        states,
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.constantFrom('own', 'other', 'edited'),
+        fc.nat(),
+        (state, other, cuts, which, at) => {
+          const own = serializeState(state)
+          // An edit keeps the length and is cut around, so that it falls inside a part split in two.
+          const place = at % own.length
+          const text =
+            which === 'own'
+              ? own
+              : which === 'other'
+                ? serializeState(other)
+                : own.slice(0, place) + (own[place] === 'x' ? 'y' : 'x') + own.slice(place + 1)
+          const splits = [
+            ...cuts.map(cut => cut % (text.length + 1)),
+            ...(which === 'edited' ? [place, place + 1] : []),
+          ]
+          const places = [...new Set(splits)].sort((a, b) => a - b)
+          const match = new StateTextMatch(state)
+          let from = 0
+          let going = true
+          for (const end of [...places, text.length]) {
+            going = match.push(text.slice(from, end)) && going
+            from = end
+          }
+          expect(going && match.end()).toBe(text === own)
+          expect(serializesTo(state, text)).toBe(text === own)
+        },
+      ),
       { numRuns: 500 },
     )
   })
