@@ -27,10 +27,29 @@ export interface BoxEntry extends StateEntry {
   reps: number
 }
 
+// Each box's due date from each anchor, worked out once: a replay of 30,000 items meets a few
+// hundred of them, and each entry held a string of its own (1 MB of a replay's peak). Bounded,
+// like the dates below, so that it cannot grow forever.
+const dues: Map<IsoDate, IsoDate>[] = []
+const DUES_KEPT = 50_000
+let duesKept = 0
+
 /** `anchor + interval[level]`: the one rule for new items and reviewed ones alike (clamped to the supported dates, ADR 0004). */
 export function dueAfter(anchor: IsoDate, level: number): IsoDate {
-  const interval = BOX_INTERVALS[clampLevel(level) - 1] ?? { days: 1 }
-  return 'days' in interval ? dueAfterDays(anchor, interval.days) : dueAfterMonths(anchor, interval.months)
+  const box = clampLevel(level)
+  const known = dues[box]?.get(anchor)
+  if (known !== undefined) return known
+  const interval = BOX_INTERVALS[box - 1] ?? { days: 1 }
+  const due = 'days' in interval ? dueAfterDays(anchor, interval.days) : dueAfterMonths(anchor, interval.months)
+  if (duesKept >= DUES_KEPT) {
+    dues.length = 0
+    duesKept = 0
+  }
+  let ofBox = dues[box]
+  if (ofBox === undefined) dues[box] = ofBox = new Map()
+  ofBox.set(anchor, due)
+  duesKept++
+  return due
 }
 
 export function clampLevel(level: number): number {
