@@ -70,6 +70,17 @@ describe('parseState', () => {
     }
   })
 
+  it("keeps an entry whose id is __proto__ as an entry, not as the state object's prototype", () => {
+    const parsed = parseState('{"__proto__": {"level": 2, "next_due": "2026-06-02", "reps": 3}, "a#1": {"bad": 1}}')
+    const valid = parseState('{"__proto__": {"level": 2, "next_due": "2026-06-02", "reps": 3}}')
+    for (const result of [parsed, valid]) {
+      if (!('state' in result)) throw new Error('not parsed')
+      expect(Object.getPrototypeOf(result.state)).toBe(Object.prototype)
+      expect(Object.hasOwn(result.state, '__proto__')).toBe(true)
+    }
+    expect('state' in parsed && parsed.invalid).toEqual(['a#1'])
+  })
+
   it('leaves out and names entries that lack a calendar next_due or a whole reps', () => {
     const text = JSON.stringify({
       'ok#1': entry,
