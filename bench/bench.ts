@@ -3,7 +3,7 @@ import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { cliStep } from './cli-step.js'
-import { ChildFailure, type ChildResult, coldRuns, runChild, spawnMeasurement, TODAY } from './cold.js'
+import { ChildFailure, type ChildResult, coldRuns, interleavedRuns, runChild, spawnMeasurement, TODAY } from './cold.js'
 import { writeCorpus, writeLog } from './generate.js'
 import { gradeStep } from './grade-step.js'
 import { CHEAP_RUNS, EXPENSIVE_RUNS, median, number, ratio, row, seconds, verdict } from './measure.js'
@@ -129,9 +129,20 @@ async function main(options: Options): Promise<void> {
       return
     }
 
-    // Index, notes only: the log is not in the corpus yet, so this is the scan of the notes.
-    const index = options.only === 'replay' ? [] : coldRuns('index', corpusDir, EXPENSIVE_RUNS).results
-    const indexFloor = options.only === 'replay' ? [] : coldRuns('floor', corpusDir, CHEAP_RUNS).results
+    // Index, notes only: the log is not in the corpus yet, so this is the scan of the notes. The
+    // index and its floor in turns, so that the ratio compares runs of the same minutes.
+    const indexRuns =
+      options.only === 'replay'
+        ? null
+        : interleavedRuns(
+            [
+              { kind: 'index', runs: EXPENSIVE_RUNS },
+              { kind: 'floor', runs: CHEAP_RUNS },
+            ],
+            corpusDir,
+          )
+    const index = indexRuns?.get('index')?.results ?? []
+    const indexFloor = indexRuns?.get('floor')?.results ?? []
     if (options.only !== 'replay') {
       const indexMs = median(index.map(r => r.ms))
       const indexFloorMs = median(indexFloor.map(r => r.ms))

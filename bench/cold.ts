@@ -255,6 +255,34 @@ export function spawnMeasurement(kind: string, dir: string, timeoutMs = 600_000)
 }
 
 /** `runs` fresh-process measurements; stops early when one times out or fails (the rest would too). */
+type Runs = { results: ChildResult[]; timedOut: boolean; failure?: string }
+
+/**
+ * Runs of measurements that are compared with each other (a row and its floor), taken in turns:
+ * one of each kind a round, until each has its count. On this shared machine the load moves
+ * within minutes, and a block of one kind's runs, then a block of the other's, compared two
+ * different hours; in turns, both medians see the same ones. A kind that fails or times out is
+ * not run again; the others go on.
+ */
+export function interleavedRuns(kinds: readonly { kind: string; runs: number }[], dir: string): Map<string, Runs> {
+  const out = new Map<string, Runs>(kinds.map(({ kind }) => [kind, { results: [], timedOut: false }]))
+  const rounds = Math.max(0, ...kinds.map(k => k.runs))
+  for (let round = 0; round < rounds; round++)
+    for (const { kind, runs } of kinds) {
+      const done = out.get(kind) as Runs
+      if (round >= runs || done.timedOut || done.failure !== undefined) continue
+      try {
+        const result = spawnMeasurement(kind, dir)
+        if (result === null) done.timedOut = true
+        else done.results.push(result)
+      } catch (error) {
+        if (!(error instanceof ChildFailure)) throw error
+        done.failure = error.message
+      }
+    }
+  return out
+}
+
 export function coldRuns(
   kind: string,
   dir: string,

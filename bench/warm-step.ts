@@ -8,7 +8,7 @@ import { createLogCache, logCacheKey } from '../src/app/log-cache.js'
 import { packModel } from '../src/app/packed-model.js'
 import { createScanCache, type ScanCache, scanCacheKey, textHash } from '../src/app/scan-cache.js'
 import { scanNote } from '../src/core/asciidoc/scan.js'
-import { type ChildResult, coldRuns } from './cold.js'
+import { type ChildResult, coldRuns, interleavedRuns } from './cold.js'
 import {
   CHEAP_RUNS,
   cpuSince,
@@ -228,10 +228,21 @@ export function warmStep(dir: string, cold?: { indexMs: number; floorMs: number 
     '(its cost)',
     `+${seconds(firstMs - coldIndexMs)} over the cold index`,
   )
-  const warm = coldRuns('warm:index', dir, EXPENSIVE_RUNS)
-  const floor = coldRuns('warm:floor', dir, CHEAP_RUNS)
-  const readAll = coldRuns('warm:read-all', dir, CHEAP_RUNS)
-  const failure = warm.failure ?? floor.failure ?? readAll.failure
+  // The warm index, its floor and reading every file, in turns (cold.ts, interleavedRuns).
+  const runs = interleavedRuns(
+    [
+      { kind: 'warm:index', runs: EXPENSIVE_RUNS },
+      { kind: 'warm:floor', runs: CHEAP_RUNS },
+      { kind: 'warm:read-all', runs: CHEAP_RUNS },
+    ],
+    dir,
+  )
+  const none = { results: [] as ChildResult[], failure: 'not run' }
+  const warm = runs.get('warm:index') ?? none
+  const floor = runs.get('warm:floor') ?? none
+  const readAll = runs.get('warm:read-all') ?? none
+  const timedOut = [warm, floor, readAll].some(r => 'timedOut' in r && r.timedOut)
+  const failure = warm.failure ?? floor.failure ?? readAll.failure ?? (timedOut ? 'timed out' : undefined)
   if (failure !== undefined) {
     row('warm index (scan cache, nothing changed)', 'failed', '', '', '', '', failure)
     return
