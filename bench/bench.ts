@@ -1,5 +1,5 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
-import { cpus, tmpdir } from 'node:os'
+import { mkdirSync, renameSync } from 'node:fs'
+import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { cliStep } from './cli-step.js'
@@ -12,6 +12,7 @@ import { pluginStep } from './plugin-step.js'
 import { realCorpusStep } from './real-step.js'
 import { reindexStep } from './reindex-step.js'
 import { memoryStep, replayStep } from './replay-step.js'
+import { temporaryFolder } from './temporary-folder.js'
 import { warmStep } from './warm-step.js'
 
 // `npm run bench` (after `vite build --mode cli`): builds a large synthetic corpus in a temp
@@ -89,7 +90,8 @@ async function main(options: Options): Promise<void> {
     await gradeStep(options.corpus)
     return
   }
-  const root = mkdtempSync(join(tmpdir(), 'notekeeper-bench-'))
+  const folder = temporaryFolder('notekeeper-bench-', { keep: options.keep })
+  const root = folder.path
   const corpusDir = join(root, 'corpus')
   const logFile = join(root, 'log.jsonl')
   try {
@@ -270,7 +272,7 @@ async function main(options: Options): Promise<void> {
     await realCorpusStep(SEED, options.keep)
   } finally {
     if (options.keep) console.log(`\nkept ${root}`)
-    else rmSync(root, { recursive: true, force: true })
+    else folder.remove()
   }
 }
 

@@ -1,5 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { Writable } from 'node:stream'
@@ -9,6 +8,7 @@ import { writeCorpus } from './generate.js'
 import { cpuSince, maxRssMb, number, row, seconds, verdict } from './measure.js'
 import { labelledPairs, labelledPrecision } from './precision.js'
 import { adocFiles, MISSING_CORPUS, realCorpusRoot } from './real-corpus.js'
+import { temporaryFolder } from './temporary-folder.js'
 
 // The benchmark on real text (issue 9): the real AsciiDoc of ../shared/ext-corpora copied under
 // reference/ and internalise/ of a temp corpus (never into the repository), beside generated
@@ -28,7 +28,8 @@ export async function realCorpusStep(seed: number, keep = false): Promise<void> 
     console.log(`\n  !!! ${MISSING_CORPUS} !!!\n`)
     return
   }
-  const root = mkdtempSync(join(tmpdir(), 'notekeeper-bench-real-'))
+  const folder = temporaryFolder('notekeeper-bench-real-', { keep })
+  const root = folder.path
   try {
     const files = adocFiles(source)
     for (const folder of ['reference', 'internalise'])
@@ -120,7 +121,7 @@ export async function realCorpusStep(seed: number, keep = false): Promise<void> 
     )
   } finally {
     if (keep) console.log(`  kept ${root}`)
-    else rmSync(root, { recursive: true, force: true })
+    else folder.remove()
   }
 }
 
