@@ -74,16 +74,18 @@ export function foldEachReview(start: StateEntry, history: readonly Review[], sc
 }
 
 /**
- * The date a never-reviewed item is due: the one it was given when first registered (kept in
- * the previous state), or, for an item registered now, the day after today (SPEC 1.5).
+ * The date an item without a review that counts is due (SPEC 1.5):
+ * - the one it was given when first registered: the `next_due` of a never-reviewed entry (reps
+ *   0) of the previous state;
+ * - today, when the previous state shows it reviewed: every review it had has been taken back
+ *   since (an undo). It was due when it was reviewed, and is asked again; the `next_due` of that
+ *   entry was the taken-back review's, no registration;
+ * - else the day after today: registered now.
  */
 function registeredDue(previous: State | null, id: string, today: IsoDate): IsoDate {
-  return keptDue(previous, id) ?? tomorrowOf(today)
-}
-
-function keptDue(previous: State | null, id: string): IsoDate | undefined {
   const entry = previous !== null && Object.hasOwn(previous, id) ? previous[id] : undefined
-  return entry !== undefined && isIsoDate(entry.next_due) ? entry.next_due : undefined
+  if (entry === undefined || !isIsoDate(entry.next_due)) return tomorrowOf(today)
+  return entry.reps === 0 ? entry.next_due : today
 }
 
 /**

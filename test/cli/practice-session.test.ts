@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cli, copyCorpus } from '../support/cli.js'
@@ -63,6 +64,25 @@ describe('notekeeper undo', () => {
     expect(findings.filter(f => f.rule === 'log-void-unmatched')).toEqual([
       expect.objectContaining({ line: logLines(dir).length, item: b, severity: 'warning' }),
     ])
+  })
+
+  it("an item whose only review is taken back is due again that day, and stays so (not the taken-back grade's date)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'notekeeper-undo-'))
+    mkdirSync(join(dir, 'internalise/.srs'), { recursive: true })
+    writeFileSync(join(dir, 'internalise/a.adoc'), '= A\n:intent: internalise\n\n[qanda]\n[[one]]First?:: One.\n')
+    writeFileSync(join(dir, LOG), '')
+    const at = (day: string) => ['--corpus', dir, '--today', day]
+    expect((await cli(['validate', ...at('2026-11-30')])).code).toBe(0) // registered, due 2026-12-01
+    expect((await cli(['grade', 'a#one', 'easy', ...at('2026-12-03')])).code).toBe(0)
+    const undone = await cli(['undo', ...at('2026-12-03')])
+    expect(undone.stdout).toContain('no longer counts; next due 2026-12-03')
+    const entry = () => (JSON.parse(state(dir)) as Record<string, { next_due: string; reps: number }>)['a#one']
+    expect(entry()).toMatchObject({ next_due: '2026-12-03', reps: 0 })
+    const due = await cli(['due', '--json', ...at('2026-12-03')])
+    expect((JSON.parse(due.stdout) as { due: { id: string }[] }).due.map(d => d.id)).toEqual(['a#one'])
+    // A later replay takes the date from the state as a registration: it does not move.
+    expect((await cli(['replay', ...at('2026-12-09')])).code).toBe(0)
+    expect(entry()).toMatchObject({ next_due: '2026-12-03', reps: 0 })
   })
 
   it('refuses when there is nothing to undo, appending nothing', async () => {
