@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -83,6 +83,7 @@ describe('notekeeper undo', () => {
     // A later replay takes the date from the state as a registration: it does not move.
     expect((await cli(['replay', ...at('2026-12-09')])).code).toBe(0)
     expect(entry()).toMatchObject({ next_due: '2026-12-03', reps: 0 })
+    rmSync(dir, { recursive: true, force: true })
   })
 
   it('refuses when there is nothing to undo, appending nothing', async () => {
