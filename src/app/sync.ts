@@ -7,16 +7,10 @@ import { runValidate } from './check-corpus.js'
 import { mergeStateTexts } from './git-merge.js'
 import { assertWorkTree, driversConfigured } from './git-setup.js'
 import { acquireLogLock } from './lock.js'
+import { refusalBeforeSync, refuseIf } from './sync-checks.js'
+import { existingRef, GitFailedError, gitOrThrow, inMerge, lines, SyncRefusedError } from './sync-git.js'
 
-/** Sync cannot start: no drivers, no branch, an invalid config (exit 2, nothing committed). */
-export class SyncRefusedError extends Error {
-  override name = 'SyncRefusedError'
-}
-
-/** A git command failed (the network, a remote refusing); what was committed before stays committed. */
-export class GitFailedError extends Error {
-  override name = 'GitFailedError'
-}
+export { GitFailedError, PushRefusedError, SyncRefusedError } from './sync-git.js'
 
 export interface SyncOptions {
   today: IsoDate
@@ -121,10 +115,12 @@ async function settleAndMerge(
   say: (line: string) => void,
 ): Promise<boolean> {
   if (await leftInConflict(git, vault, today, outcome, true)) return true
+  const remoteName = target ? `${target.remote}/${target.branch}` : (theirs ?? '')
+  // Before anything is committed: what is refused is then neither committed nor pushed.
+  refuseIf(await refusalBeforeSync(git, vault, theirs, remoteName))
   await settle(vault, today, outcome)
   await commitAll(git, outcome, (await inMerge(git)) ? 'Notekeeper sync: merge settled by hand' : null)
   if (theirs === null || (await isAncestor(git, theirs, 'HEAD'))) return false
-  const remoteName = target ? `${target.remote}/${target.branch}` : theirs
   if (await isAncestor(git, 'HEAD', theirs)) {
     say(`fast-forward to ${remoteName}`)
     await gitOrThrow(git, ['merge', '--quiet', '--ff-only', theirs])
@@ -256,6 +252,12 @@ function syncToken(): string {
 
 async function planOf(git: Git, vault: Vault, target: RemoteTarget | null): Promise<string[]> {
   const plan: string[] = []
+  const known = target ? await existingRef(git, `refs/remotes/${target.remote}/${target.branch}`) : null
+  const refusal = await refusalBeforeSync(git, vault, known, target ? `${target.remote}/${target.branch}` : '')
+  const checks =
+    'check that the review log only grew since the last commit' +
+    (target ? ", and that neither side's log lost a line of the one both last shared (as of the last fetch)" : '')
+  plan.push(refusal === null ? `${checks}: fine` : `${checks}: sync would refuse now: ${refusal}`)
   const status = lines((await gitOrThrow(git, ['status', '--porcelain', '--', '.'])).stdout)
   const committed = await git.run(['show', `HEAD:./${LOG_PATH}`])
   const fresh =
@@ -266,7 +268,6 @@ async function planOf(git: Git, vault: Vault, target: RemoteTarget | null): Prom
       : 'commit nothing (no local changes)',
   )
   if (target) {
-    const known = await existingRef(git, `refs/remotes/${target.remote}/${target.branch}`)
     const counts = known
       ? (await git.run(['rev-list', '--left-right', '--count', `HEAD...${known}`])).stdout.trim()
       : ''
@@ -309,27 +310,8 @@ async function stages(git: Git, path: string): Promise<[string, string, string]>
   return [await at(1), await at(2), await at(3)]
 }
 
-async function existingRef(git: Git, ref: string): Promise<string | null> {
-  const result = await git.run(['rev-parse', '--quiet', '--verify', `${ref}^{commit}`])
-  return result.code === 0 ? result.stdout.trim() : null
-}
-
 async function isAncestor(git: Git, ancestor: string, of: string): Promise<boolean> {
   const head = await existingRef(git, 'HEAD')
   if (head === null) return ancestor === 'HEAD' // an unborn branch is behind everything
   return (await git.run(['merge-base', '--is-ancestor', ancestor, of])).code === 0
-}
-
-async function inMerge(git: Git): Promise<boolean> {
-  return (await existingRef(git, 'MERGE_HEAD')) !== null
-}
-
-async function gitOrThrow(git: Git, args: string[]): Promise<{ stdout: string }> {
-  const result = await git.run(args)
-  if (result.code !== 0) throw new GitFailedError(`git ${args[0]} failed: ${result.stderr.trim()}`)
-  return result
-}
-
-function lines(text: string): string[] {
-  return text.split('\n').filter(line => line.trim() !== '')
 }

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import nodePath from 'node:path'
+import { expect } from 'vitest'
 import { type BuiltCli, buildCli, type ProcessResult, runBuilt } from '../spec/built-cli.js'
+import { cli } from '../support/cli.js'
 import { tempFolder } from '../support/temp-corpus.js'
 
 /**
@@ -143,4 +145,54 @@ export function sortedLines(text: string): string[] {
     .split('\n')
     .filter(line => line.trim() !== '')
     .sort()
+}
+
+/**
+ * Seeds `world` once: a remote holding the corpus (words.adoc and todo.adoc) and two clones set
+ * up and synced. Returns how to get a fresh pair of clones of a fresh remote, copied from the seed.
+ */
+export async function seedTwoDevices(world: World): Promise<(name: string) => { a: Device; b: Device }> {
+  const cloneOf = (remoteName: string, dir: string): Device => {
+    git(world.root, world.env, 'clone', '--quiet', remoteName, dir)
+    return world.device(dir)
+  }
+  const remote = 'seed.git'
+  git(world.root, world.env, 'init', '--quiet', '--bare', '--initial-branch=main', remote)
+  const a = cloneOf(remote, 'seed-a')
+  a.write('internalise/words.adoc', WORDS_NOTE)
+  a.write('track/todo.adoc', TODO_NOTE)
+  await ok(a.nk('git', 'setup'))
+  await ok(a.nk('sync', '--today', '2026-11-30'))
+  const b = cloneOf(remote, 'seed-b')
+  await ok(b.nk('git', 'setup'))
+  await ok(b.nk('sync', '--today', '2026-11-30'))
+  return name => {
+    fs.cpSync(nodePath.join(world.root, 'seed.git'), nodePath.join(world.root, `${name}.git`), { recursive: true })
+    const pair = ['a', 'b'].map(side => {
+      fs.cpSync(nodePath.join(world.root, `seed-${side}`), nodePath.join(world.root, `${name}-${side}`), {
+        recursive: true,
+      })
+      const device = world.device(`${name}-${side}`)
+      device.git('remote', 'set-url', 'origin', nodePath.join(world.root, `${name}.git`))
+      return device
+    })
+    return { a: pair[0] as Device, b: pair[1] as Device }
+  }
+}
+
+export async function ok(result: Promise<ProcessResult>): Promise<ProcessResult> {
+  const done = await result
+  expect(done.code, `${done.stdout}\n${done.stderr}`).toBe(0)
+  return done
+}
+
+/** Grades on one device, returning the log lines they wrote. */
+export async function practise(device: Device, day: string, grades: Array<[string, string]>): Promise<string[]> {
+  const lines: string[] = []
+  for (const [item, grade] of grades) {
+    // In this process (the grade is not what is under test here; the processes git runs are).
+    await ok(cli(['grade', `words#${item}`, grade, '--today', day, '--corpus', device.dir]))
+    lines.push(reviewLine(`words#${item}`, day, grade))
+  }
+  return lines
 }

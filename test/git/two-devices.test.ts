@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cli } from '../support/cli.js'
 import {
@@ -7,7 +5,10 @@ import {
   filesWithConflictMarkers,
   git,
   makeWorld,
+  ok,
+  practise,
   reviewLine,
+  seedTwoDevices,
   sortedLines,
   TODO_NOTE,
   WORDS_NOTE,
@@ -21,55 +22,12 @@ const LOG = 'internalise/.srs/log.jsonl'
 const STATE = 'internalise/.srs/state.json'
 
 let world: World
+let twoDevices: (name: string) => { a: Device; b: Device }
 beforeAll(async () => {
   world = await makeWorld()
-  // Seeded once, copied for each test: a remote holding the corpus and two clones set up and synced.
-  const remote = 'seed.git'
-  git(world.root, world.env, 'init', '--quiet', '--bare', '--initial-branch=main', remote)
-  const a = cloneOf(remote, 'seed-a')
-  a.write('internalise/words.adoc', WORDS_NOTE)
-  a.write('track/todo.adoc', TODO_NOTE)
-  await ok(a.nk('git', 'setup'))
-  await ok(a.nk('sync', '--today', '2026-11-30'))
-  const b = cloneOf(remote, 'seed-b')
-  await ok(b.nk('git', 'setup'))
-  await ok(b.nk('sync', '--today', '2026-11-30'))
+  twoDevices = await seedTwoDevices(world)
 }, 240_000)
 afterAll(() => world?.remove())
-
-/** A fresh pair of clones of a fresh remote, copied from the seed (words.adoc and todo.adoc). */
-function twoDevices(name: string): { a: Device; b: Device } {
-  fs.cpSync(path.join(world.root, 'seed.git'), path.join(world.root, `${name}.git`), { recursive: true })
-  const pair = ['a', 'b'].map(side => {
-    fs.cpSync(path.join(world.root, `seed-${side}`), path.join(world.root, `${name}-${side}`), { recursive: true })
-    const device = world.device(`${name}-${side}`)
-    device.git('remote', 'set-url', 'origin', path.join(world.root, `${name}.git`))
-    return device
-  })
-  return { a: pair[0] as Device, b: pair[1] as Device }
-}
-
-function cloneOf(remoteName: string, dir: string): Device {
-  git(world.root, world.env, 'clone', '--quiet', remoteName, dir)
-  return world.device(dir)
-}
-
-async function ok(result: Promise<{ code: number | null; stdout: string; stderr: string }>) {
-  const done = await result
-  expect(done.code, `${done.stdout}\n${done.stderr}`).toBe(0)
-  return done
-}
-
-/** Grades on one device, returning the log lines they wrote. */
-async function practise(device: Device, day: string, grades: Array<[string, string]>): Promise<string[]> {
-  const lines: string[] = []
-  for (const [item, grade] of grades) {
-    // In this process (the grade is not what is under test here; the processes git runs are).
-    await ok(cli(['grade', `words#${item}`, grade, '--today', day, '--corpus', device.dir]))
-    lines.push(reviewLine(`words#${item}`, day, grade))
-  }
-  return lines
-}
 
 async function expectSameAndReplayed(a: Device, b: Device, today: string): Promise<void> {
   expect(a.readIfAny(LOG)).toBe(b.readIfAny(LOG))
@@ -313,6 +271,7 @@ describe('two devices, one history', () => {
     expect(dry.stdout).toContain(LOG)
     expect(dry.stdout).toContain('push to origin main')
     expect(dry.stdout).toContain('1 new log line(s)')
+    expect(dry.stdout).toContain('check that the review log only grew since the last commit')
     expect(a.git('rev-parse', 'HEAD')).toBe(head)
     expect(a.git('status', '--porcelain')).toBe(status)
     expect(a.git('ls-remote', 'origin', 'main').split('\t')[0]).toBe(head.trim())

@@ -1,0 +1,103 @@
+import { LOG_PATH } from '../core/corpus.js'
+import { firstLostLine, firstRewrittenLine, type LostLine } from '../core/log/growth.js'
+import type { Git } from '../ports/git.js'
+import type { Vault } from '../ports/vault.js'
+import { existingRef, fileAt, inMerge, lines, SyncRefusedError, short } from './sync-git.js'
+
+// What `notekeeper sync` refuses to send or take in (SPEC 4.3). Git would carry anything; once a
+// rewritten log or a half-merged note is on the remote, the other device takes it in as well, so
+// these are asked before anything is committed, merged or pushed. Each question gives the
+// refusal's words, or null: a dry run reports them, a sync throws them.
+
+/**
+ * Every reason sync must not go on with this work tree and `theirs` (the upstream's commit as
+ * last fetched, or null when there is none): the first one found, or null.
+ */
+export async function refusalBeforeSync(
+  git: Git,
+  vault: Vault,
+  theirs: string | null,
+  remoteName: string,
+): Promise<string | null> {
+  // In the middle of a merge the work tree's log is the merge of both sides, not HEAD's plus appends.
+  if (!(await inMerge(git))) {
+    const rewritten = await logRewritten(git, vault)
+    if (rewritten !== null) return rewritten
+  }
+  return theirs === null ? null : await logLinesLost(git, theirs, remoteName)
+}
+
+export function refuseIf(reason: string | null): void {
+  if (reason !== null) throw new SyncRefusedError(reason)
+}
+
+/**
+ * Whether the work tree's log still begins, line for line, with the log of the last commit.
+ * Between syncs the log only grows (every writer appends, SPEC 1.4); anything else is an edit
+ * (an editor's reformatting, a truncation, a restored backup), which sync must not commit: a
+ * changed line would reach the other device as a new review, counted twice, and a removed one
+ * would be lost on both devices. The first sync (no log committed yet) has nothing to keep.
+ */
+export async function logRewritten(git: Git, vault: Vault): Promise<string | null> {
+  const committed = await fileAt(git, 'HEAD', LOG_PATH)
+  if (committed === null) return null
+  const rewritten = firstRewrittenLine(committed, (await vault.read(LOG_PATH)) ?? '')
+  if (rewritten === null) return null
+  return (
+    `the review log ${LOG_PATH} was changed, not only added to, since the last commit: line ${rewritten.line} ` +
+    `${quoted(rewritten)} is no longer there as it was committed. Sync commits a log only if it begins with the ` +
+    `committed one line for line (a changed review would count twice on the other device, a removed one would be ` +
+    `lost on both); nothing was committed or pushed. \`git diff -- ${LOG_PATH}\` shows the change; ` +
+    `\`git checkout -- ${LOG_PATH}\` puts the committed log back (save the lines added since and append them ` +
+    'again), then sync'
+  )
+}
+
+/**
+ * Whether both sides' logs still hold every line of the log at their merge base. A device
+ * that rewrote or shortened its log and pushed it (a hand commit, an older Notekeeper) must
+ * not spread it: a fast-forward would lose the lines here too, a merge would count changed ones
+ * twice. Our own side is asked as well, for a log rewritten and committed by hand. Not "begins
+ * with": a merge puts the other device's lines among ours by date (SPEC 4.2), so a log after a
+ * merge holds every line of both sides, not one side's lines first.
+ */
+export async function logLinesLost(git: Git, theirs: string, remoteName: string): Promise<string | null> {
+  const head = await existingRef(git, 'HEAD')
+  if (head === null) return null // an unborn branch has no log to lose
+  for (const base of lines((await git.run(['merge-base', '--all', head, theirs])).stdout)) {
+    const shared = await fileAt(git, base, LOG_PATH)
+    if (shared === null) continue
+    for (const side of [theirs, head]) {
+      if (side === base) continue
+      const lost = firstLostLine(shared, (await fileAt(git, side, LOG_PATH)) ?? '')
+      if (lost !== null)
+        return side === theirs ? theirsLost(lost, theirs, base, remoteName) : oursLost(lost, head, base)
+    }
+  }
+  return null
+}
+
+function theirsLost(lost: LostLine, theirs: string, base: string, remoteName: string): string {
+  return (
+    `${remoteName} (commit ${short(theirs)}) holds a review log that lost line ${lost.line} ${quoted(lost)} of ` +
+    `${LOG_PATH} as both devices last shared it (commit ${short(base)}): a device rewrote or shortened the log ` +
+    'and pushed it. Taking it in would spread that here, so nothing was merged and this clone is as it was. On the ' +
+    `device that pushed it, put the lines back (\`git show ${short(base)}:./${LOG_PATH}\` holds them; ` +
+    '`git revert` undoes a commit), commit and `git push` them, then sync here'
+  )
+}
+
+function oursLost(lost: LostLine, head: string, base: string): string {
+  return (
+    `this clone's last commit (${short(head)}) holds a review log that lost line ${lost.line} ${quoted(lost)} of ` +
+    `${LOG_PATH} as it was when last shared with the remote (commit ${short(base)}): the log was rewritten or ` +
+    'shortened and committed by hand. Nothing was merged or pushed. Put the lines back ' +
+    `(\`git show ${short(base)}:./${LOG_PATH}\` holds them) and commit them with git, then sync`
+  )
+}
+
+/** A line for a message: in backquotes, cut short when long (a log line names an item, a date and a grade). */
+function quoted(lost: LostLine): string {
+  const text = lost.text.length > 100 ? `${lost.text.slice(0, 100)}…` : lost.text
+  return `(\`${text}\`)`
+}

@@ -1,0 +1,55 @@
+import type { Git } from '../ports/git.js'
+
+// What `notekeeper sync` (sync.ts) and its checks (sync-checks.ts) share: its errors and the
+// small git questions both ask.
+
+/**
+ * Sync will not go on: no drivers, no branch, an invalid config, a log that was rewritten, a
+ * file with conflict markers (exit 2). Raised before anything of the step it guards is done.
+ */
+export class SyncRefusedError extends Error {
+  override name = 'SyncRefusedError'
+}
+
+/** A git command failed (the network, a remote refusing); what was committed before stays committed. */
+export class GitFailedError extends Error {
+  override name = 'GitFailedError'
+}
+
+/**
+ * The remote turned the push down for good (a hook, a protected branch, permissions): trying
+ * again, as for a push that lost a race, would be turned down the same way.
+ */
+export class PushRefusedError extends GitFailedError {
+  override name = 'PushRefusedError'
+}
+
+export async function gitOrThrow(git: Git, args: string[]): Promise<{ stdout: string }> {
+  const result = await git.run(args)
+  if (result.code !== 0) throw new GitFailedError(`git ${args[0]} failed: ${result.stderr.trim()}`)
+  return result
+}
+
+export async function existingRef(git: Git, ref: string): Promise<string | null> {
+  const result = await git.run(['rev-parse', '--quiet', '--verify', `${ref}^{commit}`])
+  return result.code === 0 ? result.stdout.trim() : null
+}
+
+/** A corpus file's text in a commit, or null when the commit has no such file. */
+export async function fileAt(git: Git, commit: string, path: string): Promise<string | null> {
+  const result = await git.run(['show', `${commit}:./${path}`])
+  return result.code === 0 ? result.stdout : null
+}
+
+export function lines(text: string): string[] {
+  return text.split('\n').filter(line => line.trim() !== '')
+}
+
+/** A commit as a person can type it back: its first 10 hex digits. */
+export function short(commit: string): string {
+  return commit.slice(0, 10)
+}
+
+export async function inMerge(git: Git): Promise<boolean> {
+  return (await existingRef(git, 'MERGE_HEAD')) !== null
+}

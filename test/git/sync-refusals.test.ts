@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Device, makeWorld, ok, practise, reviewLine, seedTwoDevices, sortedLines, type World } from './git-kit.js'
+
+// What `notekeeper sync` refuses to send or take in (SPEC 4.3), with real git: a bare remote and
+// two clones, the built CLI as git's merge drivers. Each refusal is exit 2, and nothing of what
+// it guards is committed, merged or pushed.
+
+const LOG = 'internalise/.srs/log.jsonl'
+
+let world: World
+let twoDevices: (name: string) => { a: Device; b: Device }
+beforeAll(async () => {
+  world = await makeWorld()
+  twoDevices = await seedTwoDevices(world)
+}, 240_000)
+afterAll(() => world?.remove())
+
+/** The commit the remote's main is at. */
+function remoteMain(device: Device): string {
+  return device.git('ls-remote', 'origin', 'refs/heads/main').split('\t')[0] as string
+}
+
+function head(device: Device): string {
+  return device.git('rev-parse', 'HEAD').trim()
+}
+
+async function refused(device: Device, today: string): Promise<string> {
+  const result = await device.nk('sync', '--today', today)
+  expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(2)
+  return result.stderr
+}
+
+describe('sync sends a review log only when it grew', () => {
+  it('a line changed in place (whitespace only) is neither committed nor pushed; put back, the sync goes through', async () => {
+    const { a, b } = twoDevices('rewrite')
+    const made = await practise(a, '2026-12-01', [
+      ['alpha', 'good'],
+      ['beta', 'hard'],
+    ])
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    const [first, ...rest] = a.read(LOG).split('\n')
+    a.write(LOG, [(first as string).replace('"date":', '"date": '), ...rest].join('\n')) // an editor's reformatting
+    made.push(...(await practise(a, '2026-12-02', [['gamma', 'good']])))
+    const [before, pushed] = [head(a), remoteMain(a)]
+
+    const dry = await ok(a.nk('sync', '--dry-run', '--today', '2026-12-02'))
+    expect(dry.stdout).toContain('sync would refuse now')
+    const stderr = await refused(a, '2026-12-02')
+    expect(stderr).toContain(`${LOG} was changed, not only added to`)
+    expect(stderr).toContain('line 1 ')
+    expect(stderr).toContain(`git checkout -- ${LOG}`)
+    expect(head(a)).toBe(before)
+    expect(remoteMain(a)).toBe(pushed)
+    expect(a.git('status', '--porcelain', '--', LOG)).toContain(LOG) // left as the person made it
+
+    a.write(LOG, [first, ...rest].join('\n') + `${made[2]}\n`) // the line put back, the new review kept
+    await ok(a.nk('sync', '--today', '2026-12-02'))
+    await ok(b.nk('sync', '--today', '2026-12-02'))
+    expect(sortedLines(b.read(LOG))).toEqual([...made].sort()) // each review once on the other device
+  }, 240_000)
+
+  it('a truncated log is not pushed, and the other device keeps every review', async () => {
+    const { a, b } = twoDevices('truncated')
+    const made = await practise(a, '2026-12-01', [
+      ['alpha', 'good'],
+      ['beta', 'hard'],
+      ['gamma', 'easy'],
+      ['delta', 'again'],
+    ])
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    a.write(LOG, `${made.slice(0, 2).join('\n')}\n`)
+    const pushed = remoteMain(a)
+
+    const stderr = await refused(a, '2026-12-01')
+    expect(stderr).toContain('line 3 ')
+    expect(stderr).toContain(made[2])
+    expect(remoteMain(a)).toBe(pushed)
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    expect(sortedLines(b.read(LOG))).toEqual([...made].sort())
+  }, 240_000)
+
+  it('an empty log, and a log without its last newline, grow by appends; a last line completed in place is refused', async () => {
+    const { a } = twoDevices('edges')
+    a.write(LOG, '')
+    await ok(a.nk('sync', '--today', '2026-12-01')) // the first log committed: nothing before it to keep
+    const [one, two, three] = [
+      reviewLine('words#alpha', '2026-12-01', 'good'),
+      reviewLine('words#beta', '2026-12-01', 'hard'),
+      reviewLine('words#gamma', '2026-12-01', 'easy'),
+    ]
+    a.write(LOG, `${one}\n${two}`) // grew from empty; its last line has no newline
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    expect(a.git('show', `HEAD:${LOG}`)).toBe(`${one}\n${two}`)
+
+    a.write(LOG, `${one}\n${two}${three}\n`) // a writer that does not put the newline first joins two lines
+    expect(await refused(a, '2026-12-01')).toContain('line 2 ')
+
+    a.write(LOG, `${one}\n${two}`)
+    await practise(a, '2026-12-02', [['delta', 'good']]) // Notekeeper's append puts the newline first
+    expect(a.read(LOG)).toBe(`${one}\n${two}\n${reviewLine('words#delta', '2026-12-02', 'good')}\n`)
+    await ok(a.nk('sync', '--today', '2026-12-02'))
+  }, 240_000)
+
+  it('a log rewritten and committed by hand on this device is not pushed', async () => {
+    const { a } = twoDevices('by-hand')
+    await practise(a, '2026-12-01', [
+      ['alpha', 'good'],
+      ['beta', 'hard'],
+    ])
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    a.write(LOG, a.read(LOG).replace('"grade":"good"', '"grade": "good"'))
+    a.git('commit', '--quiet', '-am', 'tidy the log')
+    const pushed = remoteMain(a)
+
+    const stderr = await refused(a, '2026-12-01')
+    expect(stderr).toContain(`this clone's last commit (${head(a).slice(0, 10)})`)
+    expect(stderr).toContain('line 1 ')
+    expect(remoteMain(a)).toBe(pushed)
+  }, 240_000)
+
+  it('a shortened log another device pushed is not taken in, by fast-forward or by merge; once put back there, it is', async () => {
+    const { a, b } = twoDevices('theirs')
+    const made = await practise(a, '2026-12-01', [
+      ['alpha', 'good'],
+      ['beta', 'hard'],
+      ['gamma', 'easy'],
+    ])
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    const shared = head(a)
+    // B shortens its log and pushes it with git itself (or an older Notekeeper did).
+    b.write(LOG, `${made[0]}\n`)
+    b.git('commit', '--quiet', '-am', 'shortened')
+    b.git('push', '--quiet')
+    const bad = head(b)
+
+    const fastForward = await refused(a, '2026-12-01') // A has nothing new: git would fast-forward
+    expect(fastForward).toContain(`origin/main (commit ${bad.slice(0, 10)})`)
+    expect(fastForward).toContain(`line 2 (\`${made[1]}\`)`)
+    expect(fastForward).toContain(`commit ${shared.slice(0, 10)}`)
+    expect(head(a)).toBe(shared)
+    expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
+
+    made.push(...(await practise(a, '2026-12-02', [['delta', 'good']])))
+    expect(await refused(a, '2026-12-02')).toContain(`origin/main (commit ${bad.slice(0, 10)})`) // a merge, too
+    expect(head(a)).toBe(shared) // nothing committed either
+
+    b.git('revert', '--no-edit', 'HEAD') // as the refusal says: put the lines back there and push
+    b.git('push', '--quiet')
+    await ok(a.nk('sync', '--today', '2026-12-02'))
+    expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
+  }, 240_000)
+})
