@@ -1,4 +1,4 @@
-import { LOG_PATH } from '../core/corpus.js'
+import { CONFIG_PATH, isVisibleAdoc, LOG_PATH, STATE_PATH } from '../core/corpus.js'
 import { firstLostLine, firstRewrittenLine, type LostLine } from '../core/log/growth.js'
 import type { Git } from '../ports/git.js'
 import type { Vault } from '../ports/vault.js'
@@ -24,6 +24,8 @@ export async function refusalBeforeSync(
     const rewritten = await logRewritten(git, vault)
     if (rewritten !== null) return rewritten
   }
+  const markers = await conflictMarkersToSend(git, vault, theirs)
+  if (markers !== null) return markers
   return theirs === null ? null : await logLinesLost(git, theirs, remoteName)
 }
 
@@ -94,6 +96,59 @@ function oursLost(lost: LostLine, head: string, base: string): string {
     'shortened and committed by hand. Nothing was merged or pushed. Put the lines back ' +
     `(\`git show ${short(base)}:./${LOG_PATH}\` holds them) and commit them with git, then sync`
   )
+}
+
+/** Git's opening and closing lines (`=======` alone is also an AsciiDoc example block's delimiter). */
+export const CONFLICT_MARKER = /^(<{7}|>{7})( |$)/m
+
+/**
+ * Whether a file sync would send still holds git's conflict markers: a note settled by hand and
+ * staged or committed with them (git then no longer calls it unmerged), or markers pasted in.
+ * Pushed, the other device would take the half-merged note in as it is. Notes and the
+ * machine-managed files are read; other files (images, say) are not the corpus's text.
+ */
+export async function conflictMarkersToSend(git: Git, vault: Vault, theirs: string | null): Promise<string | null> {
+  const found: string[] = []
+  for (const path of await pathsToSend(git, theirs)) {
+    if (!isVisibleAdoc(path) && path !== LOG_PATH && path !== STATE_PATH && path !== CONFIG_PATH) continue
+    const text = await vault.read(path).catch(() => null) // a file gone or unreadable has nothing to send
+    const line = text === null ? null : markerLine(text)
+    if (line !== null) found.push(`${path}:${line}`)
+  }
+  if (found.length === 0) return null
+  return (
+    `${found.join(', ')}: git's conflict markers (a line of <<<<<<< or >>>>>>>) are still there. Sync does not ` +
+    'commit or push a file half merged; nothing was committed or pushed. Edit the file(s) to keep what you mean, ' +
+    'removing the <<<<<<< ======= >>>>>>> lines, then sync (a commit already made with them is mended by the next one)'
+  )
+}
+
+/**
+ * The corpus files a sync would send that the upstream has not seen: changed since the commit
+ * both sides share, committed or not, and new ones. Without an upstream that commit is HEAD, so
+ * only the work not yet committed is asked; in a clone without commits, every file.
+ */
+async function pathsToSend(git: Git, theirs: string | null): Promise<string[]> {
+  const head = await existingRef(git, 'HEAD')
+  const shared = head !== null && theirs !== null ? ((await mergeBase(git, head, theirs)) ?? head) : head
+  const changed = await git.run(
+    shared === null
+      ? ['ls-files', '-z', '--cached']
+      : ['diff', '-z', '--name-only', '--relative', '--no-renames', shared],
+  )
+  const untracked = await git.run(['ls-files', '-z', '--others', '--exclude-standard'])
+  return [...new Set(`${changed.stdout}\0${untracked.stdout}`.split('\0').filter(path => path !== ''))]
+}
+
+async function mergeBase(git: Git, one: string, other: string): Promise<string | null> {
+  const result = await git.run(['merge-base', one, other])
+  return result.code === 0 ? result.stdout.trim() : null
+}
+
+/** The number of the first line that is a conflict marker, or null. */
+function markerLine(text: string): number | null {
+  const match = CONFLICT_MARKER.exec(text)
+  return match === null ? null : text.slice(0, match.index).split('\n').length
 }
 
 /** A line for a message: in backquotes, cut short when long (a log line names an item, a date and a grade). */

@@ -7,7 +7,7 @@ import { runValidate } from './check-corpus.js'
 import { mergeStateTexts } from './git-merge.js'
 import { assertWorkTree, driversConfigured } from './git-setup.js'
 import { acquireLogLock } from './lock.js'
-import { refusalBeforeSync, refuseIf } from './sync-checks.js'
+import { CONFLICT_MARKER, refusalBeforeSync, refuseIf } from './sync-checks.js'
 import { existingRef, GitFailedError, gitOrThrow, inMerge, lines, SyncRefusedError } from './sync-git.js'
 
 export { GitFailedError, PushRefusedError, SyncRefusedError } from './sync-git.js'
@@ -201,9 +201,6 @@ async function restoreTwinReviews(git: Git, vault: Vault, theirs: string): Promi
   await gitOrThrow(git, ['add', '--', LOG_PATH])
 }
 
-/** Git's opening and closing lines (`=======` alone is also an AsciiDoc example block's delimiter). */
-const CONFLICT_MARKER = /^(<{7}|>{7})( |$)/m
-
 /** Replays and validates over the work tree (registering new items, regenerating state.json). */
 async function settle(vault: Vault, today: IsoDate, outcome: SyncOutcome): Promise<void> {
   const validated = await runValidate(vault, { today })
@@ -255,7 +252,7 @@ async function planOf(git: Git, vault: Vault, target: RemoteTarget | null): Prom
   const known = target ? await existingRef(git, `refs/remotes/${target.remote}/${target.branch}`) : null
   const refusal = await refusalBeforeSync(git, vault, known, target ? `${target.remote}/${target.branch}` : '')
   const checks =
-    'check that the review log only grew since the last commit' +
+    'check that the review log only grew since the last commit, that no file to send holds conflict markers' +
     (target ? ", and that neither side's log lost a line of the one both last shared (as of the last fetch)" : '')
   plan.push(refusal === null ? `${checks}: fine` : `${checks}: sync would refuse now: ${refusal}`)
   const status = lines((await gitOrThrow(git, ['status', '--porcelain', '--', '.'])).stdout)

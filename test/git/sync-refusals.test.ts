@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Device, makeWorld, ok, practise, reviewLine, seedTwoDevices, sortedLines, type World } from './git-kit.js'
+import {
+  type Device,
+  filesWithConflictMarkers,
+  makeWorld,
+  ok,
+  practise,
+  reviewLine,
+  seedTwoDevices,
+  sortedLines,
+  TODO_NOTE,
+  type World,
+} from './git-kit.js'
 
 // What `notekeeper sync` refuses to send or take in (SPEC 4.3), with real git: a bare remote and
 // two clones, the built CLI as git's merge drivers. Each refusal is exit 2, and nothing of what
@@ -150,5 +161,36 @@ describe('sync sends a review log only when it grew', () => {
     b.git('push', '--quiet')
     await ok(a.nk('sync', '--today', '2026-12-02'))
     expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
+  }, 240_000)
+})
+
+describe('sync sends no file half merged', () => {
+  it('a note still holding conflict markers, staged or committed by hand, is not pushed; settled, it is', async () => {
+    const { a, b } = twoDevices('markers')
+    const TODO = 'track/todo.adoc'
+    a.write(TODO, TODO_NOTE.replace('Write the report', 'Write the report by Friday'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    b.write(TODO, TODO_NOTE.replace('Write the report', 'Write the annual report'))
+    expect((await b.nk('sync', '--today', '2026-12-01')).code).toBe(1) // left in conflict for the person
+    const marker =
+      b
+        .read(TODO)
+        .split('\n')
+        .findIndex(line => line.startsWith('<<<<<<<')) + 1
+    const pushed = remoteMain(b)
+
+    b.git('add', TODO) // git no longer calls it unmerged
+    expect(await refused(b, '2026-12-01')).toContain(`${TODO}:${marker}: git's conflict markers`)
+    b.git('commit', '--quiet', '--no-edit') // the merge committed by hand, markers and all
+    const byHand = head(b)
+    expect(await refused(b, '2026-12-01')).toContain(`${TODO}:${marker}:`)
+    expect(head(b)).toBe(byHand)
+    expect(remoteMain(b)).toBe(pushed)
+
+    b.write(TODO, TODO_NOTE.replace('Write the report', 'Write the annual report by Friday'))
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    expect(a.read(TODO)).toBe(b.read(TODO))
+    expect(filesWithConflictMarkers(a.dir)).toEqual([])
   }, 240_000)
 })
