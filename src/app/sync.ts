@@ -1,14 +1,22 @@
 import { CONFIG_PATH, LOCK_PATH, LOG_PATH, STATE_PATH } from '../core/corpus.js'
 import { mergeLogs } from '../core/merge/log.js'
 import type { IsoDate } from '../core/types.js'
-import type { Git } from '../ports/git.js'
+import type { Git, GitResult } from '../ports/git.js'
 import type { Vault } from '../ports/vault.js'
 import { runValidate } from './check-corpus.js'
 import { mergeStateTexts } from './git-merge.js'
 import { assertWorkTree, driversConfigured } from './git-setup.js'
 import { acquireLogLock } from './lock.js'
 import { CONFLICT_MARKER, refusalBeforeSync, refuseIf } from './sync-checks.js'
-import { existingRef, GitFailedError, gitOrThrow, inMerge, lines, SyncRefusedError } from './sync-git.js'
+import {
+  existingRef,
+  GitFailedError,
+  gitOrThrow,
+  inMerge,
+  lines,
+  PushRefusedError,
+  SyncRefusedError,
+} from './sync-git.js'
 
 export { GitFailedError, PushRefusedError, SyncRefusedError } from './sync-git.js'
 
@@ -87,6 +95,7 @@ export async function syncCorpus(git: Git, vault: Vault, options: SyncOptions): 
     const push = await git.run([
       'push',
       '--quiet',
+      '--porcelain', // one status line per ref on stdout, in words meant for programs (not translated)
       ...(target.upstream ? [] : ['--set-upstream']),
       target.remote,
       `HEAD:refs/heads/${target.branch}`,
@@ -95,10 +104,35 @@ export async function syncCorpus(git: Git, vault: Vault, options: SyncOptions): 
       outcome.pushed = true
       return outcome
     }
-    const lostRace = /rejected|fetch first|non-fast-forward/.test(push.stderr)
-    if (!lostRace || attempt >= PUSH_ATTEMPTS) throw new GitFailedError(`git push failed: ${push.stderr.trim()}`)
+    if (!lostRace(push)) throw pushFailure(push, target.remote)
+    if (attempt >= PUSH_ATTEMPTS) throw new GitFailedError(`git push failed: ${push.stderr.trim()}`)
     say('the remote moved meanwhile: fetching and merging again')
   }
+}
+
+/**
+ * Whether a failed push lost a race: git refused it itself because the remote's branch moved
+ * since our fetch (`[rejected] (fetch first)`, `(non-fast-forward)`), which fetching and merging
+ * again mends. `[remote rejected]` is the remote's own no (a hook, a protected branch), which a
+ * retry would only meet again.
+ */
+function lostRace(push: GitResult): boolean {
+  return /^!\t[^\t]*\t\[rejected\] \((?:fetch first|non-fast-forward)\)$/m.test(push.stdout)
+}
+
+/** A push that did not lose a race: the remote's refusal in git's words and its own, or another failure. */
+function pushFailure(push: GitResult, remote: string): GitFailedError {
+  const refused = lines(push.stdout)
+    .filter(line => line.startsWith('!\t'))
+    .map(line => line.split('\t')[2] ?? line)
+  if (refused.length === 0) return new GitFailedError(`git push failed: ${push.stderr.trim()}`)
+  // What the remote said (a hook's reason), as git passes it on: `remote: …` lines.
+  const said = lines(push.stderr)
+    .filter(line => line.startsWith('remote:'))
+    .map(line => line.trim())
+  return new PushRefusedError(
+    `${remote} refused the push: ${refused.join('; ')}${said.length > 0 ? ` (${said.join(' ')})` : ''}`,
+  )
 }
 
 /**

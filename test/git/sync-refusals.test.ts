@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type Device,
@@ -192,5 +194,55 @@ describe('sync sends no file half merged', () => {
     await ok(a.nk('sync', '--today', '2026-12-01'))
     expect(a.read(TODO)).toBe(b.read(TODO))
     expect(filesWithConflictMarkers(a.dir)).toEqual([])
+  }, 240_000)
+})
+
+/** Installs a git hook (a shell script) in a repository's hooks folder. */
+function hook(gitDir: string, name: string, script: string): void {
+  const file = path.join(gitDir, 'hooks', name)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, `#!/bin/sh\n${script}\n`, { mode: 0o755 })
+}
+
+describe('a push the remote turns down', () => {
+  it('for good (a pre-receive hook): reported with git’s reason and the remote’s, tried once, the commit kept', async () => {
+    const { a } = twoDevices('declined')
+    const tries = path.join(world.root, 'declined-tries')
+    hook(
+      path.join(world.root, 'declined.git'),
+      'pre-receive',
+      `echo try >> '${tries}'\necho 'pushes are closed' >&2\nexit 1`,
+    )
+    await practise(a, '2026-12-01', [['alpha', 'good']])
+    const pushed = remoteMain(a)
+
+    const stderr = await refused(a, '2026-12-01')
+    expect(stderr).toContain('origin refused the push: [remote rejected] (pre-receive hook declined)')
+    expect(stderr).toContain('remote: pushes are closed')
+    expect(stderr).not.toContain('moved meanwhile')
+    expect(fs.readFileSync(tries, 'utf8')).toBe('try\n')
+    expect(remoteMain(a)).toBe(pushed)
+    expect(head(a)).not.toBe(pushed) // what was committed stays committed
+  }, 240_000)
+
+  it('because it moved since the fetch (a race): fetched, merged and pushed again', async () => {
+    const { a, b } = twoDevices('race')
+    const made = await practise(b, '2026-12-01', [['beta', 'hard']])
+    b.git('add', '--all')
+    b.git('commit', '--quiet', '-m', 'reviews on B')
+    // B pushes right after A's sync commits (post-commit runs even with --no-verify), once.
+    const once = path.join(world.root, 'race-once')
+    hook(
+      path.join(a.dir, '.git'),
+      'post-commit',
+      `[ -e '${once}' ] && exit 0\ntouch '${once}'\nunset GIT_DIR GIT_INDEX_FILE GIT_WORK_TREE GIT_PREFIX\n` +
+        `cd '${b.dir}' && git push --quiet origin HEAD:refs/heads/main`,
+    )
+    made.push(...(await practise(a, '2026-12-01', [['alpha', 'good']])))
+
+    const synced = await ok(a.nk('sync', '--today', '2026-12-01'))
+    expect(synced.stderr).toContain('the remote moved meanwhile')
+    expect(remoteMain(a)).toBe(head(a))
+    expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
   }, 240_000)
 })

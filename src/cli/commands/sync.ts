@@ -1,6 +1,6 @@
 import { gitProcess } from '../../adapters/git-process.js'
 import { NotAWorkTreeError } from '../../app/git-setup.js'
-import { GitFailedError, SyncRefusedError, syncCorpus } from '../../app/sync.js'
+import { GitFailedError, PushRefusedError, SyncRefusedError, syncCorpus } from '../../app/sync.js'
 import { GitMissingError } from '../../ports/git.js'
 import type { CommandSpec } from '../command.js'
 import { type Command, UsageError } from '../context.js'
@@ -49,6 +49,13 @@ export const syncCommand: Command = async ctx => {
   } catch (error) {
     if (error instanceof NotAWorkTreeError || error instanceof SyncRefusedError || error instanceof GitMissingError) {
       ctx.err(`notekeeper sync: ${error.message}`)
+      return 2
+    }
+    if (error instanceof PushRefusedError) {
+      ctx.err(
+        `notekeeper sync: ${error.message}. What was committed here stays committed and was not pushed; ` +
+          'syncing again will not help until the remote accepts the push.',
+      )
       return 2
     }
     if (error instanceof GitFailedError) {
