@@ -1,3 +1,5 @@
+import { access } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import { type Git, GitMissingError, type GitResult } from '../ports/git.js'
 
 /**
@@ -5,7 +7,7 @@ import { type Git, GitMissingError, type GitResult } from '../ports/git.js'
  * they are in what git prints, so that messages name the files a person sees.
  */
 export function gitProcess(folder: string): Git {
-  return {
+  const git: Git = {
     async run(args, options = {}) {
       // Loaded at the first git command, not at every start of the CLI (2 MB, and its load time).
       const { execFile } = await import('node:child_process')
@@ -25,5 +27,15 @@ export function gitProcess(folder: string): Git {
         )
       })
     },
+    async hasGitPath(name) {
+      const result = await git.run(['rev-parse', '--git-path', name])
+      if (result.code !== 0) return false
+      // Printed relative to the folder git ran in (`../.git/rebase-merge` from a corpus below the top).
+      return access(resolve(folder, result.stdout.trim())).then(
+        () => true,
+        () => false,
+      )
+    },
   }
+  return git
 }

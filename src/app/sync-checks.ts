@@ -29,6 +29,30 @@ export async function refusalBeforeSync(
   return theirs === null ? null : await logLinesLost(git, theirs, remoteName)
 }
 
+/**
+ * Whether HEAD is on a branch with no rebase under way: sync commits onto the branch and pushes
+ * it. Mid-rebase HEAD is detached on purpose and the branch is rewritten when the rebase ends,
+ * so the advice is to finish or abort it, not to check a branch out; on a detached HEAD
+ * otherwise, sync's commits would belong to no branch (and, with a remote, go to none).
+ */
+export async function notOnABranch(git: Git): Promise<string | null> {
+  const nothing = 'nothing was committed'
+  // `git am` keeps its patches in rebase-apply too, with this file to tell it from a rebase.
+  if (await git.hasGitPath('rebase-apply/applying'))
+    return `\`git am\` is applying patches here; ${nothing}. Finish it (\`git am --continue\`) or abort it (\`git am --abort\`), then sync`
+  if ((await git.hasGitPath('rebase-merge')) || (await git.hasGitPath('rebase-apply')))
+    return (
+      `a rebase is in progress (\`git status\` says where it stopped); ${nothing}. Finish it (settle any conflict, ` +
+      '`git add` the files, `git rebase --continue`) or abort it (`git rebase --abort`), then sync'
+    )
+  if ((await git.run(['symbolic-ref', '--quiet', 'HEAD'])).code !== 0)
+    return (
+      `HEAD is detached (not on a branch): commits made here would belong to no branch; ${nothing}. ` +
+      'Check out the branch the corpus lives on (`git switch main`, say), then sync'
+    )
+  return null
+}
+
 export function refuseIf(reason: string | null): void {
   if (reason !== null) throw new SyncRefusedError(reason)
 }

@@ -7,7 +7,7 @@ import { runValidate } from './check-corpus.js'
 import { mergeStateTexts } from './git-merge.js'
 import { assertWorkTree, driversConfigured } from './git-setup.js'
 import { acquireLogLock } from './lock.js'
-import { CONFLICT_MARKER, refusalBeforeSync, refuseIf } from './sync-checks.js'
+import { CONFLICT_MARKER, notOnABranch, refusalBeforeSync, refuseIf } from './sync-checks.js'
 import {
   existingRef,
   GitFailedError,
@@ -60,6 +60,7 @@ export async function syncCorpus(git: Git, vault: Vault, options: SyncOptions): 
     throw new SyncRefusedError(
       'the merge drivers are not configured in this clone: run `notekeeper git setup` first (git does not copy them with a clone)',
     )
+  refuseIf(await notOnABranch(git))
   const target = await remoteTarget(git)
   const outcome: SyncOutcome = {
     status: 'done',
@@ -324,7 +325,7 @@ async function remoteTarget(git: Git): Promise<RemoteTarget | null> {
   const remotes = lines((await gitOrThrow(git, ['remote'])).stdout)
   if (remotes.length === 0) return null
   const head = await git.run(['symbolic-ref', '--quiet', '--short', 'HEAD'])
-  if (head.code !== 0) throw new SyncRefusedError('HEAD is not on a branch (detached): check out a branch first')
+  if (head.code !== 0) throw new SyncRefusedError('HEAD is not on a branch') // asked before: notOnABranch
   const local = head.stdout.trim()
   const configured = (await git.run(['config', '--get', `branch.${local}.remote`])).stdout.trim()
   const merge = (await git.run(['config', '--get', `branch.${local}.merge`])).stdout.trim()

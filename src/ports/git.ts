@@ -5,6 +5,11 @@
 export interface Git {
   /** Runs `git ARGS` in the corpus folder. A non-zero exit is a result, not a failure. */
   run(args: readonly string[], options?: { env?: Readonly<Record<string, string>> }): Promise<GitResult>
+  /**
+   * Whether the repository's own folder holds `name` (`git rev-parse --git-path NAME`): git says
+   * that a rebase is under way only by its `rebase-merge` or `rebase-apply` folder there.
+   */
+  hasGitPath(name: string): Promise<boolean>
 }
 
 export interface GitResult {

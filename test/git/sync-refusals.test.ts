@@ -246,3 +246,33 @@ describe('a push the remote turns down', () => {
     expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
   }, 240_000)
 })
+
+describe('sync commits onto a branch only', () => {
+  it('mid-rebase: refused with the advice to finish or abort the rebase, nothing committed', async () => {
+    const { a } = twoDevices('rebasing')
+    await practise(a, '2026-12-01', [['alpha', 'good']])
+    a.git('add', '--all')
+    a.git('commit', '--quiet', '-m', 'reviews')
+    expect(() => a.git('rebase', '--quiet', '--exec', 'false', 'HEAD~1')).toThrow() // stops after its pick
+    await practise(a, '2026-12-01', [['beta', 'hard']])
+    const stopped = head(a)
+
+    const stderr = await refused(a, '2026-12-01')
+    expect(stderr).toContain('a rebase is in progress')
+    expect(stderr).toContain('git rebase --continue')
+    expect(stderr).toContain('git rebase --abort')
+    expect(stderr).not.toContain('check out a branch')
+    expect(head(a)).toBe(stopped)
+  }, 240_000)
+
+  it('a detached HEAD in a clone without a remote: refused, no commit on no branch', async () => {
+    const { a } = twoDevices('detached')
+    a.git('remote', 'remove', 'origin')
+    a.git('checkout', '--quiet', '--detach')
+    await practise(a, '2026-12-01', [['alpha', 'good']])
+    const detached = head(a)
+
+    expect(await refused(a, '2026-12-01')).toContain('HEAD is detached (not on a branch)')
+    expect(head(a)).toBe(detached)
+  }, 240_000)
+})
