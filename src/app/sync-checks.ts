@@ -75,7 +75,7 @@ export async function logRewritten(git: Git, vault: Vault): Promise<string | nul
     `committed one line for line (a changed review would count twice on the other device, a removed one would be ` +
     `lost on both); nothing was committed or pushed. \`git diff -- ${LOG_PATH}\` shows the change; ` +
     `\`git checkout -- ${LOG_PATH}\` puts the committed log back (save the lines added since and append them ` +
-    'again), then sync'
+    'again), then sync. To take a review back, `notekeeper undo` appends a line that voids it'
   )
 }
 

@@ -52,6 +52,8 @@ const PUSH_ATTEMPTS = 3
  * lands in the middle; fetching and pushing happen outside it. A note both sides changed stops
  * the sync with the merge in progress and the files named; the log is merged by then, so
  * nothing of it is lost, and the next sync, once the person has settled the notes, finishes it.
+ * What git would carry but must not travel (a log that did not only grow, a file with conflict
+ * markers, a rebase under way) is refused before anything is committed (sync-checks.ts).
  */
 export async function syncCorpus(git: Git, vault: Vault, options: SyncOptions): Promise<SyncOutcome> {
   const say = options.say ?? (() => undefined)
@@ -137,8 +139,9 @@ function pushFailure(push: GitResult, remote: string): GitFailedError {
 }
 
 /**
- * Under the lock: finish a merge the person has settled, commit local work, merge `theirs`,
- * replay and validate, commit. Returns true when the sync must stop for the person.
+ * Under the lock: finish a merge the person has settled, refuse what must not travel, commit
+ * local work, merge `theirs`, replay and validate, commit. Returns true when the sync must stop
+ * for the person.
  */
 async function settleAndMerge(
   git: Git,
