@@ -8,6 +8,7 @@ import {
   type FaithfulHost,
   type HostScenario,
   type HostSession,
+  type HostState,
   LINES,
   startFaithfulHost,
 } from './faithful-host/index.js'
@@ -41,6 +42,16 @@ if (browserOrSkip()) {
       await s.plugin.locator('.nk-grade-interval').first().waitFor()
       await s.page.keyboard.press(key)
     }
+    /** Waits until the host has shown `count` messages matching. */
+    const messages = (s: HostSession, pattern: RegExp, count: number) =>
+      s.page.waitForFunction(
+        ([source, n]) =>
+          (window as unknown as { __host: { msgs: { text: string }[] } }).__host.msgs.filter(m =>
+            new RegExp(source as string).test(m.text),
+          ).length >= (n as number),
+        [pattern.source, count] as const,
+        { timeout: 60_000 },
+      )
     const logLines = (s: HostSession) => (s.files()['internalise/.srs/log.jsonl'] ?? '').split('\n').filter(Boolean)
 
     for (const line of LINES) {
@@ -93,9 +104,9 @@ if (browserOrSkip()) {
           const s = await open()
           await s.message(/^Notekeeper: indexed/)
           await s.slash('validate')
-          await s.message(/see the page "Notekeeper\/Validation report"/)
+          await s.message(/see the page "Notekeeper Validation report"/)
           const rec = await s.state()
-          const report = rec.pages['notekeeper/validation report']
+          const report = rec.pages['notekeeper validation report']
           expect(allBlocks(report?.blocks ?? []).length).toBeGreaterThan(0)
           const reportIds = JSON.stringify(report)
           expect(rec.editing === null || !reportIds.includes(rec.editing)).toBe(true)
@@ -103,13 +114,31 @@ if (browserOrSkip()) {
           await s.close()
         })
 
+        it('regenerates a report page in place: a second run replaces its blocks, never adds a second copy', async () => {
+          // 2.x: a page title cannot hold "/", createPage('A/B') makes `B` under `A`, and no lookup
+          // by the name 'A/B' finds it again (host-page.js createPage), so page names hold no "/".
+          const s = await open()
+          await s.message(/^Notekeeper: indexed/)
+          for (const run of [1, 2]) {
+            await s.slash('validate')
+            await messages(s, /^Notekeeper: \d+ errors, \d+ warnings; see the page/, run)
+          }
+          const rec = await s.state()
+          const headers = Object.values(rec.pages)
+            .flatMap(page => page.blocks.map(block => ({ page: page.originalName, content: block.content })))
+            .filter(block => block.content.startsWith('Validation of'))
+          expect(headers.map(h => h.page)).toEqual(['Notekeeper Validation report'])
+          expect(Object.keys(rec.pages).some(name => name.includes('/'))).toBe(false)
+          await s.close()
+        })
+
         it('serialises its Editor calls, even when two commands write pages at once', async () => {
           const s = await open()
           await s.message(/^Notekeeper: indexed/)
           await Promise.all([s.slash('validate'), s.slash('hygiene'), s.slash('schedulers')])
-          await s.message(/see the page "Notekeeper\/Validation report"/)
-          await s.message(/see the page "Notekeeper\/Hygiene report"/)
-          await s.message(/see the page "Notekeeper\/Schedulers"/)
+          await s.message(/see the page "Notekeeper Validation report"/)
+          await s.message(/see the page "Notekeeper Hygiene report"/)
+          await s.message(/see the page "Notekeeper Schedulers"/)
           expect((await s.state()).editorMaxInFlight).toBe(1)
           await s.close()
         })
@@ -167,6 +196,29 @@ if (browserOrSkip()) {
         })
       })
     }
+
+    it('writes its pages in Markdown on a 0.10 graph whose preferred format is Org (a backtick is no code span in Org)', async () => {
+      const s = await host.open(browser, {
+        line: '0.10',
+        corpus: EXAMPLE,
+        today: TODAY,
+        preferredFormat: 'org',
+      })
+      await s.message(/^Notekeeper: indexed/)
+      await s.slash('validate')
+      await s.message(/see the page "Notekeeper Validation report"/)
+      await s.slash('triage')
+      await s.page.waitForFunction(
+        () => (window as unknown as { __host: HostState }).__host.pages['notekeeper triage']?.blocks.length === 1,
+      )
+      const rec = await s.state()
+      const written = Object.values(rec.pages).filter(page => page.blocks.some(b => b.content !== ''))
+      expect(written.map(page => [page.originalName, page.format]).sort()).toEqual([
+        ['Notekeeper Triage', 'markdown'],
+        ['Notekeeper Validation report', 'markdown'],
+      ])
+      await s.close()
+    })
 
     it('without a bridge, names the access it can use (File System Access) and asks for the folder', async () => {
       const s = await host.open(browser, { line: '2.x', corpus: EXAMPLE, today: TODAY, bridge: false })

@@ -189,11 +189,11 @@ if (browserOrSkip()) {
           await s.slash('triage')
           await s.page.waitForFunction(() =>
             JSON.stringify(
-              (window as unknown as { __host: { pages: Record<string, unknown> } }).__host.pages['notekeeper/triage'] ??
+              (window as unknown as { __host: { pages: Record<string, unknown> } }).__host.pages['notekeeper triage'] ??
                 '',
             ).includes('renderer :notekeeper-triage'),
           )
-          const blocks = allBlocks((await s.state()).pages['notekeeper/triage']!.blocks)
+          const blocks = allBlocks((await s.state()).pages['notekeeper triage']!.blocks)
           const item = blocks.find(b => b.includes('Replace the smoke detector batteries'))!
           const [, token] = /\{\{renderer :notekeeper-triage, ([^}]+)\}\}/.exec(item)!
           // the host renders the macro and fires the slot hook with [':name', arg]
@@ -250,11 +250,11 @@ if (browserOrSkip()) {
           const s: HostSession = await open(hostileCorpus, '2030-01-01')
           await s.message(/^Notekeeper: indexed/)
           await s.slash('validate')
-          await s.message(/see the page "Notekeeper\/Validation report"/)
+          await s.message(/see the page "Notekeeper Validation report"/)
           await s.slash('hygiene')
-          await s.message(/see the page "Notekeeper\/Hygiene report"/)
+          await s.message(/see the page "Notekeeper Hygiene report"/)
           const rec = await s.state()
-          for (const name of ['notekeeper/validation report', 'notekeeper/hygiene report']) {
+          for (const name of ['notekeeper validation report', 'notekeeper hygiene report']) {
             const blocks = allBlocks(rec.pages[name]?.blocks ?? [])
             expect(blocks.length, name).toBeGreaterThan(2)
             for (const content of blocks) {
@@ -274,9 +274,9 @@ if (browserOrSkip()) {
           const s: HostSession = await open(readCorpus(EXAMPLE_DIR), EXAMPLE_TODAY)
           await s.message(/^Notekeeper: indexed/)
           await s.slash('statistics')
-          await s.message(/see the page "Notekeeper\/Statistics"/)
+          await s.message(/see the page "Notekeeper Statistics"/)
           const rec = await s.state()
-          const blocks = allBlocks(rec.pages['notekeeper/statistics']?.blocks ?? [])
+          const blocks = allBlocks(rec.pages['notekeeper statistics']?.blocks ?? [])
           expect(blocks.some(b => /^True retention .*young \d+% of \d+, mature \d+% of \d+$/.test(b))).toBe(true)
           const macros = blocks.filter(b => b.startsWith('{{renderer :notekeeper-chart, '))
           expect(macros.map(m => /, (\w+)\}\}$/.exec(m)?.[1])).toEqual([

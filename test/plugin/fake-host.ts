@@ -32,6 +32,8 @@ export interface FakeHost extends PluginHost {
   mode: ThemeMode
   macro: ((slot: MacroSlot) => void) | null
   themeListener: ((mode: ThemeMode) => void) | null
+  /** The format `ensurePage` answers for a page (as 0.10 does for a page that already exists). */
+  formats: Map<string, string>
   /** Every block's content on a page, depth first. */
   contents(page: string): string[]
 }
@@ -68,6 +70,7 @@ export function fakeHost(settings: Partial<HostSettings> = {}): FakeHost {
     mode: 'light',
     macro: null,
     themeListener: null,
+    formats: new Map(),
     contents(page) {
       const out: string[] = []
       const walk = (blocks: RecordedBlock[]): void => {
@@ -97,7 +100,10 @@ export function fakeHost(settings: Partial<HostSettings> = {}): FakeHost {
     onMacroRendererSlotted: listener => void (host.macro = listener),
     themeMode: async () => host.mode,
     onThemeModeChanged: listener => void (host.themeListener = listener),
-    ensurePage: async name => void (host.pages.has(name) || host.pages.set(name, [])),
+    ensurePage: async name => {
+      if (!host.pages.has(name)) host.pages.set(name, [])
+      return { uuid: `page-${name}`, format: host.formats.get(name) ?? 'markdown' }
+    },
     pageTopBlocks: async name => (host.pages.get(name) ?? []).map(b => ({ uuid: b.uuid })),
     removeBlock: async uuid => {
       for (const [name, blocks] of host.pages)

@@ -6,20 +6,29 @@ describe('regenerating a page', () => {
   it('replaces the old content: one header with the new children, nothing left from the last run', async () => {
     const host = fakeHost()
     await writeGeneratedPage(host, {
-      name: 'Notekeeper/X',
+      name: 'Notekeeper X',
       header: 'run 1',
       children: [{ content: 'a', children: [{ content: 'a.1' }] }],
     })
-    await writeGeneratedPage(host, { name: 'Notekeeper/X', header: 'run 2', children: [{ content: 'b' }] })
-    expect(host.contents('Notekeeper/X')).toEqual(['run 2', 'b'])
+    await writeGeneratedPage(host, { name: 'Notekeeper X', header: 'run 2', children: [{ content: 'b' }] })
+    expect(host.contents('Notekeeper X')).toEqual(['run 2', 'b'])
   })
 
   it('fails loudly when Logseq does not add the header block', async () => {
     const host = fakeHost()
     host.appendBlockInPage = async () => null
-    await expect(writeGeneratedPage(host, { name: 'Notekeeper/X', header: 'h', children: [] })).rejects.toThrow(
-      'Logseq did not add the header block to the page "Notekeeper/X"',
+    await expect(writeGeneratedPage(host, { name: 'Notekeeper X', header: 'h', children: [] })).rejects.toThrow(
+      'Logseq did not add the header block to the page "Notekeeper X"',
     )
+  })
+
+  it('refuses to write into an Org page (0.10), where a backtick is no code span and note text would become markup', async () => {
+    const host = fakeHost()
+    host.formats.set('Notekeeper X', 'org')
+    await expect(writeGeneratedPage(host, { name: 'Notekeeper X', header: 'h', children: [] })).rejects.toThrow(
+      /the page "Notekeeper X" is an Org page/,
+    )
+    expect(host.contents('Notekeeper X')).toEqual([])
   })
 
   it("stamps the run in UTC whatever the machine's zone", () => {

@@ -159,7 +159,7 @@ describe('the plugin glue against a fake host', () => {
     >
     for (const entry of Object.values(state)) expect(entry).toHaveProperty('stability')
     expect(host.msgs.some(m => m.text.includes('the scheduler is now fsrs'))).toBe(true)
-    expect(JSON.stringify(host.pages.get('Notekeeper/Schedulers'))).toContain('(active)')
+    expect(JSON.stringify(host.pages.get('Notekeeper Schedulers'))).toContain('(active)')
   })
 
   it('indexes at start-up and shows the due count in the toolbar', async () => {
@@ -185,12 +185,12 @@ describe('the plugin glue against a fake host', () => {
     const { host } = await started()
     await host.slash.get('validate')!()
     await host.slash.get('validate')!()
-    const page = host.pages.get('Notekeeper/Validation report')!
+    const page = host.pages.get('Notekeeper Validation report')!
     expect(page).toHaveLength(1)
     expect(page[0]!.content).toMatch(
       /^Validation of `memory \(test vault\)` at 2026-06-10 09:30 UTC: 2 errors, 0 warnings, 0 infos, 0 ignored\. Regenerated on each run/,
     )
-    const lines = host.contents('Notekeeper/Validation report')
+    const lines = host.contents('Notekeeper Validation report')
     expect(lines).toContain('Rule `source-missing` (error): 1')
     expect(lines).toContain(
       'At `reference/http.adoc:2`: `a Reference note needs :source: (where its content comes from)` ; line: `:intent: reference`',
@@ -202,7 +202,7 @@ describe('the plugin glue against a fake host', () => {
   it('writes the Triage page with renderer buttons that promote an item in its file and regenerate the page', async () => {
     const { host, vault } = await started()
     await host.slash.get('triage')!()
-    const lines = host.contents('Notekeeper/Triage')
+    const lines = host.contents('Notekeeper Triage')
     const bookB = lines.find(l => l.includes('Book B'))!
     expect(bookB).toMatch(/^\{\{renderer :notekeeper-triage, [a-z0-9]+-2\}\} `Book B \{\{embed \[\[x\]\]\}\}`$/)
     const token = /, ([a-z0-9]+-2)\}\}/.exec(bookB)![1]!
@@ -214,7 +214,7 @@ describe('the plugin glue against a fake host', () => {
       '= Reading\n:intent: track\n\n== Now\n* Book A\n* Book B {{embed [[x]]}}\n\n== Next\n',
     )
     expect(host.msgs.at(-1)?.status).toBe('success')
-    const after = host.contents('Notekeeper/Triage')
+    const after = host.contents('Notekeeper Triage')
     expect(after.filter(l => l.startsWith('Status `Now`'))).toEqual(['Status `Now`: 2'])
   })
 
@@ -261,10 +261,10 @@ describe('hygiene and backlinks through the app layer', () => {
   it('writes the Hygiene report page', async () => {
     const { host } = await started()
     await host.slash.get('hygiene')!()
-    const page = host.pages.get('Notekeeper/Hygiene report')!
+    const page = host.pages.get('Notekeeper Hygiene report')!
     expect(page).toHaveLength(1)
     expect(page[0]!.content).toMatch(/^Hygiene sweep of `memory \(test vault\)` at 2026-06-10 09:30 UTC: /)
-    expect(host.contents('Notekeeper/Hygiene report').some(l => l.startsWith('Rule `dead-link` (error)'))).toBe(true)
+    expect(host.contents('Notekeeper Hygiene report').some(l => l.startsWith('Rule `dead-link` (error)'))).toBe(true)
   })
 
   it('lists the backlinks of a note named in the main UI, as text', async () => {
@@ -293,7 +293,7 @@ describe('the Schedulers page', () => {
   it('shows the four schedulers side by side, the active one marked', async () => {
     const { host } = await started()
     await host.slash.get('schedulers')!()
-    const page = host.pages.get('Notekeeper/Schedulers')!
+    const page = host.pages.get('Notekeeper Schedulers')!
     expect(page).toHaveLength(1)
     expect(page[0]!.content).toMatch(/^Scheduler comparison of `memory \(test vault\)` at 2026-06-10 09:30 UTC: /)
     const rows = page[0]!.children.map(b => b.content)

@@ -13,7 +13,7 @@ describe('the Statistics page', () => {
   })
 
   it('holds fixed text, numbers and chart macros; a leech’s id only inside a code span', () => {
-    const page = statisticsPage('Notekeeper/Statistics', stats, 'Statistics')
+    const page = statisticsPage('Notekeeper Statistics', stats, 'Statistics')
     const leeches = page.children.at(-1)!
     expect(leeches.content).toBe('Leeches: 1')
     expect(leeches.children![0]!.content).toBe('5 failures: `deck#{{query (todo now)}}`')

@@ -48,6 +48,12 @@ export interface BlockHandle {
   uuid: string
 }
 
+/** A page as `Editor.createPage` answers: its format on 0.10 file graphs (`markdown` or `org`). */
+export interface PageHandle {
+  uuid: string
+  format: string | null
+}
+
 /** A block to insert under a parent: content plus nested children. */
 export interface BatchBlock {
   content: string
@@ -82,8 +88,11 @@ export interface PluginHost {
   onThemeModeChanged(listener: (mode: ThemeMode) => void): void
 
   // generated pages
-  /** Creates the page when missing, without redirecting the user and without a first block. */
-  ensurePage(name: string): Promise<void>
+  /**
+   * Creates the page when missing, in Markdown, without redirecting the user and without a first
+   * block; an existing page is answered as it is (with its own format).
+   */
+  ensurePage(name: string): Promise<PageHandle>
   pageTopBlocks(name: string): Promise<BlockHandle[]>
   removeBlock(uuid: string): Promise<void>
   appendBlockInPage(page: string, content: string): Promise<BlockHandle | null>

@@ -1,7 +1,7 @@
 // The only file that imports @logseq/libs. It is loaded with a dynamic import from index.ts, so
 // the browser harness (which brings its own PluginHost) never starts the SDK's host handshake.
 import '@logseq/libs'
-import type { BatchBlock, BlockHandle, HostSettings, PluginHost, ThemeMode } from './host.js'
+import type { BatchBlock, BlockHandle, HostSettings, PageHandle, PluginHost, ThemeMode } from './host.js'
 
 // @logseq/libs 0.2.12 types the options without `focus`, which the host reads (api.cljs 830).
 const NO_FOCUS = { focus: false } as unknown as { properties: Record<string, never> }
@@ -67,9 +67,19 @@ export async function connectLogseqHost(): Promise<PluginHost> {
     themeMode: async () => asMode((await ls.App.getUserConfigs()).preferredThemeMode),
     onThemeModeChanged: listener => void ls.App.onThemeModeChanged(({ mode }) => listener(asMode(mode))),
     // redirect and createFirstBlock default to true on Logseq 0.10.15 (api.cljs create_page): say no to both.
+    // The format too: without it 0.10 creates the page in the user's preferred format, and in an Org
+    // page a backtick is no code span (mldoc inline.ml `code`: Org reads `~…~`), so note text would
+    // become links, tags and macros. 2.x (DB graphs) has Markdown only and ignores it.
     ensurePage: name =>
-      editor(async () => {
-        await ls.Editor.createPage(name, {}, { redirect: false, createFirstBlock: false })
+      editor(async (): Promise<PageHandle> => {
+        const page = await ls.Editor.createPage(
+          name,
+          {},
+          { redirect: false, createFirstBlock: false, format: 'markdown' },
+        )
+        if (!page) throw new Error(`Logseq did not create the page "${name}"`)
+        const format = (page as { format?: unknown }).format
+        return { uuid: page.uuid, format: typeof format === 'string' ? format : null }
       }),
     pageTopBlocks: name =>
       editor(async () => ((await ls.Editor.getPageBlocksTree(name)) ?? []).map((b): BlockHandle => ({ uuid: b.uuid }))),

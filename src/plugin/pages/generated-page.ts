@@ -7,12 +7,18 @@ export interface GeneratedPage {
   children: BatchBlock[]
 }
 
+/**
+ * No `/` in a name: on 2.x (DB graphs) a page title cannot hold one, `createPage('A/B')` makes a
+ * page `B` under a parent `A`, and no call finds `A/B` by name afterwards (a name is looked up by
+ * `:block/name`), so each run would add its blocks again instead of replacing them. Plain names
+ * resolve the same way on both lines.
+ */
 export const PAGE_NAMES = {
-  hygiene: 'Notekeeper/Hygiene report',
-  validation: 'Notekeeper/Validation report',
-  triage: 'Notekeeper/Triage',
-  schedulers: 'Notekeeper/Schedulers',
-  statistics: 'Notekeeper/Statistics',
+  hygiene: 'Notekeeper Hygiene report',
+  validation: 'Notekeeper Validation report',
+  triage: 'Notekeeper Triage',
+  schedulers: 'Notekeeper Schedulers',
+  statistics: 'Notekeeper Statistics',
 } as const
 
 /**
@@ -21,7 +27,12 @@ export const PAGE_NAMES = {
  * that avoids insertBatchBlock's stray-bullet and ordering defects, logseq/logseq#10871 and #10870).
  */
 export async function writeGeneratedPage(host: PluginHost, page: GeneratedPage): Promise<void> {
-  await host.ensurePage(page.name)
+  const { format } = await host.ensurePage(page.name)
+  // A page the user made in Org before (0.10): its blocks are Org, where a code span is no code span.
+  if (format === 'org')
+    throw new Error(
+      `the page "${page.name}" is an Org page; Notekeeper writes its pages in Markdown (note text is safe only in Markdown code spans): delete the page and run the command again`,
+    )
   for (const block of await host.pageTopBlocks(page.name)) await host.removeBlock(block.uuid)
   const root = await host.appendBlockInPage(page.name, page.header)
   if (!root) throw new Error(`Logseq did not add the header block to the page "${page.name}"`)

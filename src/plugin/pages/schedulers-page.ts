@@ -36,7 +36,7 @@ function evaluationBlock(evaluation: CorpusEvaluation): BatchBlock {
   }
 }
 
-/** `Notekeeper/Schedulers`: the same log replayed under every scheduler (issue 5's switch preview), and each judged on it. */
+/** `Notekeeper Schedulers`: the same log replayed under every scheduler (issue 5's switch preview), and each judged on it. */
 export function schedulersPage(
   pageName: string,
   forecasts: readonly SchedulerForecast[],

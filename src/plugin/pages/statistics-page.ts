@@ -3,7 +3,7 @@ import { barChartSvg, heatmapSvg } from '../../core/stats-svg.js'
 import type { GeneratedPage } from './generated-page.js'
 import { codeSpan } from './logseq-escape.js'
 
-// `Notekeeper/Statistics` (issue 11, point 6). The page's blocks hold fixed text, numbers and
+// `Notekeeper Statistics` (issue 11, point 6). The page's blocks hold fixed text, numbers and
 // `{{renderer :notekeeper-chart, NAME}}` macros; when Logseq slots a macro, the plugin answers
 // with the SVG chart `chartFor` draws from the numbers of the last run (stats-svg.ts), never
 // from note text. Item ids of leeches go in code spans, like every text from the corpus.

@@ -274,17 +274,59 @@
     return null
   }
   const newBlock = (content, page) => ({ uuid: uuid(), content: String(content), children: [], page: page.name })
+  const addPage = (title, format, parent) => {
+    const page = {
+      uuid: uuid(),
+      name: String(title).toLowerCase(),
+      originalName: String(title),
+      format,
+      parent,
+      blocks: [],
+    }
+    // ldb/get-page answers the oldest page of a :block/name: an existing key is kept
+    rec.pages[page.name] ??= page
+    return page
+  }
   const createPage = (name, opts = {}) => {
     const existing = pageOf(name)
     if (existing) return existing
-    const page = { uuid: uuid(), name: String(name).toLowerCase(), originalName: String(name), blocks: [] }
-    rec.pages[page.name] = page
+    let page
+    if (LINE === '2.x' && String(name).includes('/')) {
+      // master frontend/handler/common/page.cljs <create!: split-namespace? defaults to true, and
+      // deps/outliner/src/logseq/outliner/page.cljs create / split-namespace-pages makes one page
+      // per part, each the child (:block/parent) of the one before; a title may not hold "/"
+      // (outliner/validate.cljs validate-page-title-characters). `A/B` is then the page `B`, whose
+      // :block/name is "b": no lookup by the name "a/b" finds it (ldb/get-page, :block/name).
+      // (Read from the stored master files at commits 02797990ac2b and 0093c50c161e.)
+      const parts = String(name)
+        .split('/')
+        .map(part => part.trim())
+        .filter(Boolean)
+      let parent = null
+      for (const part of parts) {
+        const found = Object.values(rec.pages).find(
+          p => p.name === part.toLowerCase() && p.parent === (parent?.name ?? null),
+        )
+        parent = found ?? addPage(part, 'markdown', parent?.name ?? null)
+      }
+      page = parent
+    } else {
+      // 0.10 api.cljs create_page passes `format`; page-handler/create! falls back to the
+      // graph's preferred format. 2.x DB graphs are Markdown only.
+      const format = LINE === '0.10' ? (opts.format ?? config.preferredFormat) : 'markdown'
+      page = addPage(name, format, null)
+    }
     // 0.10 api.cljs create_page: createFirstBlock defaults to true; master ignores it
     if (LINE === '0.10' && opts.createFirstBlock !== false) page.blocks.push(newBlock('', page))
     if (opts.redirect !== false) rec.route = page.originalName
     return page
   }
-  const pageEntity = page => ({ uuid: page.uuid, name: page.name, originalName: page.originalName })
+  const pageEntity = page => ({
+    uuid: page.uuid,
+    name: page.name,
+    originalName: page.originalName,
+    ...(LINE === '0.10' ? { format: page.format } : {}),
+  })
   const blockEntity = block => ({ uuid: block.uuid, content: block.content, children: block.children.map(blockEntity) })
   const batch = (tree, page) => {
     const block = newBlock(tree.content, page)
@@ -316,7 +358,7 @@
     },
     get_user_configs: () => ({
       preferredThemeMode: config.theme,
-      preferredFormat: 'markdown',
+      preferredFormat: config.preferredFormat,
       preferredLanguage: 'en',
     }),
     get_current_graph: () => ({ name: 'notes', path: config.graphPath }),
@@ -331,7 +373,8 @@
       return null
     },
     append_block_in_page: (name, content, opts) => {
-      const page = pageOf(name) ?? createPage(name, { redirect: false })
+      // 0.10 api.cljs append_block_in_page: a missing page is created in the preferred format
+      const page = pageOf(name) ?? createPage(name, { redirect: false, format: config.preferredFormat })
       const block = newBlock(content, page)
       page.blocks.push(block)
       // 0.10 api.cljs append_block_in_page: focus defaults to true and opens the block for editing

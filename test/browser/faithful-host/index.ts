@@ -29,6 +29,8 @@ export interface HostScenario {
   /** The user's calendar day (the page clock starts at 05:00 UTC that day and runs on). */
   today: string
   theme?: 'light' | 'dark'
+  /** The graph's `:preferred-format` (0.10 file graphs; 2.x DB graphs are Markdown only). */
+  preferredFormat?: 'markdown' | 'org'
   /** Plugin settings the host already holds (corpusPath defaults to the corpus folder). */
   settings?: Record<string, unknown>
   /** The notes on another file system than ~/.logseq (a rename between them fails: EXDEV). */
@@ -77,6 +79,10 @@ export interface HostBlock {
 export interface HostPage {
   name: string
   originalName: string
+  /** 0.10: the page's format (its file's); 2.x: always markdown. */
+  format: 'markdown' | 'org'
+  /** 2.x: the namespace parent's name, for a page created as `parent/child`. */
+  parent: string | null
   blocks: HostBlock[]
 }
 
@@ -218,6 +224,7 @@ export async function startFaithfulHost(distDir: string): Promise<FaithfulHost> 
       pid: 'notekeeper',
       line: scenario.line,
       theme: scenario.theme ?? 'light',
+      preferredFormat: scenario.line === '0.10' ? (scenario.preferredFormat ?? 'markdown') : 'markdown',
       pluginUrl: `${base}/s${id}/plugin/index.html`,
       graphPath: corpusDir,
       bridge: scenario.bridge ?? true,
