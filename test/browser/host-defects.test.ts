@@ -220,6 +220,43 @@ if (browserOrSkip()) {
       await s.close()
     })
 
+    it('review window keys: a held Enter reveals but never grades; Tab and Shift+Tab stay inside the window', async () => {
+      const s = await host.open(browser, { line: '2.x', corpus: EXAMPLE, today: TODAY })
+      await s.message(/^Notekeeper: indexed/)
+      await s.slash('practice')
+      const ui = s.plugin
+      await ui.getByTestId('answer').waitFor()
+      // Logseq's own page, behind the full-window frame, is full of focusable controls
+      // (host-page.js #search): focus must not wander into it while the window is open.
+      const inside = () => ui.evaluate(() => document.hasFocus() && !!document.activeElement?.closest('.nk-dialog'))
+      await ui.getByTestId('answer').focus()
+      for (const key of ['Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab']) {
+        await s.page.keyboard.press(key)
+        expect(await inside(), key).toBe(true)
+      }
+      const before = logLines(s).length
+      // The response word for word: the suggestion is sure, so it takes the focus after the reveal.
+      await ui
+        .getByTestId('answer')
+        .fill(
+          'When they propose it ("on se tutoie ?"), or when everyone in the team already does. Never first with someone senior.',
+        )
+      await ui.getByTestId('answer').focus()
+      // Enter held down: the first keydown reveals, the key's auto-repeats reach the focused suggestion.
+      await s.page.keyboard.down('Enter')
+      await ui.waitForFunction(() => document.activeElement?.classList.contains('nk-suggested') ?? false)
+      await s.page.keyboard.down('Enter') // repeat: true
+      await s.page.keyboard.down('Enter')
+      await s.page.keyboard.up('Enter')
+      await s.page.waitForTimeout(400)
+      expect(logLines(s).length - before).toBe(0)
+      expect(await ui.getByTestId('progress').textContent()).toBe('1 of 4')
+      await s.page.keyboard.press('Enter') // a fresh press takes the suggestion
+      await ui.waitForFunction(() => document.querySelector('[data-testid="progress"]')?.textContent === '2 of 4')
+      expect(logLines(s).length - before).toBe(1)
+      await s.close()
+    })
+
     it('without a bridge, names the access it can use (File System Access) and asks for the folder', async () => {
       const s = await host.open(browser, { line: '2.x', corpus: EXAMPLE, today: TODAY, bridge: false })
       await s.slash('practice')

@@ -21,6 +21,11 @@ export interface Shell {
   dispose(): void
 }
 
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])'
+
+const isTextField = (target: EventTarget | null): boolean =>
+  target instanceof Element && (target.matches('textarea, input, select') || (target as HTMLElement).isContentEditable)
+
 export function createShell(doc: Document, onClose: () => void): Shell {
   const title = el(doc, 'h2', { className: 'nk-title', text: 'Notekeeper' })
   const mode = el(doc, 'p', { className: 'nk-mode', attrs: { 'data-testid': 'access-mode' } })
@@ -47,10 +52,40 @@ export function createShell(doc: Document, onClose: () => void): Shell {
 
   let keyHandler: ((event: KeyboardEvent) => boolean) | null = null
   const onKeydown = (event: KeyboardEvent) => {
+    if (event.key === 'Tab') return trapFocus(event)
+    // A key held down repeats: its repeats must not reveal, grade, skip or undo, nor click the
+    // button the first press focused (a held Enter would reveal and grade the suggestion before
+    // the response was read). Inside a text field a held key is typing, and stays so.
+    if (event.repeat) {
+      if (!isTextField(event.target)) event.preventDefault()
+      return
+    }
     if (keyHandler?.(event)) return
     if (event.key === 'Escape') {
       event.preventDefault()
       onClose()
+    }
+  }
+  /**
+   * Tab and Shift+Tab cycle through the dialog's controls. The frame covers the whole window, but
+   * Logseq's page behind it is still in the tab order: without this, focus (and every key after
+   * it, 1-4 included) would go to Logseq's controls and editor while the window is open.
+   */
+  function trapFocus(event: KeyboardEvent): void {
+    const controls = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      node => !node.hasAttribute('disabled') && node.getClientRects().length > 0,
+    )
+    const first = controls[0]
+    const last = controls.at(-1)
+    if (!first || !last) return void event.preventDefault()
+    const active = doc.activeElement
+    const outside = !active || !dialog.contains(active)
+    if (event.shiftKey && (outside || active === first)) {
+      event.preventDefault()
+      last.focus()
+    } else if (!event.shiftKey && (outside || active === last)) {
+      event.preventDefault()
+      first.focus()
     }
   }
   doc.addEventListener('keydown', onKeydown)

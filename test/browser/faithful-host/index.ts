@@ -128,6 +128,9 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 }
 
+// The header's Search button stands for the focusable controls of Logseq's own page around the
+// plugin frame (src/main/frontend/components/header.cljs: search, sidebar toggles, menus): the
+// frame covers the window, but Tab can still leave it for them.
 function hostHtml(config: object): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Logseq (faithful host)</title>
@@ -142,7 +145,7 @@ function hostHtml(config: object): string {
 <script>window.__hostConfig = ${JSON.stringify(config).replace(/</g, '\\u003c')}</script>
 <script src="/vendor/purify.js"></script>
 </head><body>
-<div id="head"><strong>Logseq</strong><div id="toolbar"></div></div>
+<div id="head"><strong>Logseq</strong><button id="search" type="button">Search</button><div id="toolbar"></div></div>
 <div id="blocks"></div>
 <script src="/host-page.js"></script>
 </body></html>`
