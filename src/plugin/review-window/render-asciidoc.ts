@@ -25,15 +25,34 @@ export async function asciidocToHtml(source: string): Promise<string> {
 export function sanitize(html: string, win: Window & typeof globalThis = window): DocumentFragment {
   const purifier = DOMPurify(win)
   purifier.addHook('afterSanitizeAttributes', node => {
-    // Links open outside the plugin frame and cannot reach back into it.
+    // The window's own classes and ids (`nk-…`) stay the window's: a note's `[.nk-backdrop]` role
+    // would otherwise draw a full-window layer over the dialog with the plugin's stylesheet, and
+    // a `[[nk-title]]` anchor would take the dialog's title id.
+    const classes = node.getAttribute('class')
+    if (classes !== null) {
+      const kept = classes.split(/\s+/).filter(name => name !== '' && !name.startsWith('nk-'))
+      if (kept.length > 0) node.setAttribute('class', kept.join(' '))
+      else node.removeAttribute('class')
+    }
+    if (node.getAttribute('id')?.startsWith('nk-')) node.removeAttribute('id')
     if (node.tagName === 'A') {
-      node.setAttribute('target', '_blank')
-      node.setAttribute('rel', 'noopener noreferrer')
+      const href = node.getAttribute('href')
+      if (href === null || href.startsWith('#')) return // an anchor in the note: stays in the frame
+      if (/^(https?|mailto):/i.test(href)) {
+        // Links open outside the plugin frame and cannot reach back into it.
+        node.setAttribute('target', '_blank')
+        node.setAttribute('rel', 'noopener noreferrer')
+      } else {
+        // A relative link (`xref:other.adoc[]` is `other.html`) names a file beside the plugin's
+        // own page, not the note's: in a new window it would open the plugin's folder.
+        node.removeAttribute('href')
+      }
     }
   })
   return purifier.sanitize(html, {
     RETURN_DOM_FRAGMENT: true,
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
+    // dialog: an open <dialog> is laid out out of flow, over the window's own controls.
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'dialog'],
     FORBID_ATTR: ['style'],
   })
 }

@@ -1,0 +1,48 @@
+import { JSDOM } from 'jsdom'
+import { describe, expect, it } from 'vitest'
+import { renderAsciidocInto } from '../../src/plugin/review-window/render-asciidoc.js'
+
+/** Renders a note's text as the review window does, into a jsdom document of its own. */
+async function render(source: string): Promise<HTMLElement> {
+  const dom = new JSDOM('<!doctype html><body><div id="target"></div></body>')
+  const target = dom.window.document.getElementById('target') as HTMLElement
+  await renderAsciidocInto(target, source)
+  return target
+}
+
+describe('a note rendered in the review window cannot dress up as the window', () => {
+  it("drops the window's own classes and ids and open dialogs, which would lay a layer over the dialog", async () => {
+    const target = await render(
+      [
+        '[.nk-backdrop.note]',
+        '--',
+        'a full-window layer',
+        '--',
+        '',
+        '[[nk-title]]',
+        'a paragraph with the dialog title id',
+        '',
+        '++++',
+        '<dialog open class="nk-grades">fake grades</dialog><p class="nk-grade nk-suggested">fake</p>',
+        '++++',
+      ].join('\n'),
+    )
+    const html = target.innerHTML
+    expect(html).toContain('a full-window layer')
+    expect(target.querySelectorAll('[class*="nk-"], [id^="nk-"], dialog').length).toBe(0)
+    expect(target.querySelector('.openblock')?.classList.contains('note')).toBe(true) // other roles stay
+  })
+
+  it('opens web links outside the frame, keeps anchors in it, and makes links to files beside the plugin inert', async () => {
+    const target = await render(
+      'See https://example.org/x[the web], <<somewhere,an anchor>>, xref:other.adoc[another note] and link:javascript:alert(1)[js].',
+    )
+    const links = Object.fromEntries(
+      [...target.querySelectorAll('a')].map(a => [a.textContent, [a.getAttribute('href'), a.getAttribute('target')]]),
+    )
+    expect(links['the web']).toEqual(['https://example.org/x', '_blank'])
+    expect(links['an anchor']).toEqual(['#somewhere', null])
+    expect(links['another note']).toEqual([null, null])
+    expect(links['js']?.[0] ?? null).toBeNull()
+  })
+})
