@@ -3,6 +3,8 @@ export { findingsJson } from './json.js'
 export { type LineText, lineLookup } from './lines.js'
 export {
   buildReport,
+  QUOTE_WIDTH,
+  quoteLine,
   type Report,
   type ReportEntry,
   type ReportInput,

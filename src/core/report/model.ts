@@ -9,7 +9,11 @@ export interface ReportEntry {
   finding: Finding
   /** `file:line`, or `file` when the finding has no line. */
   location: string
-  /** The text of the line the finding points at, as written (null when there is none). */
+  /**
+   * The text of the line the finding points at, trimmed and, when longer than `QUOTE_WIDTH`, cut
+   * to that many characters around the finding's `column` (or from the start) with `…` where it
+   * was cut (`quoteLine`); null when there is none. Every face quotes this, never the whole line.
+   */
   lineText: string | null
 }
 
@@ -73,7 +77,7 @@ export function buildReport(input: ReportInput): Report {
     const entry: ReportEntry = {
       finding,
       location: finding.line === undefined ? finding.file : `${finding.file}:${finding.line}`,
-      lineText: finding.line === undefined ? null : input.lineText(finding.file, finding.line),
+      lineText: finding.line === undefined ? null : quotedLineOf(input, finding),
     }
     const entries = byRule.get(finding.rule)
     if (entries) entries.push(entry)
@@ -92,6 +96,45 @@ export function buildReport(input: ReportInput): Report {
       RULE_ORDER.indexOf(a.rule) - RULE_ORDER.indexOf(b.rule),
   )
   return { title: input.title, corpus: input.corpus, generatedAt: input.generatedAt, summary: input.summary, sections }
+}
+
+function quotedLineOf(input: ReportInput, finding: Finding): string | null {
+  const text = input.lineText(finding.file, finding.line as number)
+  if (text === null) return null
+  const column = finding['column']
+  return quoteLine(text, typeof column === 'number' ? column : undefined)
+}
+
+/**
+ * How much of a line a report quotes: enough to recognise the line, and no more, so that a note
+ * of one 1 MB line (minified text, a pasted blob) gives a report of readable size, not a copy of
+ * the line per finding.
+ */
+export const QUOTE_WIDTH = 120
+
+const ELLIPSIS = '…'
+
+/**
+ * `line` trimmed, and when still longer than `width`, the `width` characters around `column`
+ * (1-based, in UTF-16 units of the line as written; none: from the start), with `…` on each side
+ * that was cut. A surrogate pair is never split.
+ */
+export function quoteLine(line: string, column?: number, width: number = QUOTE_WIDTH): string {
+  const lead = line.length - line.trimStart().length
+  const text = line.trim()
+  if (text.length <= width) return text
+  const at = column === undefined ? 0 : Math.min(Math.max(column - 1 - lead, 0), text.length - 1)
+  let from = Math.max(0, Math.min(at - Math.floor(width / 2), text.length - width))
+  let to = from + width
+  if (isLowSurrogate(text, from)) from++
+  if (isLowSurrogate(text, to)) to--
+  return `${from > 0 ? ELLIPSIS : ''}${text.slice(from, to)}${to < text.length ? ELLIPSIS : ''}`
+}
+
+/** Whether `text[index]` is the second half of a surrogate pair (a cut there would split a character). */
+function isLowSurrogate(text: string, index: number): boolean {
+  const code = text.charCodeAt(index)
+  return code >= 0xdc00 && code <= 0xdfff && index > 0
 }
 
 const scoreOf = (finding: Finding): number => (typeof finding['score'] === 'number' ? finding['score'] : 0)
