@@ -59,6 +59,7 @@ export function parseCommandLine(argv: readonly string[], specs: readonly Comman
         expected === null ? `${spec.name}: missing arguments` : `${spec.name} takes ${expected} (got ${given})`,
       )
     }
+    spec.checkOptions?.(parsed)
     return { kind: 'run', spec, parsed: { command: spec.name, ...parsed } }
   } catch (error) {
     throw error instanceof UsageError ? new CommandUsageError(error.message, spec) : error

@@ -28,6 +28,12 @@ export interface CommandSpec {
   json?: boolean
   /** Whether the command works on a corpus (`--corpus`, `--today`); default true. */
   corpus?: boolean
+  /**
+   * Refuses options that each parse but make no sense together (`schedulers --use NAME
+   * --compare`) by throwing a UsageError: called once the command line parsed, before the
+   * context is built, so such a run reads and writes nothing.
+   */
+  checkOptions?: (parsed: { positional: readonly string[]; options: ReadonlyMap<string, string | true> }) => void
   run: Command
 }
 

@@ -62,6 +62,33 @@ describe('strict parsing: a bad invocation is exit 2, usage on stderr, nothing w
     expect(snapshot(dir)).toEqual(before)
   })
 
+  // Each option parses, but together they ask for two things (or for nothing): `--use` used to
+  // switch the scheduler, writing config.json, when the person also asked to compare.
+  it.each([
+    [['schedulers', '--use', 'fsrs', '--compare'], /--use and --compare do not go together/],
+    [['schedulers', '--use', 'fsrs', '--evaluate'], /--use and --evaluate do not go together/],
+    [['schedulers', '--compare', '--evaluate'], /--compare and --evaluate do not go together/],
+    [['schedulers', '--evaluate', '--days', '7'], /--days goes with --compare, not with --evaluate/],
+    [['schedulers', '--use', 'fsrs', '--days', '7'], /--days goes with --compare, not with --use/],
+    [['schedulers', '--use', 'fsrs', '--json'], /--json goes with --compare or --evaluate, not with --use/],
+    [['schedulers', '--compare', '--reschedule'], /--reschedule goes with --use, not with --compare/],
+    [['schedulers', '--reschedule'], /--reschedule goes with --use: give one of/],
+    [['schedulers', '--days', '7'], /--days goes with --compare: give one of/],
+    [['schedulers'], /schedulers: give one of --compare, --evaluate, --use NAME/],
+    [['triage', '--create'], /--create goes with an edit/],
+    [['triage', '--expect', 'x', '--json'], /--expect goes with an edit/],
+  ])('%j: options that do not go together are refused, naming them, and nothing is written', async (args, says) => {
+    const dir = copyCorpus()
+    const before = snapshot(dir)
+    const result = await cli([...args, '--corpus', dir, '--today', TODAY])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr.split('\n')[0]).toMatch(says)
+    expect(result.stderr).toContain(`usage: notekeeper ${args[0]}`)
+    expect(existsSync(join(dir, 'internalise/.srs/config.json'))).toBe(false)
+    expect(snapshot(dir)).toEqual(before)
+  })
+
   it('an unknown command suggests the nearest one; no command at all prints the usage on stderr', async () => {
     const typo = await cli(['valdate'])
     expect(typo.code).toBe(2)

@@ -7,8 +7,37 @@ import { configInvalid, warnSkippedLines } from '../config-output.js'
 import { type Command, flagString, UsageError } from '../context.js'
 import { evaluateCommand } from './schedulers-evaluate.js'
 
-const USAGE =
-  'usage: notekeeper schedulers --compare [--days N] [--json] | --evaluate [--json] | --use NAME [--reschedule]'
+/**
+ * The three things `schedulers` does, each chosen by its option, and the options that go with
+ * each (`--corpus`, `--today` and `-h` go with all). Anything else given with a mode was accepted
+ * and ignored before: `--use fsrs --compare` switched the scheduler when a person asked to compare.
+ */
+const MODES: Readonly<Record<string, readonly string[]>> = {
+  compare: ['days', 'json'],
+  evaluate: ['json'],
+  use: ['reschedule'],
+}
+const ALWAYS = new Set(['corpus', 'today', 'help'])
+const CHOOSE = 'give one of --compare, --evaluate, --use NAME'
+
+/** Exactly one mode, and only the options that go with it: else a usage error naming them, before anything is read. */
+export function checkSchedulersOptions({ options }: { options: ReadonlyMap<string, string | true> }): void {
+  const given = [...options.keys()].filter(name => !ALWAYS.has(name))
+  const modes = given.filter(name => Object.hasOwn(MODES, name))
+  if (modes.length > 1)
+    throw new UsageError(`schedulers: ${modes.map(m => `--${m}`).join(' and ')} do not go together: ${CHOOSE}`)
+  const mode = modes[0]
+  const stray = given.find(name => name !== mode && !(mode !== undefined && MODES[mode]?.includes(name)))
+  if (stray === undefined) {
+    if (mode === undefined) throw new UsageError(`schedulers: ${CHOOSE}`)
+    return
+  }
+  const owners = Object.keys(MODES).filter(m => MODES[m]?.includes(stray))
+  const goesWith = `--${stray} goes with ${owners.map(m => `--${m}`).join(' or ')}`
+  throw new UsageError(
+    `schedulers: ${mode === undefined ? `${goesWith}: ${CHOOSE}` : `${goesWith}, not with --${mode}`}`,
+  )
+}
 
 /**
  * `notekeeper schedulers --compare [--days 30] [--json]`: replays the log under every scheduler
@@ -34,9 +63,8 @@ export const schedulersCommand: Command = async ctx => {
     )
     return 0
   }
-  if (ctx.flags.has('reschedule')) throw new UsageError(`--reschedule goes with --use NAME\n${USAGE}`)
   if (ctx.flags.get('evaluate') === true) return evaluateCommand(ctx)
-  if (ctx.flags.get('compare') !== true) throw new UsageError(USAGE)
+  // The combinations were checked at parsing (checkSchedulersOptions): this is --compare.
   const daysText = flagString(ctx, 'days') ?? '30'
   const days = Number(daysText)
   if (!Number.isInteger(days) || days < 1 || days > 3650)
@@ -111,5 +139,6 @@ export const schedulersSpec: CommandSpec = {
     reschedule: { type: 'boolean', help: 'with --use: re-date every item under the new scheduler' },
   },
   json: true,
+  checkOptions: checkSchedulersOptions,
   run: schedulersCommand,
 }

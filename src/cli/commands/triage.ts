@@ -36,6 +36,22 @@ export const triageCommand: Command = async ctx => {
   return outcome.reason === 'usage' ? 2 : 1
 }
 
+/** `--expect` and `--create` qualify an edit: given to the listing (no verb) they were silently ignored. */
+export function checkTriageOptions({
+  positional,
+  options,
+}: {
+  positional: readonly string[]
+  options: ReadonlyMap<string, string | true>
+}): void {
+  if (positional.length > 0) return
+  const stray = ['expect', 'create'].filter(name => options.has(name))
+  if (stray.length > 0)
+    throw new UsageError(
+      `triage: ${stray.map(name => `--${name}`).join(' and ')} go${stray.length === 1 ? 'es' : ''} with an edit (promote, demote, prune, move, add), not with the listing`,
+    )
+}
+
 function parseRequest(verb: TriageVerb, args: string[], expect: string | undefined): TriageRequest {
   if (verb === 'add') {
     const [file, status, ...words] = args
@@ -100,5 +116,6 @@ export const triageSpec: CommandSpec = {
   },
   args: { min: 0, max: Number.POSITIVE_INFINITY },
   json: true,
+  checkOptions: checkTriageOptions,
   run: triageCommand,
 }
