@@ -45,6 +45,9 @@ describe('cards rendered for the terminal', () => {
     const check = checkAnswer('git comit', '`git commit --amend`')
     expect(renderDiff(check.diff, plain)).toBe('git commit(~comit) [+--amend]')
     expect(renderDiff(checkAnswer('x the car', 'the car').diff, plain)).toBe('[-x] the car')
+    // Punctuation-only tokens are shown, where they stand (they were dropped from the diff).
+    expect(renderDiff(checkAnswer('a b', 'a → b').diff, plain)).toBe('a [+→] b')
+    expect(renderDiff(checkAnswer('2 + 2 = 4', '2 × 2 = 4').diff, plain)).toBe('2 [+×] [-+] 2 = 4')
     expect(renderDiff(check.diff, color)).toContain('\u001b[32m[+--amend]\u001b[39m')
   })
 })

@@ -27,6 +27,35 @@ describe('the word diff beside the response', () => {
     ])
   })
 
+  it('keeps and shows tokens that are only punctuation or symbols, matched only by the same token', () => {
+    expect(diff('a b', 'a → b')).toEqual([
+      { kind: 'same', text: 'a' },
+      { kind: 'missing', text: '→' },
+      { kind: 'same', text: 'b' },
+    ])
+    expect(diff('2 + 2 = 4', '2 + 2 = 4')).toEqual([{ kind: 'same', text: '2 + 2 = 4' }])
+    expect(diff('2 + 2 = 4', '2 × 2 = 4')).toEqual([
+      { kind: 'same', text: '2' },
+      { kind: 'missing', text: '×' },
+      { kind: 'extra', text: '+' },
+      { kind: 'same', text: '2 = 4' },
+    ])
+    expect(diff('chalk - cheese', 'chalk — cheese')).toEqual([
+      { kind: 'same', text: 'chalk' },
+      { kind: 'missing', text: '—' },
+      { kind: 'extra', text: '-' },
+      { kind: 'same', text: 'cheese' },
+    ])
+    // A table's cell separators are markup, not text: still left out.
+    expect(diff('a b', '| a | b')).toEqual([{ kind: 'same', text: 'a b' }])
+  })
+
+  it('never lets punctuation change what the suggestion counts: only words are recalled', () => {
+    expect(checkAnswer('a b', 'a → b')).toMatchObject({ recall: 1, suggested: 'good', confident: true })
+    expect(checkAnswer('GET', '`GET` / `HEAD`, the safe ones.')).toMatchObject({ answerPart: 'GET HEAD,', recall: 0.5 })
+    expect(checkAnswer('→', 'a → b')).toMatchObject({ suggested: 'again', confident: true, diff: [] })
+  })
+
   it('compares the words a reader sees: no markup, no continuation +, no block delimiters or [source] lines', () => {
     expect(plainText("_I'm used to working_: here *to* is a `preposition`.")).toBe(
       "I'm used to working: here to is a preposition.",

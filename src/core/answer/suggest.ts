@@ -1,6 +1,6 @@
 import type { Grade } from '../types.js'
 import { type Alignment, alignWords, type DiffPart } from './word-diff.js'
-import { readerWords, type Word } from './words.js'
+import { isWord, readerWords, type Word } from './words.js'
 
 /** What comparing an answer with a response gives: the diff shown, and the grade suggested from it. */
 export interface AnswerCheck {
@@ -32,19 +32,18 @@ export interface AnswerCheck {
 export function checkAnswer(produced: string, response: string): AnswerCheck {
   const answer = readerWords(produced)
   const expected = readerWords(response)
-  if (answer.length === 0) return { diff: [], answerPart: '', recall: 0, suggested: 'again', confident: true }
+  // Punctuation is shown in the diff but is not what was recalled: only words count below.
+  const answerWords = answer.filter(isWord).length
+  if (answerWords === 0) return { diff: [], answerPart: '', recall: 0, suggested: 'again', confident: true }
   const alignment = alignWords(answer, expected)
   const part = answerPartIndices(expected)
   const answerPart = part.map(k => (expected[k] as Word).text).join(' ')
-  if (expected.length === 0)
-    return { diff: alignment.parts, answerPart, recall: 1, suggested: 'good', confident: false }
+  const words = wordIndices(expected)
+  if (words.length === 0) return { diff: alignment.parts, answerPart, recall: 1, suggested: 'good', confident: false }
   const recall = shareRecalled(alignment, keyWords(expected, part))
-  const overall = shareRecalled(
-    alignment,
-    expected.map((_, k) => k),
-  )
-  const extraShare = alignment.extra / answer.length
-  const graded = gradeFrom(recall, overall, extraShare, expected.length > part.length)
+  const overall = shareRecalled(alignment, words)
+  const extraShare = alignment.extra / answerWords
+  const graded = gradeFrom(recall, overall, extraShare, words.length > part.length)
   return { diff: alignment.parts, answerPart, recall, ...graded }
 }
 
@@ -79,11 +78,24 @@ function shareRecalled(alignment: Alignment, indices: readonly number[]): number
 export function answerPartIndices(words: readonly Word[]): number[] {
   let end = words.findIndex(w => w.endsClause)
   end = end < 0 ? words.length : end + 1
-  const first = words.slice(0, end).findIndex(w => w.emphasised)
-  if (first < 0) return Array.from({ length: end }, (_, k) => k)
+  const first = words.slice(0, end).findIndex(w => isWord(w) && w.emphasised)
+  if (first < 0) return wordIndices(words.slice(0, end))
   const run: number[] = []
-  for (let k = first; k < end && (words[k] as Word).emphasised; k++) run.push(k)
+  for (let k = first; k < end; k++) {
+    const word = words[k] as Word
+    // Punctuation neither belongs to the run nor ends it ("`GET` / `HEAD`" is one run).
+    if (!isWord(word)) continue
+    if (!word.emphasised) break
+    run.push(k)
+  }
   return run
+}
+
+/** The indices of the words proper (punctuation tokens left out). */
+function wordIndices(words: readonly Word[]): number[] {
+  const indices: number[] = []
+  for (let k = 0; k < words.length; k++) if (isWord(words[k] as Word)) indices.push(k)
+  return indices
 }
 
 /** Words too common to tell a right answer from a wrong one ("the", "it"), left out of the recall unless nothing else is left. */

@@ -1,4 +1,4 @@
-import type { Word } from './words.js'
+import { isWord, type Word } from './words.js'
 
 /**
  * `same`: the answer has the response's word; `near`: it has it misspelt (one or two letters
@@ -17,9 +17,9 @@ export interface DiffPart {
 
 /** One step of the alignment: a response word (index into the response) and how the answer met it. */
 export interface Alignment {
-  /** For each response word: 'same', 'near' or 'missing'. */
+  /** For each response token (punctuation included): 'same', 'near' or 'missing'. */
   response: ('same' | 'near' | 'missing')[]
-  /** Answer words that match no response word. */
+  /** Answer words that match no response word (punctuation tokens not counted). */
   extra: number
   /** The diff, in reading order, runs of one kind joined. */
   parts: DiffPart[]
@@ -29,6 +29,16 @@ export interface Alignment {
 const MAX_WORDS = 500
 
 /**
+ * The scores of a match. Punctuation tokens are aligned too, so the diff can show them in place,
+ * but a punctuation match scores less than all the punctuation of a text together could weigh
+ * against half a word: the words aligned are exactly those the alignment of the words alone
+ * would align, and the punctuation only settles ties.
+ */
+const PUNCTUATION = 1
+const NEAR = MAX_WORDS + 1
+const SAME = 2 * NEAR
+
+/**
  * The word alignment of an answer with a response: a longest common subsequence in which a
  * misspelt word (`near`) counts half. Both the diff the user sees and the grade suggestion read
  * this one alignment, so the words shown as recalled are exactly the words the suggestion counted.
@@ -36,12 +46,13 @@ const MAX_WORDS = 500
 export function alignWords(answer: readonly Word[], response: readonly Word[]): Alignment {
   const a = answer.slice(0, MAX_WORDS)
   const b = response.slice(0, MAX_WORDS)
-  // score[i][j]: best score aligning a[i..] with b[j..], in half-points (same 2, near 1).
+  // score[i][j]: best score aligning a[i..] with b[j..] (SAME, NEAR, PUNCTUATION per match).
   const score: Int32Array[] = Array.from({ length: a.length + 1 }, () => new Int32Array(b.length + 1))
   const match = (i: number, j: number): number => {
-    const x = (a[i] as Word).key
-    const y = (b[j] as Word).key
-    return x === y ? 2 : isNear(x, y) ? 1 : 0
+    const x = a[i] as Word
+    const y = b[j] as Word
+    if (!isWord(x) || !isWord(y)) return !isWord(x) && !isWord(y) && x.key === y.key ? PUNCTUATION : 0
+    return x.key === y.key ? SAME : isNear(x.key, y.key) ? NEAR : 0
   }
   for (let i = a.length - 1; i >= 0; i--) {
     const row = score[i] as Int32Array
@@ -66,7 +77,7 @@ export function alignWords(answer: readonly Word[], response: readonly Word[]): 
     const here = i < a.length && j < b.length ? (score[i] as Int32Array)[j] : 0
     const m = i < a.length && j < b.length ? match(i, j) : 0
     if (m > 0 && here === (score[i + 1] as Int32Array)[j + 1]! + m) {
-      const kind = m === 2 ? 'same' : 'near'
+      const kind = m === NEAR ? 'near' : 'same'
       responseKinds[j] = kind
       if (kind === 'same') push('same', (b[j] as Word).text)
       else push('near', (b[j] as Word).text, (a[i] as Word).text)
@@ -77,14 +88,14 @@ export function alignWords(answer: readonly Word[], response: readonly Word[]): 
       j++
     } else {
       push('extra', (a[i] as Word).text)
-      extra++
+      if (isWord(a[i] as Word)) extra++
       i++
     }
   }
   for (const word of response.slice(MAX_WORDS)) push('missing', word.text)
   for (const word of answer.slice(MAX_WORDS)) {
     push('extra', word.text)
-    extra++
+    if (isWord(word)) extra++
   }
   return { response: responseKinds, extra, parts }
 }

@@ -14,6 +14,18 @@ export interface Word {
   endsClause: boolean
   /** The word ends a sentence (`.`, `!`, `?`), or a paragraph or list item ends after it. */
   endsSentence: boolean
+  /**
+   * A token of punctuation or symbols only (`—`, `→`, `=`, `&`, `...`): the reader sees it, so the
+   * diff shows it (it was dropped, and the diff read as if the response had no `→`), but it is no
+   * word: it matches only the same token, and the grade suggestion never counts it. Its `key` is
+   * its text; it ends no clause or sentence.
+   */
+  punctuation?: true
+}
+
+/** A word proper: the grade suggestion counts these, never punctuation tokens. */
+export function isWord(word: Word): boolean {
+  return word.punctuation !== true
 }
 
 const BLOCK_LINE = /^\s*(?:\+|-{4,}|\.{4,}|\+{4,}|={4,}|\*{4,}|_{4,}|\|===|\/\/.*|\[[^\]]*\])\s*$/
@@ -51,6 +63,16 @@ export function readerWords(asciidoc: string): Word[] {
       if (closes) emphasis = false
       if (key === '') {
         if (/^[([]/.test(shown)) markClauseEnd(words)
+        // A lone `|` is a table's cell separator, markup the reader never sees.
+        if (shown !== '' && shown !== '|')
+          words.push({
+            text: shown,
+            key: shown,
+            emphasised: isEmphasised,
+            endsClause: false,
+            endsSentence: false,
+            punctuation: true,
+          })
         continue
       }
       if (/^[([]/.test(shown)) markClauseEnd(words)
@@ -67,7 +89,7 @@ export function readerWords(asciidoc: string): Word[] {
 }
 
 function markSentenceEnd(words: Word[]): void {
-  const last = words[words.length - 1]
+  const last = lastWord(words)
   if (last) {
     last.endsSentence = true
     last.endsClause = true
@@ -75,8 +97,14 @@ function markSentenceEnd(words: Word[]): void {
 }
 
 function markClauseEnd(words: Word[]): void {
-  const last = words[words.length - 1]
+  const last = lastWord(words)
   if (last) last.endsClause = true
+}
+
+/** The last word proper: clause and sentence ends belong to words, not to the punctuation after them. */
+function lastWord(words: readonly Word[]): Word | undefined {
+  for (let k = words.length - 1; k >= 0; k--) if (isWord(words[k] as Word)) return words[k]
+  return undefined
 }
 
 /** Inline markup to what a reader sees: macros as their text, anchors dropped. */
