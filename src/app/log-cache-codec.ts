@@ -25,8 +25,11 @@ export interface LogEntry {
   findings: Finding[]
 }
 
-/** Bumped with any change of the stored form or of what the log reader gives for the same bytes. */
-export const LOG_CACHE_VERSION = 2
+/**
+ * Bumped with any change of the stored form or of what the log reader gives for the same bytes.
+ * 3: a line with both `grade` and `void` is `log-malformed` (version 2 counted it as a review).
+ */
+export const LOG_CACHE_VERSION = 3
 const FORMAT = 'notekeeper-log-cache'
 const MAGIC = 0x4b4c4e31 // "1NLK" read little-endian: the file's first four bytes
 const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1

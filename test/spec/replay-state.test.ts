@@ -255,6 +255,28 @@ describe('reading the log (SPEC 1.4)', () => {
     expect(readState(dir)['deck#a']!.reps).toBe(0)
   })
 
+  it('a line with both "grade" and "void" is malformed: replay and validate both leave it out and name its line', async () => {
+    const text =
+      logLine('deck#a', '2026-05-01', 'good') +
+      '{"item":"deck#a","date":"2026-05-02","grade":"easy","void":"easy"}\n' +
+      '{"void":"good","item":"deck#a","date":"2026-05-03","grade":"good"}\n'
+    const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['a']), [LOG]: text })
+    const replayed = await run(dir, '2026-05-05', 'replay')
+    expect(replayed.code).toBe(0)
+    expect(replayed.stderr).toContain(`${LOG}:2: skipped: not a valid review: "grade" and "void" on one line`)
+    expect(replayed.stderr).toContain(`${LOG}:3: skipped:`)
+    // One review counts: the first line's good, as if the two others were not there.
+    expect(readState(dir)['deck#a']).toEqual({ level: 2, reps: 1, next_due: '2026-05-04' })
+    const { code, findings } = await validateJson(dir, '2026-05-05')
+    expect(code).toBe(1)
+    expect(findings.filter(f => f.rule === 'log-malformed')).toMatchObject([
+      { severity: 'error', file: LOG, line: 2 },
+      { severity: 'error', file: LOG, line: 3 },
+    ])
+    expect(findings.filter(f => f.rule === 'state-drift' || f.rule === 'log-void-unmatched')).toEqual([])
+    expect(read(dir, LOG)).toBe(text)
+  })
+
   it('counts a review dated after today', async () => {
     const dir = makeCorpus({
       'internalise/deck.adoc': qandaNote('Deck', ['a']),

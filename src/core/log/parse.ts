@@ -181,7 +181,8 @@ export function isBlank(s: string): boolean {
 
 /**
  * The review or void line, or a sentence saying what is wrong with the line: the one reading of
- * a line that is not exactly a writer's (the columnar reader, log-reader.ts, asks it too).
+ * a line that is not exactly a writer's (the columnar reader, log-reader.ts, asks it too, so
+ * replay, validate and every other reader of the log take each line the same way).
  */
 export function readReview(raw: string, line: number, strings: SharedStrings): Review | LogVoid | string {
   let value: unknown
@@ -194,7 +195,12 @@ export function readReview(raw: string, line: number, strings: SharedStrings): R
     return `not a JSON object (${describe(value)})`
   }
   const fields = value as Record<string, unknown>
-  if (Object.hasOwn(fields, 'void') && !Object.hasOwn(fields, 'grade')) return readVoid(fields, line, strings)
+  // A review says a grade was given, a void that one was taken back: a line saying both is
+  // neither (which one did the writer mean?), so it is reported and counts as nothing. It
+  // counted as a review before, while a person reading it would take it for an undo.
+  if (Object.hasOwn(fields, 'grade') && Object.hasOwn(fields, 'void'))
+    return '"grade" and "void" on one line: a line is either a review or an undo (SPEC 1.4)'
+  if (Object.hasOwn(fields, 'void')) return readVoid(fields, line, strings)
   const { item, date, grade } = fields
   const problems: string[] = []
   if (typeof item !== 'string' || item.length === 0) problems.push(`"item" must be a non-empty string, ${got(item)}`)
