@@ -1,4 +1,5 @@
 import type { ReviewLog } from './log/review-log.js'
+import type { StateDamage } from './state.js'
 import { type Config, type Finding, INTENTS, type Intent, type NoteModel, type State } from './types.js'
 
 /** Paths of the machine-managed files, relative to the corpus root. */
@@ -79,6 +80,6 @@ export interface Corpus {
   /** The state on disk; null when there is none. `stateError` when it could not be parsed. */
   state: State | null
   stateError: string | null
-  /** Ids whose state entry is damaged (no valid next_due or reps); left out of `state`. */
-  stateInvalid: string[]
+  /** The state entries that are damaged (no supported next_due or no valid reps), with their lines; left out of `state`. */
+  stateInvalid: StateDamage[]
 }

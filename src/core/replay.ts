@@ -1,5 +1,5 @@
 import { type Aliases, aliasResolver } from './aliases.js'
-import { addDays, compareDates, isIsoDate } from './dates.js'
+import { addDays, compareDates, isIsoDate, LAST_SUPPORTED_DATE } from './dates.js'
 import { type ReviewLog, reviewLogOf } from './log/review-log.js'
 import type { Scheduler } from './scheduler.js'
 import type { IsoDate, Review, State, StateEntry } from './types.js'
@@ -106,12 +106,16 @@ export function startEntry(
   return scheduler.initial(reviewed ? tomorrowOf(today) : registeredDue(previous(), id, today))
 }
 
-/** The day after `today`, worked out once for the 30,000 items of one derivation, not once each. */
+/**
+ * The day after `today`, worked out once for the 30,000 items of one derivation, not once each;
+ * on the last supported day, that day (a registration is a due date, clamped as every due date
+ * is, SPEC 1.7: state.json never holds a date its reader would refuse as damaged).
+ */
 let lastToday: IsoDate | null = null
 let lastTomorrow: IsoDate = '1970-01-02'
 function tomorrowOf(today: IsoDate): IsoDate {
   if (today !== lastToday) {
-    lastTomorrow = addDays(today, 1)
+    lastTomorrow = today >= LAST_SUPPORTED_DATE ? LAST_SUPPORTED_DATE : addDays(today, 1)
     lastToday = today
   }
   return lastTomorrow

@@ -1,4 +1,5 @@
-import { isIsoDate } from './dates.js'
+import { FIRST_SUPPORTED_DATE, isIsoDate, isSupportedDate, LAST_SUPPORTED_DATE } from './dates.js'
+import { locateJson } from './json-locate.js'
 import type { State, StateEntry } from './types.js'
 
 /**
@@ -15,18 +16,28 @@ export function serializeState(state: State): string {
   return `${JSON.stringify(sorted, null, 2)}\n`
 }
 
+/** A state entry left out as damaged: its id, the line of its key in state.json, and what is wrong. */
+export interface StateDamage {
+  id: string
+  line: number
+  problem: string
+}
+
 export type ParsedState =
   | {
       state: State
-      /** Ids whose entry lacks a calendar `next_due` or a whole `reps` >= 0; left out of `state`. */
-      invalid: string[]
+      /**
+       * The entries without a `next_due` among the supported dates (SPEC 1.7, as the log's dates)
+       * or without a whole `reps` >= 0, in file order; left out of `state`.
+       */
+      invalid: StateDamage[]
     }
   | { error: string }
 
 /**
  * Reads `state.json`. The state is derived data, so a damaged entry is not fatal: it is left
- * out and named, and the next replay regenerates it. Only a file that is not a JSON object at
- * all is an error. `null` (no file yet) and an empty file are an empty state.
+ * out and named with its line, and the next replay regenerates it. Only a file that is not a
+ * JSON object at all is an error. `null` (no file yet) and an empty file are an empty state.
  */
 export function parseState(text: string | null): ParsedState {
   const body = text === null ? '' : text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
@@ -38,22 +49,64 @@ export function parseState(text: string | null): ParsedState {
     return { error: `state.json is not valid JSON: ${error instanceof Error ? error.message : String(error)}` }
   }
   if (!isPlainObject(value)) return { error: 'state.json is not a JSON object of entries by item id' }
-  const invalid: string[] = []
-  for (const id in value) if (Object.hasOwn(value, id) && !isStateEntry(value[id])) invalid.push(id)
+  const problems: { id: string; problem: string }[] = []
+  for (const id in value) {
+    const problem = Object.hasOwn(value, id) ? entryProblem(value[id]) : null
+    if (problem !== null) problems.push({ id, problem })
+  }
   // The parsed object is the state, its invalid entries taken out: no copy of 30,000 entries
   // beside it, nor a pair array for each (docs/perf.md (14)); an id `__proto__` stays an entry.
-  for (const id of invalid) delete value[id]
-  return { state: value as State, invalid }
+  for (const { id } of problems) delete value[id]
+  return { state: value as State, invalid: problems.length === 0 ? [] : located(body, problems) }
+}
+
+/**
+ * The damaged entries with the line of each one's key. The text is walked for keys only when
+ * some entry is damaged: a sound state (the usual one, megabytes at a million reviews) costs
+ * nothing more.
+ */
+function located(body: string, problems: readonly { id: string; problem: string }[]): StateDamage[] {
+  const where = locateJson(body)
+  const offsets = problems.map(({ id }) => (where.ok ? (where.keys.get(id) ?? 0) : 0))
+  const lines = linesAt(body, offsets)
+  return problems.map(({ id, problem }, k) => ({ id, line: lines[k] as number, problem }))
+}
+
+/** The 1-based line of each offset, in one walk of the text (a state with every entry damaged is no quadratic case). */
+function linesAt(text: string, offsets: readonly number[]): number[] {
+  const order = offsets.map((_, k) => k).sort((a, b) => (offsets[a] as number) - (offsets[b] as number))
+  const lines = new Array<number>(offsets.length)
+  let line = 1
+  let newline = text.indexOf('\n')
+  for (const k of order) {
+    while (newline >= 0 && newline < (offsets[k] as number)) {
+      line++
+      newline = text.indexOf('\n', newline + 1)
+    }
+    lines[k] = line
+  }
+  return lines
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function isStateEntry(value: unknown): value is StateEntry {
-  if (!isPlainObject(value)) return false
+/**
+ * What makes a value no state entry, or null. `next_due` must lie among the supported dates,
+ * exactly as a review date of the log must (SPEC 1.7): 0001-01-01 would be due every day
+ * forever and 9999-12-31 never, and no scheduler ever writes either.
+ */
+function entryProblem(value: unknown): string | null {
+  if (!isPlainObject(value)) return 'not an object of fields'
+  const due = value['next_due']
   const reps = value['reps']
-  return isIsoDate(value['next_due']) && typeof reps === 'number' && Number.isInteger(reps) && reps >= 0
+  if (!isIsoDate(due)) return `"next_due" must be a calendar date YYYY-MM-DD, got ${JSON.stringify(due) ?? 'nothing'}`
+  if (!isSupportedDate(due))
+    return `"next_due" ${due} is outside the supported range ${FIRST_SUPPORTED_DATE} to ${LAST_SUPPORTED_DATE}`
+  if (typeof reps !== 'number' || !Number.isInteger(reps) || reps < 0)
+    return `"reps" must be a whole number of at least 0, got ${JSON.stringify(reps) ?? 'nothing'}`
+  return null
 }
 
 /**

@@ -217,15 +217,19 @@ function stateFindings(corpus: Corpus, state: State, declared: ReadonlyMap<strin
     return findings
   }
   const previous = corpus.state ?? {}
+  // Damaged entries are not in `previous` (parseState left them out); each is named on its line.
+  const damaged = new Map((corpus.stateInvalid ?? []).map(damage => [damage.id, damage]))
   for (const [id, entry] of Object.entries(state)) {
     const before = previous[id]
     const where = declared.get(id)
-    if (before === undefined && corpus.stateInvalid?.includes(id)) {
+    const damage = before === undefined ? damaged.get(id) : undefined
+    if (damage !== undefined) {
       findings.push({
         rule: 'state-drift',
         severity: 'warning',
         file: STATE_PATH,
-        message: `state entry of ${id} is damaged (no valid next_due or reps); regenerated`,
+        line: damage.line,
+        message: `state entry of ${id} is damaged (${damage.problem}); regenerated`,
         item: id,
       })
     } else if (before === undefined) {
@@ -255,6 +259,17 @@ function stateFindings(corpus: Corpus, state: State, declared: ReadonlyMap<strin
         file: STATE_PATH,
         message: `state entry ${id} has no item in any note; dropped`,
         item: id,
+      })
+  }
+  for (const damage of damaged.values()) {
+    if (!Object.hasOwn(state, damage.id))
+      findings.push({
+        rule: 'state-without-item',
+        severity: 'info',
+        file: STATE_PATH,
+        line: damage.line,
+        message: `state entry ${damage.id} has no item in any note, and is damaged (${damage.problem}); dropped`,
+        item: damage.id,
       })
   }
   return findings.map(f => (f.line === undefined ? withoutUndefinedLine(f) : f))

@@ -266,7 +266,7 @@ describe('validate rules (SPEC 2.2), one fixture each', () => {
     })
     const r = await validateFiles({ 'internalise/english.adoc': english, [STATE]: state })
     expect(r.pick('state-drift')).toEqual([
-      { rule: 'state-drift', severity: 'warning', file: STATE, item: 'english#need-action' },
+      { rule: 'state-drift', severity: 'warning', file: STATE, line: 1, item: 'english#need-action' },
     ])
     expect(r.pick('item-without-state')).toEqual([])
     expect(JSON.parse(r.vault.files.get(STATE)!)['english#need-action']).toEqual({
@@ -274,6 +274,40 @@ describe('validate rules (SPEC 2.2), one fixture each', () => {
       next_due: '2026-12-01',
       reps: 0,
     })
+  })
+
+  it('a state date outside the supported dates is a damaged entry, named with its file and line, and regenerated', async () => {
+    const state = `${JSON.stringify(
+      {
+        'english#few-little': { level: 1, next_due: '2026-12-01', reps: 0 },
+        'english#need-action': { level: 1, next_due: '0001-01-01', reps: 0 },
+        'gone#x': { level: 1, next_due: '9999-12-31', reps: 0 },
+      },
+      null,
+      2,
+    )}\n`
+    const r = await validateFiles({ 'internalise/english.adoc': english, [STATE]: state })
+    expect(r.pick('state-drift')).toEqual([
+      { rule: 'state-drift', severity: 'warning', file: STATE, line: 7, item: 'english#need-action' },
+    ])
+    expect(r.findings.find(f => f.rule === 'state-drift')?.message).toContain(
+      '"next_due" 0001-01-01 is outside the supported range 1900-01-01 to 2999-12-31',
+    )
+    expect(r.pick('state-without-item')).toEqual([
+      { rule: 'state-without-item', severity: 'info', file: STATE, line: 12, item: 'gone#x' },
+    ])
+    // Registered afresh, as an item without an entry is: not due since year 1.
+    expect(JSON.parse(r.vault.files.get(STATE)!)).toEqual({
+      'english#few-little': { level: 1, next_due: '2026-12-01', reps: 0 },
+      'english#need-action': { level: 1, next_due: '2026-12-01', reps: 0 },
+    })
+  })
+
+  it('on the last supported day an item is registered due that day, which the next run reads back as sound', async () => {
+    const vault = memoryVault({ 'internalise/english.adoc': english })
+    await runValidate(vault, { today: '2999-12-31' })
+    expect(JSON.parse(vault.files.get(STATE)!)['english#need-action'].next_due).toBe('2999-12-31')
+    expect((await runValidate(vault, { today: '2999-12-31' })).findings).toEqual([])
   })
 
   it('config-invalid stops everything: one finding, nothing written', async () => {

@@ -78,7 +78,7 @@ describe('parseState', () => {
       expect(Object.getPrototypeOf(result.state)).toBe(Object.prototype)
       expect(Object.hasOwn(result.state, '__proto__')).toBe(true)
     }
-    expect('state' in parsed && parsed.invalid).toEqual(['a#1'])
+    expect('state' in parsed && parsed.invalid.map(d => d.id)).toEqual(['a#1'])
   })
 
   it('leaves out and names entries that lack a calendar next_due or a whole reps', () => {
@@ -90,10 +90,46 @@ describe('parseState', () => {
       'bad#missing': { level: 1 },
       'bad#array': [],
     })
-    expect(parseState(text)).toEqual({
-      state: { 'ok#1': entry },
-      invalid: ['bad#date', 'bad#reps', 'bad#fraction', 'bad#missing', 'bad#array'],
-    })
+    const parsed = parseState(text)
+    expect('state' in parsed && parsed.state).toEqual({ 'ok#1': entry })
+    expect('state' in parsed && parsed.invalid.map(d => [d.id, d.line])).toEqual([
+      ['bad#date', 1],
+      ['bad#reps', 1],
+      ['bad#fraction', 1],
+      ['bad#missing', 1],
+      ['bad#array', 1],
+    ])
+  })
+
+  it('leaves out a next_due outside the supported dates, as the log refuses such a date, naming its line', () => {
+    const state: Record<string, unknown> = {
+      'first#ok': { level: 1, next_due: '1900-01-01', reps: 0 },
+      'last#ok': { level: 1, next_due: '2999-12-31', reps: 0 },
+      'early#bad': { level: 1, next_due: '1899-12-31', reps: 0 },
+      'late#bad': { level: 1, next_due: '3000-01-01', reps: 2 },
+      'far#bad': { level: 1, next_due: '9999-12-31', reps: 0 },
+    }
+    const parsed = parseState(`${JSON.stringify(state, null, 2)}\n`)
+    if (!('state' in parsed)) throw new Error('not parsed')
+    expect(Object.keys(parsed.state)).toEqual(['first#ok', 'last#ok'])
+    // Each entry takes five lines ({, level, next_due, reps, }): keys on lines 2, 7, 12, 17, 22.
+    expect(parsed.invalid).toEqual([
+      {
+        id: 'early#bad',
+        line: 12,
+        problem: '"next_due" 1899-12-31 is outside the supported range 1900-01-01 to 2999-12-31',
+      },
+      {
+        id: 'late#bad',
+        line: 17,
+        problem: '"next_due" 3000-01-01 is outside the supported range 1900-01-01 to 2999-12-31',
+      },
+      {
+        id: 'far#bad',
+        line: 22,
+        problem: '"next_due" 9999-12-31 is outside the supported range 1900-01-01 to 2999-12-31',
+      },
+    ])
   })
 })
 
