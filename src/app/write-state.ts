@@ -18,6 +18,10 @@ export async function writeStateIfChanged(
   state: State,
   expect: 'same' | 'changed' = 'same',
 ): Promise<boolean> {
+  // No file reads as the empty state (parseState): writing `{}` there would say nothing new, and
+  // would create internalise/.srs/ in a corpus of Reference or Track notes only, where validate,
+  // replay and practice (read-only there: no item to register) must leave no trace (SPEC 1).
+  if (hasNoEntry(state) && (await vault.read(STATE_PATH)) === null) return false
   if (expect === 'changed') {
     const text = serializeState(state)
     if ((await vault.read(STATE_PATH)) === text) return false
@@ -26,6 +30,12 @@ export async function writeStateIfChanged(
   }
   if (await onDiskAlready(vault, state)) return false
   await vault.write(STATE_PATH, serializeState(state))
+  return true
+}
+
+/** Whether the state has no entry: found without listing 30,000 ids after every grade. */
+function hasNoEntry(state: State): boolean {
+  for (const id in state) if (Object.hasOwn(state, id) && state[id] !== undefined) return false
   return true
 }
 

@@ -145,6 +145,32 @@ describe('a folder that is not a corpus', () => {
     expect(readdirSync(folder.path)).toEqual(['notes'])
   })
 
+  // validate, replay and practice wrote an empty state.json, creating internalise/.srs/ in a
+  // corpus that has no internalise/ at all.
+  it.each([
+    [['validate']],
+    [['validate', '--json']],
+    [['replay']],
+    [['practice']],
+    [['due']],
+    [['hygiene']],
+    [['stats']],
+    [['schedulers', '--compare']],
+    [['schedulers', '--evaluate']],
+    [['triage']],
+  ])('%j on a corpus of reference/ and track/ notes only creates no folder and writes nothing', async args => {
+    const folder = tempFolder()
+    onTestFinished(folder.remove)
+    mkdirSync(join(folder.path, 'reference'))
+    mkdirSync(join(folder.path, 'track'))
+    writeFileSync(join(folder.path, 'reference/r.adoc'), '= R\n:intent: reference\n:source: me\n:updated: 2026-11-01\n')
+    const before = snapshot(folder.path)
+    const result = await cli([...args, '--corpus', folder.path, '--today', TODAY])
+    expect(result.code).toBe(0)
+    expect(readdirSync(folder.path).sort()).toEqual(['reference', 'track'])
+    expect(snapshot(folder.path)).toEqual(before)
+  })
+
   it('a folder with only a reference/ folder is a corpus', async () => {
     const folder = tempFolder()
     onTestFinished(folder.remove)
