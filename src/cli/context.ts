@@ -35,6 +35,8 @@ export interface CommandContext {
   readLine?: (prompt: string) => Promise<string | null>
   /** Lets go of the terminal once a command has read all it needs (readline would keep the process alive). */
   closeInput?: () => void
+  /** Whether Ctrl-C (SIGINT) ended the input `readLine` reads, rather than the input's end. */
+  inputInterrupted?: () => boolean
   /** Whether output may carry ANSI styles: standard output is a terminal and NO_COLOR is not set. */
   color?: boolean
 }

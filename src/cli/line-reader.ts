@@ -7,6 +7,11 @@ export type ReadLine = (prompt: string) => Promise<string | null>
 export interface LineReader {
   read: ReadLine
   close: () => void
+  /**
+   * Whether Ctrl-C (SIGINT) ended the input, rather than the input's own end: both read as null,
+   * but a person who pressed Ctrl-C should not be told their input ended.
+   */
+  interrupted: () => boolean
 }
 
 /**
@@ -17,6 +22,7 @@ export interface LineReader {
 export function terminalReader(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): LineReader {
   let rl: Interface | null = null
   let ended = false
+  let interrupted = false
   let pending: ((line: string | null) => void) | null = null
   const end = () => {
     ended = true
@@ -28,6 +34,7 @@ export function terminalReader(input: NodeJS.ReadableStream, output: NodeJS.Writ
     if (rl) return rl
     rl = createInterface({ input, output, terminal: true, historySize: 200, removeHistoryDuplicates: true })
     rl.on('SIGINT', () => {
+      interrupted = true
       output.write('^C\n')
       rl?.close()
     })
@@ -51,32 +58,47 @@ export function terminalReader(input: NodeJS.ReadableStream, output: NodeJS.Writ
     },
     // Without this the open interface keeps stdin, and the process, alive after the session.
     close: () => rl?.close(),
+    interrupted: () => interrupted,
   }
 }
 
 /**
  * Piped input: lines as they come, each prompt on a line of its own (nothing echoes what was
  * typed, so a prompt left open would run into the next output). A SIGINT ends the input too, so
- * an interrupted run still prints its summary.
+ * an interrupted run still prints its summary: from the first read to `close`, also while a
+ * grade is being written between two reads (it used to be heard only during a read, and one
+ * between them killed the process before the summary).
  */
 export function pipedReader(lines: () => AsyncIterable<string>, out: (text: string) => void): LineReader {
   let iterator: AsyncIterator<string> | null = null
-  let interrupted: (() => void) | null = null
-  const onSigint = () => interrupted?.()
+  let interrupted = false
+  let stopPending: (() => void) | null = null
+  const onSigint = () => {
+    interrupted = true
+    stopPending?.()
+  }
+  let listening = false
   const read: ReadLine = async prompt => {
+    if (interrupted) return null
+    if (!listening) {
+      process.on('SIGINT', onSigint)
+      listening = true
+    }
     out(prompt)
     iterator ??= lines()[Symbol.asyncIterator]()
     const stop = new Promise<null>(resolve => {
-      interrupted = () => resolve(null)
+      stopPending = () => resolve(null)
     })
-    process.once('SIGINT', onSigint)
     try {
       const next = await Promise.race([iterator.next(), stop])
       return next === null || next.done ? null : next.value
     } finally {
-      process.removeListener('SIGINT', onSigint)
-      interrupted = null
+      stopPending = null
     }
   }
-  return { read, close: () => undefined }
+  const close = () => {
+    if (listening) process.removeListener('SIGINT', onSigint)
+    listening = false
+  }
+  return { read, close, interrupted: () => interrupted }
 }

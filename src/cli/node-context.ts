@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { createInterface } from 'node:readline'
+import { createInterface, type Interface } from 'node:readline'
 import { nodeCacheStore } from '../adapters/node-cache-store.js'
 import { nodeVault } from '../adapters/node-vault.js'
 import { createLogCache, logCacheKey } from '../app/log-cache.js'
@@ -41,7 +41,7 @@ export function nodeContext(
     throw new CorpusUnreadableError(
       `${corpusDir} is not a corpus: it holds none of ${NOTES_FOLDERS.map(f => `${f}/`).join(', ')} (give --corpus DIR)`,
     )
-  let lines: AsyncIterable<string> | null = null
+  let lines: Interface | null = null
   const input = (): AsyncIterable<string> => {
     lines ??= createInterface({ input: io.stdin, crlfDelay: Infinity, terminal: false })
     return lines
@@ -71,7 +71,13 @@ export function nodeContext(
       reader ??= terminal ? terminalReader(io.stdin, io.stdout) : pipedReader(input, out)
       return reader.read(prompt)
     },
-    closeInput: () => reader?.close(),
+    // Piped input is let go of too: after a Ctrl-C the pipe is still open, and its reader would
+    // keep the process waiting for input nobody reads once the summary is printed.
+    closeInput: () => {
+      reader?.close()
+      lines?.close()
+    },
+    inputInterrupted: () => reader?.interrupted() ?? false,
     color: stdoutIsTty && !process.env['NO_COLOR'],
     cacheDir,
     // One entry per corpus folder; why it was not used is said only when debugging.

@@ -97,7 +97,9 @@ describe.runIf(hasScript)('practice in a real terminal (pseudo-terminal)', () =>
     await term.waitFor('half an ans')
     term.type(CTRL_C)
     expect(await term.exited).toBe(0)
-    expect(term.text).toMatch(/Practised 1 of \d+ items: 0 again, 0 hard, 1 good, 0 easy\. \d+ left for later/)
+    expect(term.text).toMatch(
+      /Practised 1 of \d+ items: 0 again, 0 hard, 1 good, 0 easy\. \d+ left for later \(session interrupted\)\./,
+    )
     const added = logOf(dir).slice(before)
     expect(added.map(l => JSON.parse(l))).toEqual([{ item: 'lang/french#tu-vous', date: DAY, grade: 'good' }])
   }, 60_000)

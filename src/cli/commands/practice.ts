@@ -88,9 +88,11 @@ export const practiceCommand: Command = async ctx => {
       ctx.out(`  ${choice}: next due ${result.state[item.id]?.next_due ?? '?'}${again}\n`)
     }
   } finally {
-    // Every way out prints what was done: the end, the end of input, Ctrl-C, and an error.
+    // Every way out prints what was done: the end, the end of input, Ctrl-C, and an error. Ctrl-C
+    // is said as such: "input ended" told a person who pressed it that something had gone wrong.
     const summary = session.summary()
-    const left = summary.left > 0 ? ` ${summary.left} left for later${ended ? ' (input ended)' : ''}.` : ''
+    const why = ended ? ` (${ctx.inputInterrupted?.() ? 'session interrupted' : 'input ended'})` : ''
+    const left = summary.left > 0 ? ` ${summary.left} left for later${why}.` : ''
     const skipped = summary.skipped > 0 ? ` ${summary.skipped} skipped.` : ''
     ctx.out(`${summaryLine(summary)}.${left}${skipped} Every grade given is in the log.`)
     try {
