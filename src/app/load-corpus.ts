@@ -94,6 +94,7 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
       unreadable,
       config,
       configFinding: parsedConfig.ok ? null : parsedConfig.finding,
+      aliasCycles: parsedConfig.ok ? (parsedConfig.aliasCycles ?? []) : [],
       log,
       logFile: mark,
     },

@@ -1,4 +1,4 @@
-import { configProblemText, parseConfig } from '../core/config.js'
+import { aliasCycleFinding, configProblemText, parseConfig } from '../core/config.js'
 import type { Corpus } from '../core/corpus.js'
 import { CONFIG_PATH } from '../core/corpus.js'
 import type { Finding } from '../core/types.js'
@@ -21,8 +21,15 @@ export async function warnAboutConfig(ctx: CommandContext): Promise<void> {
     ctx.err(`notekeeper: warning: ${CONFIG_PATH}:${warning.line}:${warning.column}: ${warning.message}`)
 }
 
-/** Log lines replay skipped (SPEC 1.4), one stderr line each: they never stop a command. */
+/**
+ * What replay leaves out, one stderr line each: log lines it skipped (SPEC 1.4) and alias cycles
+ * it ignored (SPEC 1.8). They never stop a command; validate reports them as findings instead.
+ */
 export function warnSkippedLines(ctx: CommandContext, corpus: Corpus): void {
+  for (const cycle of corpus.aliasCycles ?? []) {
+    const finding = aliasCycleFinding(cycle, corpus.config.aliases)
+    ctx.err(`notekeeper: warning: ${finding.file}:${finding.line}: ${finding.message}`)
+  }
   for (const finding of corpus.log.findings)
     ctx.err(`notekeeper: warning: ${finding.file}:${finding.line}: skipped: ${finding.message}`)
 }

@@ -1,3 +1,4 @@
+import { aliasCycles } from './aliases.js'
 import { CONFIG_SCHEMA, checkSchema } from './config-schema.js'
 import { CONFIG_PATH } from './corpus.js'
 import { dateProblem } from './dates.js'
@@ -32,8 +33,21 @@ export interface ConfigWarning {
   message: string
 }
 
+/** A cycle of `aliases` (see aliases.ts): its ids in alias order, and where its first alias is written. */
+export interface AliasCycle {
+  ids: string[]
+  line: number
+  column: number
+}
+
 export type ConfigResult =
-  | { ok: true; config: Config; warnings: ConfigWarning[] }
+  | {
+      ok: true
+      config: Config
+      warnings: ConfigWarning[]
+      /** The cycles of `aliases`, when there are some: they are ignored (aliases.ts), and validate reports them. */
+      aliasCycles?: AliasCycle[]
+    }
   | { ok: false; finding: Finding & { column?: number } }
 
 /**
@@ -82,7 +96,44 @@ export function parseConfig(text: string | null): ConfigResult {
         message: `unknown key ${describePath(issue.path)}, ignored${near ? ` (did you mean "${near}"?)` : ''}`,
       }
     })
-  return { ok: true, config: withDefaults(DEFAULT_CONFIG, raw) as Config, warnings }
+  const config = withDefaults(DEFAULT_CONFIG, raw) as Config
+  const cycles = aliasCycles(config.aliases).map(ids => ({
+    ids,
+    ...lineColumn(text, at(['aliases', ids[0] as string])),
+  }))
+  return { ok: true, config, warnings, ...(cycles.length > 0 && { aliasCycles: cycles }) }
+}
+
+/**
+ * The `alias-cycle` finding of a cycle of `aliases` (SPEC 1.8, 2.2): at its first alias in
+ * config.json, saying what to remove. `isDeclared` (validate knows the items) lets it name the
+ * alias that is wrong: the one leaving an id a note declares now, since an alias goes from an id
+ * no note declares any more to the one that replaced it.
+ */
+export function aliasCycleFinding(
+  cycle: AliasCycle,
+  aliases: Readonly<Record<string, string>>,
+  isDeclared?: (id: string) => boolean,
+): Finding {
+  const chain = [...cycle.ids, cycle.ids[0] as string].map(id => JSON.stringify(id)).join(' → ')
+  const alias = (id: string) => `${JSON.stringify(id)}: ${JSON.stringify(aliases[id])}`
+  const declared = isDeclared === undefined ? [] : cycle.ids.filter(isDeclared)
+  const advice =
+    cycle.ids.length === 1
+      ? 'Remove it: an alias to itself renames nothing.'
+      : declared.length === 1
+        ? `A note declares ${JSON.stringify(declared[0])}, so it is the new id: remove the alias ${alias(declared[0] as string)}.`
+        : declared.length > 1
+          ? `Notes declare ${declared.map(id => JSON.stringify(id)).join(' and ')}: remove the aliases ${declared.map(alias).join(' and ')}, which take their reviews away.`
+          : 'Remove the alias that leaves the id a note declares now (an alias goes from an old id to the one that replaced it).'
+  return {
+    rule: 'alias-cycle',
+    severity: 'error',
+    file: CONFIG_PATH,
+    line: cycle.line,
+    message: `"aliases" ${chain} go round in a circle, so they name no new id: they are ignored, and each of these ids keeps its own reviews. ${advice}`,
+    cycle: cycle.ids,
+  }
 }
 
 /** `config.json:3:14: message` with the path once: how every command reports an invalid config. */

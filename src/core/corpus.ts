@@ -1,3 +1,4 @@
+import type { AliasCycle } from './config.js'
 import type { ReviewLog } from './log/review-log.js'
 import type { StateDamage } from './state.js'
 import { type Config, type Finding, INTENTS, type Intent, type NoteModel, type State } from './types.js'
@@ -73,6 +74,8 @@ export interface Corpus {
   /** The configuration, or the defaults when `configFinding` says it is invalid. */
   config: Config
   configFinding: Finding | null
+  /** The cycles of `config.aliases`, ignored in every resolution (aliases.ts); validate reports them, the other commands warn. */
+  aliasCycles?: readonly AliasCycle[]
   /** The log's reviews that count (the voided ones taken out, SPEC 1.4), its void lines and findings. */
   log: ReviewLog
   /** The log file as read; null when the host cannot say its size (every write then reads it back whole). */

@@ -26,6 +26,7 @@ export type Severity = 'error' | 'warning' | 'info'
 export type Rule =
   | 'note-unreadable'
   | 'config-invalid'
+  | 'alias-cycle'
   | 'intent-missing'
   | 'intent-mismatch'
   | 'source-missing'

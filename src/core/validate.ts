@@ -1,4 +1,6 @@
-import { type Corpus, LOG_PATH, STATE_PATH } from './corpus.js'
+import { type Aliases, canonicalId } from './aliases.js'
+import { aliasCycleFinding } from './config.js'
+import { CONFIG_PATH, type Corpus, LOG_PATH, STATE_PATH } from './corpus.js'
 import { isIsoDate } from './dates.js'
 import type { DeclaredItem } from './items.js'
 import { buildTargetIndex, resolveReference } from './links/resolve.js'
@@ -32,6 +34,10 @@ const DATE_ATTRIBUTES = ['updated', 'review_by', 'created'] as const
 /** SPEC 2, Validate: every rule from `note-unreadable` to `state-without-item`. Pure. */
 export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
   const findings: Finding[] = [...corpus.unreadable, ...corpus.log.findings]
+  const facts = derived(corpus, today)
+  const declared = facts.declared
+  for (const cycle of corpus.aliasCycles ?? [])
+    findings.push(aliasCycleFinding(cycle, corpus.config.aliases, id => declared.has(id)))
   const targets = buildTargetIndex(corpus.files, corpus.notes)
   for (const note of corpus.notes) {
     if (note.folder === null) continue
@@ -57,8 +63,6 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
     const first = unverifiable[0]
     if (first !== undefined) findings.push(unverifiableFinding(note.path, first, unverifiable.length))
   }
-  const facts = derived(corpus, today)
-  const declared = facts.declared
   // Item by item, as the log groups them after the one alias resolution (aliases.ts: a chain
   // a→b→c counts a's reviews for c, as replay does): a million reviews are never a million
   // objects at once. The findings are sorted by line afterwards (check-corpus.ts).
@@ -81,7 +85,8 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
         item: review.item,
       })
     }
-    if (!known) for (const review of history) findings.push(unknownItemFinding(review, declared))
+    if (!known)
+      for (const review of history) findings.push(unknownItemFinding(review, id, declared, corpus.config.aliases))
   }
   for (const [id, { item, file }] of declared) {
     const failures = facts.items.get(id)?.failures ?? 0
@@ -103,27 +108,50 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
 }
 
 /**
- * A review of an undeclared id. When the id's anchor now stands in exactly one other note, the
- * item was probably moved or its note renamed: the finding names the alias that would carry its
- * history over (SPEC 1.8 `aliases`), without writing it.
+ * A review of an undeclared id: `review.item` as written, counted for `id` after the aliases.
+ * When that id's anchor now stands in exactly one other note, the item was probably moved or its
+ * note renamed: the finding names the alias that would carry its history over (SPEC 1.8
+ * `aliases`), without writing it, and says exactly what to change in config.json.
  */
-function unknownItemFinding(review: Review, declared: ReadonlyMap<string, DeclaredItem>): Finding {
+function unknownItemFinding(
+  review: Review,
+  id: string,
+  declared: ReadonlyMap<string, DeclaredItem>,
+  aliases: Aliases,
+): Finding {
+  const counted = id === review.item ? '' : `, counted for ${id} through "aliases" in ${CONFIG_PATH},`
   const finding: Finding = {
     rule: 'log-unknown-item',
     severity: 'warning',
     file: LOG_PATH,
     line: review.line,
-    message: `review of ${review.item}, which no note declares; kept in the log, left out of the state`,
+    message: `review of ${review.item}${counted} which no note declares; kept in the log, left out of the state`,
     item: review.item,
   }
-  const anchor = review.item.slice(review.item.indexOf('#') + 1)
-  const candidates = [...declared.keys()].filter(id => id.slice(id.indexOf('#') + 1) === anchor)
-  if (review.item.includes('#') && candidates.length === 1) {
-    const alias = candidates[0]!
+  const anchor = id.slice(id.indexOf('#') + 1)
+  const candidates = [...declared.keys()].filter(other => other.slice(other.indexOf('#') + 1) === anchor)
+  if (id.includes('#') && candidates.length === 1) {
+    const alias = candidates[0] as string
     finding['alias'] = alias
-    finding.message += `; its anchor now stands in ${alias}: add "aliases": {${JSON.stringify(review.item)}: ${JSON.stringify(alias)}} to config.json to keep its history`
+    finding.message += `; its anchor now stands in ${alias}: ${aliasAdvice(id, alias, aliases)}`
   }
   return finding
+}
+
+/**
+ * What to change in config.json so that the reviews counted for `id` count for `target`. The
+ * advice used to be `add "aliases": {…}`, which beside an existing `"aliases"` key makes a
+ * second one (JSON keeps only the last: every other alias lost), and which could close a cycle.
+ */
+function aliasAdvice(id: string, target: string, aliases: Aliases): string {
+  const entry = `${JSON.stringify(id)}: ${JSON.stringify(target)}`
+  // A counted-for id with an alias of its own stands on a cycle (canonicalId stops there).
+  if (Object.hasOwn(aliases, id))
+    return `its alias in ${CONFIG_PATH} is on a cycle of aliases and so ignored: remove the alias the alias-cycle finding names`
+  // The target itself sent on to `id`: the new alias would make a cycle, which renames nothing.
+  if (Object.hasOwn(aliases, target) && canonicalId(target, aliases) === id)
+    return `"aliases" in ${CONFIG_PATH} sends ${JSON.stringify(target)}, which a note declares, on to ${JSON.stringify(id)}: remove that alias, ${JSON.stringify(target)}: ${JSON.stringify(aliases[target])}, and add ${entry}, to keep the history of both`
+  return `to keep its history, add ${entry} to the "aliases" object in ${CONFIG_PATH} (write "aliases": {${entry}} if it has none)`
 }
 
 function headerFindings(note: NoteModel): Finding[] {

@@ -191,8 +191,10 @@ describe('validate rules (SPEC 2.2), one fixture each', () => {
         alias: 'english#need-action',
       },
     ])
+    // Said as an entry to add to the "aliases" object: `add "aliases": {…}` beside an existing
+    // "aliases" key would make a second one, and JSON keeps only the last.
     expect(r.findings.find(f => f.rule === 'log-unknown-item')?.message).toContain(
-      '"aliases": {"grammar#need-action": "english#need-action"}',
+      'to keep its history, add "grammar#need-action": "english#need-action" to the "aliases" object in internalise/.srs/config.json',
     )
     const aliased = await validateFiles({
       'internalise/english.adoc': english,
@@ -205,6 +207,59 @@ describe('validate rules (SPEC 2.2), one fixture each', () => {
       next_due: '2026-11-23',
       reps: 1,
     })
+  })
+
+  it('log-unknown-item through an alias names the id the review counts for, and the alias to add from there', async () => {
+    const log = '{"item":"grammar#need-action","date":"2026-11-20","grade":"good"}\n'
+    const r = await validateFiles({
+      'internalise/english.adoc': english,
+      [LOG]: log,
+      'internalise/.srs/config.json': '{"aliases": {"grammar#need-action": "old/english#need-action"}}',
+    })
+    const finding = r.findings.find(f => f.rule === 'log-unknown-item')
+    expect(finding).toMatchObject({ item: 'grammar#need-action', alias: 'english#need-action' })
+    expect(finding?.message).toContain(
+      'review of grammar#need-action, counted for old/english#need-action through "aliases" in internalise/.srs/config.json, which no note declares',
+    )
+    expect(finding?.message).toContain('add "old/english#need-action": "english#need-action" to the "aliases" object')
+  })
+
+  it('log-unknown-item never advises an alias that would close a cycle', async () => {
+    // english#need-action is declared but sent on to grammar#need-action: adding the way back
+    // would make a cycle, which renames nothing.
+    const log = '{"item":"grammar#need-action","date":"2026-11-20","grade":"good"}\n'
+    const r = await validateFiles({
+      'internalise/english.adoc': english,
+      [LOG]: log,
+      'internalise/.srs/config.json': '{"aliases": {"english#need-action": "grammar#need-action"}}',
+    })
+    const message = r.findings.find(f => f.rule === 'log-unknown-item')?.message ?? ''
+    expect(message).toContain(
+      'sends "english#need-action", which a note declares, on to "grammar#need-action": remove that alias, "english#need-action": "grammar#need-action", and add "grammar#need-action": "english#need-action"',
+    )
+  })
+
+  it('an alias cycle is an error at its line of config.json; the log-unknown-item of an id on it points there', async () => {
+    const config =
+      '{\n  "aliases": {\n    "grammar#need-action": "english#need-action",\n    "english#need-action": "grammar#need-action"\n  }\n}\n'
+    const log = '{"item":"grammar#need-action","date":"2026-11-20","grade":"good"}\n'
+    const r = await validateFiles({
+      'internalise/english.adoc': english,
+      [LOG]: log,
+      'internalise/.srs/config.json': config,
+    })
+    expect(r.summary.errors).toBe(1)
+    const cycle = r.findings.find(f => f.rule === 'alias-cycle')
+    expect(cycle).toMatchObject({ severity: 'error', file: 'internalise/.srs/config.json', line: 3 })
+    // One of the two is declared: the alias leaving it is the one to remove.
+    expect(cycle?.message).toContain(
+      'A note declares "english#need-action", so it is the new id: remove the alias "english#need-action": "grammar#need-action".',
+    )
+    expect(r.findings.find(f => f.rule === 'log-unknown-item')?.message).toContain(
+      'its alias in internalise/.srs/config.json is on a cycle of aliases and so ignored',
+    )
+    // The declared item keeps its own (no) reviews: the cycle sends nothing anywhere.
+    expect(JSON.parse(r.vault.files.get(STATE)!)['english#need-action'].reps).toBe(0)
   })
 
   it('leech at leechThreshold failures, with the count', async () => {

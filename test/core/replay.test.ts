@@ -100,7 +100,8 @@ describe('historiesByItem and aliases', () => {
 
   it('follows a chain of renames, and stops on a cycle instead of hanging', () => {
     expect(canonicalId('a#1', { 'a#1': 'a#2', 'a#2': 'a#3' })).toBe('a#3')
-    expect(canonicalId('a#1', { 'a#1': 'a#2', 'a#2': 'a#1' })).toBe('a#2')
+    // On a cycle each id counts for itself (test/core/alias-cycle.test.ts).
+    expect(canonicalId('a#1', { 'a#1': 'a#2', 'a#2': 'a#1' })).toBe('a#1')
     expect(canonicalId('a#1', { 'a#1': 'a#1' })).toBe('a#1')
     expect(canonicalId('toString', {})).toBe('toString')
     expect(canonicalId('a#9', { 'a#1': 'a#2' })).toBe('a#9')

@@ -174,6 +174,31 @@ describe('aliases (SPEC 1.8)', () => {
     expect(findings.filter(f => f.rule === 'log-unknown-item')).toEqual([])
   })
 
+  it('a cycle of aliases is ignored alike by replay (a warning naming its line) and validate (an error there)', async () => {
+    const dir = makeCorpus({
+      'internalise/deck.adoc': qandaNote('Deck', ['a', 'b']),
+      [LOG]: logOf([
+        ['deck#a', '2026-05-01', 'good'],
+        ['deck#b', '2026-05-02', 'again'],
+      ]),
+      [CONFIG]: '{\n  "aliases": {\n    "deck#a": "deck#b",\n    "deck#b": "deck#a"\n  }\n}\n',
+    })
+    const replayed = await run(dir, '2026-05-05', 'replay')
+    expect(replayed.code).toBe(0)
+    expect(replayed.stderr).toContain(
+      `notekeeper: warning: ${CONFIG}:3: "aliases" "deck#a" → "deck#b" → "deck#a" go round in a circle`,
+    )
+    // Each item its own history: before, a's good counted for b and b's again for a.
+    expect(readState(dir)).toEqual({
+      'deck#a': { level: 2, reps: 1, next_due: '2026-05-04' },
+      'deck#b': { level: 1, reps: 1, next_due: '2026-05-03' },
+    })
+    const { code, findings } = await validateJson(dir, '2026-05-05')
+    expect(code).toBe(1)
+    expect(findings.filter(f => f.rule === 'alias-cycle')).toMatchObject([{ file: CONFIG, line: 3 }])
+    expect(findings.filter(f => f.rule === 'state-drift')).toEqual([])
+  })
+
   it('without the alias, the moved item starts afresh', async () => {
     const dir = makeCorpus({
       'internalise/new.adoc': qandaNote('New', ['x']),

@@ -54,7 +54,7 @@ class Canon {
 
   /** The interned id the reviews of `id` count for, when the log knows it. */
   ofId(id: string): number | undefined {
-    // Not `get` of it: resolving an id twice can lead elsewhere (a cycle of aliases stops at its last id).
+    // Not `get` of it: the id may not be interned yet (resolving is idempotent, aliases.ts).
     return this.interned.knownId(this.resolve(id))
   }
 }

@@ -46,6 +46,7 @@ export interface ReportInput {
 export const RULE_ORDER: readonly Rule[] = [
   'note-unreadable',
   'config-invalid',
+  'alias-cycle',
   'intent-missing',
   'intent-mismatch',
   'source-missing',
@@ -58,6 +59,7 @@ export const RULE_ORDER: readonly Rule[] = [
   'log-malformed',
   'log-future-date',
   'log-unknown-item',
+  'log-void-unmatched',
   'leech',
   'state-drift',
   'item-without-state',
