@@ -88,11 +88,18 @@ export function dueItems(corpus: Corpus, today: IsoDate, scope?: PracticeScope):
   return due
 }
 
-/** The earliest `next_due` after today, for "nothing is due; the next item is due on ...". */
-export function nextDueDate(corpus: Corpus, today: IsoDate): IsoDate | null {
+/**
+ * The earliest `next_due` after today among the declared items of `scope` (all of them without
+ * one), for "nothing is due; the next item is due on ...". With `--note` it was the whole
+ * corpus's date, which said nothing about the note asked for.
+ */
+export function nextDueDate(corpus: Corpus, today: IsoDate, scope?: PracticeScope): IsoDate | null {
+  const facts = derived(corpus, today)
   let next: IsoDate | null = null
-  for (const { entry } of derived(corpus, today).items.values()) {
-    if (entry.next_due > today && (next === null || entry.next_due < next)) next = entry.next_due
+  for (const [id, { entry }] of facts.items) {
+    if (entry.next_due <= today || (next !== null && entry.next_due >= next)) continue
+    const declared = facts.declared.get(id)
+    if (declared !== undefined && inScope(declared.file, scope)) next = entry.next_due
   }
   return next
 }

@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { cli, copyCorpus } from '../support/cli.js'
+import { tempCorpus } from '../support/temp-corpus.js'
 
 const DAY = '2026-12-15'
 const LOG = 'internalise/.srs/log.jsonl'
@@ -197,5 +198,24 @@ describe('notekeeper practice: a session', () => {
     const missing = await cli(['practice', '--note', 'internalise/nope.adoc', '--corpus', dir, '--today', DAY])
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain('--note internalise/nope.adoc: no such note')
+  })
+
+  it('with --note, "nothing is due" names the next date of that note, not of the whole corpus', async () => {
+    const folder = tempCorpus({
+      'internalise/english.adoc': '= English\n:intent: internalise\n\n[qanda]\n[[few]]Few or little?:: Little.\n',
+      'internalise/french.adoc': '= French\n:intent: internalise\n\n[qanda]\n[[tu]]Tu or vous?:: Vous.\n',
+      [STATE]: `${JSON.stringify({
+        'english#few': { level: 1, next_due: '2026-12-20', reps: 0 },
+        'french#tu': { level: 1, next_due: '2027-01-10', reps: 0 },
+      })}\n`,
+    })
+    onTestFinished(folder.remove)
+    const run = (...args: string[]) => cli([...args, '--corpus', folder.path, '--today', DAY])
+    expect((await run('due')).stdout).toContain('The next item is due on 2026-12-20')
+    const note = await run('due', '--note', 'internalise/french.adoc')
+    expect(note.stdout).toContain('Nothing is due today (2026-12-15). The next item is due on 2027-01-10')
+    const practice = await run('practice', '--note', 'internalise/french.adoc')
+    expect(practice.stdout).toBe('Nothing is due today (2026-12-15). The next item is due on 2027-01-10.\n')
+    expect((await run('due', '--folder', 'internalise')).stdout).toContain('due on 2026-12-20')
   })
 })

@@ -72,3 +72,27 @@ describe('practice through the app layer', () => {
     await grading
   })
 })
+
+describe('the next due date of a practice of one note', () => {
+  it("is that note's, not the corpus's, at the start and after the session", async () => {
+    const vault = memoryVault({
+      'internalise/english.adoc': '= English\n:intent: internalise\n\n[qanda]\n[[few]]Few or little?:: Little.\n',
+      'internalise/french.adoc': '= French\n:intent: internalise\n\n[qanda]\n[[tu]]Tu or vous?:: Vous.\n',
+      [STATE]: `${JSON.stringify({
+        'english#few': { level: 1, next_due: '2026-06-12', reps: 0 },
+        'french#tu': { level: 1, next_due: '2026-06-30', reps: 0 },
+      })}\n`,
+    })
+    const backend = practiceBackend(
+      () => vault,
+      createIndexer(() => vault),
+      () => TODAY,
+    )
+    const scope = { note: 'internalise/french.adoc' }
+    const started = await backend.start(scope)
+    expect(started.items).toEqual([])
+    expect(started.nextDue).toBe('2026-06-30')
+    expect(backend.nextDue()).toBe('2026-06-30')
+    expect((await backend.start()).nextDue).toBe('2026-06-12')
+  })
+})

@@ -10,7 +10,8 @@ export const dueCommand: Command = async ctx => {
   const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   warnSkippedLines(ctx, corpus)
-  const due = dueItems(corpus, ctx.today, practiceScope(ctx, corpus))
+  const scope = practiceScope(ctx, corpus)
+  const due = dueItems(corpus, ctx.today, scope)
   if (ctx.json) {
     ctx.out(
       JSON.stringify(
@@ -22,7 +23,7 @@ export const dueCommand: Command = async ctx => {
     return 0
   }
   if (due.length === 0) {
-    const next = nextDueDate(corpus, ctx.today)
+    const next = nextDueDate(corpus, ctx.today, scope)
     // Loaded here, the one place that says it: date-fns costs every command's start 4 MB otherwise.
     const { relativeDay } = await import('../../core/human-dates.js')
     ctx.out(

@@ -40,7 +40,7 @@ export const practiceCommand: Command = async ctx => {
   await registerState(ctx.vault, corpus, ctx.today)
   const due = dueItems(corpus, ctx.today, scope)
   if (due.length === 0) {
-    const next = nextDueDate(corpus, ctx.today)
+    const next = nextDueDate(corpus, ctx.today, scope)
     ctx.out(`Nothing is due today (${ctx.today}).${next ? ` The next item is due on ${next}.` : ''}`)
     return 0
   }

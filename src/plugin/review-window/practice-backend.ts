@@ -79,6 +79,7 @@ export function practiceBackend(
     busy = work.catch(() => undefined)
     return work
   }
+  let sessionScope: PracticeScope | undefined
   const current = (): Corpus => {
     if (!corpus) throw new Error('practice has not started')
     return corpus
@@ -91,10 +92,12 @@ export function practiceBackend(
   return {
     async start(scope) {
       corpus = await indexer.refresh()
+      sessionScope = scope
       const all = dueItems(corpus, today())
       return {
         items: scope ? dueItems(corpus, today(), scope) : all,
-        nextDue: nextDueDate(corpus, today()),
+        // The next date of what is practised: the note or folder chosen, not the whole corpus.
+        nextDue: nextDueDate(corpus, today(), scope),
         scheduler: corpus.config.scheduler,
         relearn: corpus.config.practice.relearn,
         scopes: scopeChoices(all),
@@ -115,7 +118,7 @@ export function practiceBackend(
       await busy
       await stateWrites.flush()
     },
-    nextDue: () => nextDueDate(current(), today()),
+    nextDue: () => nextDueDate(current(), today(), sessionScope),
   }
 }
 
