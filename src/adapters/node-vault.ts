@@ -23,22 +23,52 @@ function failure(path: string, action: string, error: unknown): VaultError {
 /** Bytes read at a time by `readChunks`, into one buffer reused for every chunk. */
 const CHUNK_BYTES = 1 << 20
 
-/** The open file's bytes, one reused buffer at a time; the file is closed at the end (or when the reader stops). */
-async function* chunksOf(path: string, handle: FileHandle): AsyncGenerator<Uint8Array> {
-  const buffer = new Uint8Array(CHUNK_BYTES)
-  try {
-    for (;;) {
-      let bytesRead: number
-      try {
-        ;({ bytesRead } = await handle.read(buffer, 0, buffer.length, null))
-      } catch (error) {
-        throw failure(path, 'read', error)
-      }
-      if (bytesRead === 0) return
-      yield buffer.subarray(0, bytesRead)
+const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined }
+
+/**
+ * The open file's bytes, one reused buffer at a time; the file is closed at its end, on a failed
+ * read, and by `return()` whenever it comes. Not an async generator: a generator returned (or
+ * dropped) before its first `next()` never runs its body, so its `finally` never closed the
+ * file, and Node closed the descriptor on garbage collection with a warning (a log cache that
+ * decides from the size alone not to read the bytes it opened).
+ */
+class FileChunks implements AsyncIterableIterator<Uint8Array> {
+  private buffer: Uint8Array | null = null
+  private closing: Promise<void> | null = null
+
+  constructor(
+    private readonly path: string,
+    private readonly handle: FileHandle,
+  ) {}
+
+  [Symbol.asyncIterator](): this {
+    return this
+  }
+
+  async next(): Promise<IteratorResult<Uint8Array>> {
+    if (this.closing !== null) return DONE
+    // Made on the first read, so a source never read costs no megabyte.
+    this.buffer ??= new Uint8Array(CHUNK_BYTES)
+    let bytesRead: number
+    try {
+      ;({ bytesRead } = await this.handle.read(this.buffer, 0, this.buffer.length, null))
+    } catch (error) {
+      await this.close()
+      throw failure(this.path, 'read', error)
     }
-  } finally {
-    await handle.close()
+    if (bytesRead === 0) return this.return()
+    return { done: false, value: this.buffer.subarray(0, bytesRead) }
+  }
+
+  async return(): Promise<IteratorReturnResult<undefined>> {
+    await this.close()
+    return DONE
+  }
+
+  /** Closes the file once, however many ways out ask for it. */
+  private close(): Promise<void> {
+    this.closing ??= this.handle.close()
+    return this.closing
   }
 }
 
@@ -228,7 +258,7 @@ export function nodeVault(root: string): Vault {
     async readChunks(path) {
       const opened = await readRule(path, openRegularFile)
       if (opened === null) return null
-      return { size: opened.size, chunks: chunksOf(path, opened.handle) }
+      return { size: opened.size, chunks: new FileChunks(path, opened.handle) }
     },
 
     async write(path, text) {

@@ -153,7 +153,11 @@ async function extend(
   source: LogSource,
   countUnits: boolean,
 ): Promise<{ reader: LogReader; hash: ByteHash; hashed: number } | null> {
-  if (entry.hashed === 0 || (source.size !== undefined && source.size < entry.hashed)) return null
+  if (entry.hashed === 0 || (source.size !== undefined && source.size < entry.hashed)) {
+    // Decided before a byte is read: the source is given back, or the host's file stays open.
+    await closeSource(source)
+    return null
+  }
   const hash = new ByteHash()
   const cut = entry.checkpoint.bytes
   const held = new Uint8Array(entry.hashed - cut)
@@ -184,6 +188,11 @@ async function extend(
     }
   }
   return reader === null ? null : { reader, hash, hashed: position }
+}
+
+/** Gives back a source that will not be read (what a `for await` that stops early does). */
+async function closeSource(source: LogSource): Promise<void> {
+  await source.chunks[Symbol.asyncIterator]().return?.()
 }
 
 /** Every byte of the source on a fresh reader, hashed on the way. */

@@ -17,7 +17,9 @@ export interface Vault {
    * hold as a string (the review log, ADR 0023). A chunk may be a view into a buffer that the
    * next chunk reuses, so a reader takes what it needs before asking for the next. `size` is the
    * file's length when the host knows it (a hint: the file may grow meanwhile). The same checks
-   * as `read` apply. Optional: hosts without it are read with `read`.
+   * as `read` apply. The host's file stays open until the chunks end, or until their iterator's
+   * `return()` is called (as `for await` does when it stops early): a reader that decides not to
+   * read them at all calls `return()` too. Optional: hosts without it are read with `read`.
    */
   readChunks?(path: string): Promise<{ size?: number; chunks: AsyncIterable<Uint8Array> } | null>
   /** Replaces the whole file (creating folders as needed), atomically where the host allows. */

@@ -3,6 +3,8 @@ import fs from 'node:fs'
 import nodePath from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { nodeVault } from '../../src/adapters/node-vault.js'
+import { createLogCache } from '../../src/app/log-cache.js'
+import { readLogAndMark } from '../../src/app/log-mark.js'
 import { readReviewLog } from '../../src/app/read-log.js'
 import { LOG_PATH } from '../../src/core/corpus.js'
 import { tempCorpus, tempFolder } from '../support/temp-corpus.js'
@@ -57,5 +59,51 @@ describe('node vault: readChunks', () => {
     fs.writeFileSync(nodePath.join(outside.path, 'log.jsonl'), '{"item":"a#x","date":"2026-01-01","grade":"good"}\n')
     fs.symlinkSync(nodePath.join(outside.path, 'log.jsonl'), at)
     await expect(nodeVault(root).readChunks?.(LOG_PATH)).rejects.toThrow(/outside the corpus/)
+  })
+})
+
+/** How many of this process's descriptors are open on `path` (Linux: /proc/self/fd). */
+function descriptorsOn(path: string): number {
+  return fs.readdirSync('/proc/self/fd').filter(fd => {
+    try {
+      return fs.readlinkSync(`/proc/self/fd/${fd}`) === path
+    } catch {
+      return false // the descriptor of the listing itself, closed meanwhile
+    }
+  }).length
+}
+
+// A descriptor left to garbage collection is closed with "Warning: Closing file descriptor N on
+// garbage collection" (seen after `:u` in practice over a log the cache knew longer).
+describe.skipIf(!fs.existsSync('/proc/self/fd'))('node vault: readChunks closes its file on every way out', () => {
+  const review = '{"item":"a#x","date":"2026-01-01","grade":"good"}\n'
+
+  it('when its chunks are given back before the first read, after one chunk, and at their end', async () => {
+    const root = corpus({ [LOG_PATH]: review.repeat(30_000) }) // 1.5 MB: two chunks
+    const vault = nodeVault(root)
+    const at = nodePath.join(root, LOG_PATH)
+    const open = async (): Promise<AsyncIterable<Uint8Array>> => {
+      const read = await vault.readChunks?.(LOG_PATH)
+      if (!read) throw new Error('the node vault reads chunks')
+      return read.chunks
+    }
+    const never = await open()
+    expect(descriptorsOn(at)).toBe(1)
+    await never[Symbol.asyncIterator]().return?.()
+    expect(descriptorsOn(at)).toBe(0)
+    for await (const _chunk of await open()) break
+    expect(descriptorsOn(at)).toBe(0)
+    await bytesOf(await open())
+    expect(descriptorsOn(at)).toBe(0)
+  })
+
+  it('when the log cache opens a log shorter than it recorded and reads it again whole', async () => {
+    const root = corpus({ [LOG_PATH]: review })
+    const vault = nodeVault(root)
+    const cache = createLogCache()
+    await readLogAndMark(vault, {}, cache)
+    fs.writeFileSync(nodePath.join(root, LOG_PATH), '')
+    expect((await readLogAndMark(vault, {}, cache)).log.all()).toEqual([])
+    expect(descriptorsOn(nodePath.join(root, LOG_PATH))).toBe(0)
   })
 })

@@ -78,6 +78,37 @@ describe('the log cache', () => {
     expect(heard).toEqual([expect.stringContaining('is damaged')])
   })
 
+  it('gives back a source it decides not to read (a log now shorter than the bytes it recorded)', async () => {
+    const vault = countingVault(LOG)
+    const cache = createLogCache({ now: () => 1e12 })
+    await readLogAndMark(vault, {}, cache)
+    vault.files.set(LOG_PATH, '')
+    // Wraps each opened source to hear whether its iterator is given back (the host's file closed).
+    let givenBack = 0
+    const watched: Vault = {
+      ...vault,
+      async readChunks(path) {
+        const source = await vault.readChunks?.(path)
+        if (!source) return null
+        const iterator = source.chunks[Symbol.asyncIterator]()
+        const chunks: AsyncIterableIterator<Uint8Array> = {
+          [Symbol.asyncIterator]: () => chunks,
+          next: () => iterator.next(),
+          return: async () => {
+            givenBack++
+            return (await iterator.return?.()) ?? { done: true, value: undefined }
+          },
+        }
+        return { ...source, chunks }
+      },
+    }
+    const read = await readLogAndMark(watched, {}, cache)
+    expect(read.log.all()).toEqual([])
+    // Two opens: the one whose size ruled out an append (given back unread) and the whole read.
+    expect(vault.opened()).toBe(3)
+    expect(givenBack).toBe(1)
+  })
+
   it('keeps its bytes in the CLI cache folder beside the scan cache, removed with it', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'notekeeper-log-cache-'))
     try {
