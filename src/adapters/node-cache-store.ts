@@ -1,7 +1,8 @@
-import { promises as fs, readFileSync } from 'node:fs'
+import { closeSync, constants, promises as fs, fstatSync, openSync, readFileSync } from 'node:fs'
 import nodePath from 'node:path'
 import zlib from 'node:zlib'
 import type { CacheStore } from '../ports/cache.js'
+import { kindOf, NON_BLOCK } from './node-files.js'
 
 /** How many corpora keep an entry: beyond it, the entries written longest ago are deleted. */
 export const MAX_ENTRIES = 16
@@ -34,26 +35,14 @@ export function nodeCacheStore(folder: string): CacheStore {
   return {
     description: `the cache folder ${folder}`,
     async read(key) {
-      try {
-        return await fs.readFile(file(key), 'utf8')
-      } catch (error) {
-        if ((error as { code?: unknown }).code === 'ENOENT') return null
-        throw error
-      }
+      return readCacheFile(file(key))?.toString('utf8') ?? null
     },
     async write(key, text) {
       await replace(file(key), text)
     },
     async readBytes(key) {
-      try {
-        // Synchronous on purpose: fs.promises.readFile reads a large file in 512 KB pieces, one
-        // thread-pool round trip each (about 30 ms of a warm index for a 20 MB scan cache).
-        const buffer = readFileSync(file(key, '.bin'))
-        return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
-      } catch (error) {
-        if ((error as { code?: unknown }).code === 'ENOENT') return null
-        throw error
-      }
+      const buffer = readCacheFile(file(key, '.bin'))
+      return buffer === null ? null : new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
     },
     async writeBytes(key, parts) {
       await replace(file(key, '.bin'), parts)
@@ -66,6 +55,38 @@ export function nodeCacheStore(folder: string): CacheStore {
     },
   }
 }
+
+/**
+ * A cache file's bytes, or null when there is none. Opened without blocking and fstat'ed before
+ * a byte is read: a named pipe in its place would otherwise hang every command (a FIFO opened
+ * for reading waits for a writer), and a socket, device or folder is no entry either. Those
+ * throw, which the caches take as no entry (a cache never fails a load, ports/cache.ts), saying
+ * why under NOTEKEEPER_DEBUG=1; the next write renames a new file over whatever stood there.
+ * Synchronous on purpose: fs.promises.readFile reads a large file in 512 KB pieces, one
+ * thread-pool round trip each (about 30 ms of a warm index for a 20 MB scan cache).
+ */
+export function readCacheFile(path: string): Buffer | null {
+  let fd: number
+  try {
+    fd = openSync(path, constants.O_RDONLY | NON_BLOCK)
+  } catch (error) {
+    const code = (error as { code?: unknown }).code
+    if (code === 'ENOENT') return null
+    // What open(2) says for a socket.
+    if (code === 'ENXIO') throw notACacheFile(path, 'a socket')
+    throw error
+  }
+  try {
+    const stats = fstatSync(fd)
+    if (!stats.isFile()) throw notACacheFile(path, kindOf(stats))
+    return readFileSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+const notACacheFile = (path: string, kind: string): Error =>
+  new Error(`${path}: not a regular file (${kind}); read as no cache, replaced at the next write`)
 
 /** zlib's CRC-32 of the parts one after another (each part continues the one before). */
 function crc32(parts: readonly Uint8Array[]): number {

@@ -8,7 +8,7 @@ import { ownerOfTempName, tempName } from './vault-paths.js'
 
 // Windows has neither flag; there a link or a pipe cannot sit at a corpus path in the same way.
 const NO_FOLLOW = (constants.O_NOFOLLOW as number | undefined) ?? 0
-const NON_BLOCK = (constants.O_NONBLOCK as number | undefined) ?? 0
+export const NON_BLOCK = (constants.O_NONBLOCK as number | undefined) ?? 0
 /** False where opens cannot refuse a link (Windows): the vault then resolves every file's real path first. */
 export const OPENS_REFUSE_LINKS = NO_FOLLOW !== 0
 

@@ -1,5 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { nodeCacheStore } from '../../adapters/node-cache-store.js'
 import { CACHE_FILE, type LinkCacheStore } from '../../app/online-links.js'
 import { runHygiene } from '../../app/run-sweep.js'
 import { findingsJson, renderAsciiDoc, renderText } from '../../core/report/index.js'
@@ -41,15 +40,17 @@ export const hygieneCommand: Command = async ctx => {
   return result.summary.errors > 0 ? 1 : 0
 }
 
-/** The online answers, in `links.json` under the user's cache folder (never the corpus). */
+/**
+ * The online answers, in `links.json` under the user's cache folder (never the corpus), through
+ * the cache folder's store: a named pipe or a device in its place is no cache (never waited on),
+ * and a save is a temporary file renamed over whatever stood there, never a write into it.
+ */
 export function fileLinkCache(cacheDir: string): LinkCacheStore {
-  const file = join(cacheDir, CACHE_FILE)
+  const store = nodeCacheStore(cacheDir)
+  const key = CACHE_FILE.replace(/\.json$/, '')
   return {
-    load: () => readFile(file, 'utf8').catch(() => null),
-    save: async text => {
-      await mkdir(cacheDir, { recursive: true })
-      await writeFile(file, text)
-    },
+    load: () => store.read(key).catch(() => null),
+    save: text => store.write(key, text),
   }
 }
 
