@@ -1,7 +1,7 @@
-import { type Dirent, promises as fs, readdirSync, realpathSync, statSync } from 'node:fs'
+import { type Dirent, promises as fs, readdirSync, realpathSync, type Stats, statSync } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import nodePath from 'node:path'
-import { type Vault, VaultError } from '../ports/vault.js'
+import { type SkippedEntry, type Vault, VaultError } from '../ports/vault.js'
 import {
   appendRegularFile,
   isLinkError,
@@ -70,6 +70,32 @@ class FileChunks implements AsyncIterableIterator<Uint8Array> {
     this.closing ??= this.handle.close()
     return this.closing
   }
+}
+
+/**
+ * What a listing says of an entry it does not list: a link (to a folder, leading nowhere, or any
+ * other), else the kind of special file. The stat follows the link only to name what it leads to;
+ * it reads nothing and never blocks.
+ */
+function skippedEntry(relative: string, path: string, entry: Dirent): SkippedEntry {
+  if (!entry.isSymbolicLink()) return { path: relative, reason: `not a regular file (${kindOfEntry(entry)})` }
+  let target: Stats | null = null
+  try {
+    target = statSync(path)
+  } catch {
+    return { path: relative, reason: 'a symbolic link that leads nowhere, not followed' }
+  }
+  return target.isDirectory()
+    ? { path: relative, reason: 'a symbolic link to a folder, not followed', folder: true }
+    : { path: relative, reason: 'a symbolic link, not followed' }
+}
+
+function kindOfEntry(entry: Dirent): string {
+  if (entry.isFIFO()) return 'a named pipe'
+  if (entry.isSocket()) return 'a socket'
+  if (entry.isCharacterDevice()) return 'a character device'
+  if (entry.isBlockDevice()) return 'a block device'
+  return 'of a kind Node cannot name'
 }
 
 /** Segments of anything but `/`, `\\`, NUL and `:`, none of them `.` or `..`, joined by single slashes. */
@@ -223,33 +249,43 @@ export function nodeVault(root: string): Vault {
     }
   }
 
+  // Synchronous on purpose, as the stats are (stampOf): one folder's listing from the page cache
+  // costs far less than a thread-pool round trip, and a load lists every folder before anything else.
+  const listing = async (): Promise<{ files: string[]; skipped: SkippedEntry[] }> => {
+    const files: string[] = []
+    const skipped: SkippedEntry[] = []
+    const walk = (folder: string, prefix: string): void => {
+      let entries: Dirent[]
+      try {
+        entries = readdirSync(folder, { withFileTypes: true })
+      } catch (error) {
+        if (isMissingError(error) && prefix === '') return
+        throw failure(prefix || '.', 'list', error)
+      }
+      for (const entry of entries) {
+        // Dot names are never notes (SPEC 1). Symlinks are not followed, as Logseq's own readdir
+        // does not follow them (the plugin and the CLI see one corpus), and what is neither a
+        // regular file nor a folder is never read as one; both are said, never silently dropped.
+        if (entry.name.startsWith('.')) continue
+        const relative = prefix + entry.name
+        const path = nodePath.join(folder, entry.name)
+        if (entry.isDirectory()) walk(path, `${relative}/`)
+        else if (entry.isFile()) files.push(relative)
+        else skipped.push(skippedEntry(relative, path, entry))
+      }
+    }
+    walk(absoluteRoot, '')
+    return { files: files.sort(), skipped: skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) }
+  }
+
   return {
     description: `folder ${absoluteRoot} (Node fs)`,
 
     async list() {
-      const found: string[] = []
-      // Synchronous on purpose, as the stats are (stampOf): one folder's listing from the page cache costs far
-      // less than a thread-pool round trip, and a load lists every folder before anything else.
-      const walk = (folder: string, prefix: string): void => {
-        let entries: Dirent[]
-        try {
-          entries = readdirSync(folder, { withFileTypes: true })
-        } catch (error) {
-          if (isMissingError(error) && prefix === '') return
-          throw failure(prefix || '.', 'list', error)
-        }
-        for (const entry of entries) {
-          // Dot names are never notes (SPEC 1); symlinks are skipped, as Logseq's own readdir
-          // does, and so is everything that is not a regular file (pipes, sockets, devices).
-          if (entry.name.startsWith('.') || entry.isSymbolicLink()) continue
-          const relative = prefix + entry.name
-          if (entry.isDirectory()) walk(nodePath.join(folder, entry.name), `${relative}/`)
-          else if (entry.isFile()) found.push(relative)
-        }
-      }
-      walk(absoluteRoot, '')
-      return found.sort()
+      return (await listing()).files
     },
+
+    listing,
 
     async read(path) {
       return readRule(path, readRegularFile)

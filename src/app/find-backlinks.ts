@@ -2,6 +2,7 @@ import { type Backlink, backlinks, parseBacklinkTarget } from '../core/backlinks
 import { buildTargetIndex } from '../core/links/resolve.js'
 import type { Vault } from '../ports/vault.js'
 import { type LoadOptions, loadCorpus } from './load-corpus.js'
+import { whyNotRead } from './note-read.js'
 import { readNoteTexts } from './note-texts.js'
 
 export type BacklinksResult = { ok: true; references: Backlink[] } | { ok: false; message: string }
@@ -15,7 +16,10 @@ export async function runBacklinks(
   const { note, anchor } = parseBacklinkTarget(target.replace(/^\.\//, ''))
   const corpus = await loadCorpus(vault, options)
   const model = corpus.notes.find(candidate => candidate.path === note)
-  if (!model) return { ok: false, message: `${note}: no such .adoc file in the corpus` }
+  if (!model) {
+    const why = whyNotRead(corpus.unreadable, note)
+    return { ok: false, message: `${note}: ${why ?? 'no such .adoc file in the corpus'}` }
+  }
   const index = buildTargetIndex(corpus.files, corpus.notes)
   if (anchor !== null && !index.ids.get(note)?.has(anchor))
     return { ok: false, message: `${note}: no anchor or section id "${anchor}"` }

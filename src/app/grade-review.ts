@@ -1,5 +1,5 @@
 import { canonicalId } from '../core/aliases.js'
-import type { Corpus } from '../core/corpus.js'
+import { type Corpus, notePathOfItem } from '../core/corpus.js'
 import { formatReviewLine } from '../core/log/format.js'
 import type { LogVoid } from '../core/log/voids.js'
 import { formatVoidLine } from '../core/log/voids.js'
@@ -8,6 +8,7 @@ import { GRADES, type Grade, type IsoDate, type Review, type State } from '../co
 import type { Vault } from '../ports/vault.js'
 import { readLogAndMark } from './log-mark.js'
 import { appendAfterMark } from './log-writer.js'
+import { whyNotRead } from './note-read.js'
 import type { StateWrites } from './state-writes.js'
 import { assertConfigValid, writeStateIfChanged } from './write-state.js'
 
@@ -44,7 +45,13 @@ export async function gradeItem(
   assertConfigValid(corpus)
   if (!(GRADES as readonly string[]).includes(grade))
     throw new UnknownItemError(`unknown grade "${grade}" (use again, hard, good or easy)`)
-  if (!derived(corpus, today).declared.has(id)) throw new UnknownItemError(`no note declares the item "${id}"`)
+  if (!derived(corpus, today).declared.has(id)) {
+    // Its note may stand there unread (a link, a pipe, over the size limit): then that is why.
+    const why = whyNotRead(corpus.unreadable, notePathOfItem(id))
+    throw new UnknownItemError(
+      `no note declares the item "${id}"${why === null ? '' : ` (${notePathOfItem(id)}: ${why})`}`,
+    )
+  }
   const review = { item: id, date, grade: grade as Grade }
   const { mark } = await appendAfterMark(vault, [formatReviewLine(review)], corpus.logFile)
   const next =

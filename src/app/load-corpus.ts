@@ -6,6 +6,7 @@ import type { Finding, NoteModel } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import type { LogCache } from './log-cache.js'
 import { readLogAndMark } from './log-mark.js'
+import { encodingFinding, readNoteText, skippedFindings } from './note-read.js'
 import { packScanned } from './packed-model.js'
 import type { FileStamp, ScanCache } from './scan-cache.js'
 
@@ -37,7 +38,8 @@ const READS_IN_FLIGHT = 32
 export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promise<Corpus> {
   const cache = options.cache ?? null
   const cacheReady = cache?.ready()
-  const files = (await vault.list()).sort()
+  const listed = vault.listing ? await vault.listing() : { files: await vault.list(), skipped: [] }
+  const files = listed.files.sort()
   await cacheReady
   const adoc = files.filter(isVisibleAdoc)
   // The configuration first (a small file): it holds the size limit notes are read under.
@@ -79,11 +81,14 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
     Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, toRead.length) }, worker))
   await (vault.readBatch ? vault.readBatch(readAll) : readAll())
   const notes: NoteModel[] = []
-  const unreadable: Finding[] = []
+  const unreadable: Finding[] = skippedFindings(listed.skipped)
   for (const outcome of outcomes) {
     if (outcome === undefined || outcome === 'missing') continue
-    if ('finding' in outcome) unreadable.push(outcome.finding)
-    else notes.push(outcome)
+    if ('finding' in outcome) {
+      unreadable.push(outcome.finding)
+      // Read all the same (bytes that are not UTF-8): the rest of the note still counts.
+      if (outcome.note !== undefined) notes.push(outcome.note)
+    } else notes.push(outcome)
   }
   await cache?.save(notes.map(note => note.path))
   const [{ log, mark }, stateText] = await managed
@@ -149,7 +154,8 @@ function parseStateText(stateText: string | null): ParsedState {
   return { state: null, stateError: parsed.error, stateInvalid: [] }
 }
 
-type NoteOutcome = NoteModel | { finding: Finding } | 'missing'
+/** A note read (with a finding about its bytes when they are not UTF-8), not read (its finding), or gone. */
+type NoteOutcome = NoteModel | { finding: Finding; note?: NoteModel } | 'missing'
 
 /**
  * Each note's stamp, in path order: taken before any note is read, so that a file changed after
@@ -225,16 +231,19 @@ async function readNote(
   stamp: FileStamp | undefined,
 ): Promise<NoteOutcome> {
   try {
-    const text = await vault.read(path)
-    if (text === null) return 'missing'
+    const read = await readNoteText(vault, path)
+    if (read === null) return 'missing'
+    const { text, invalid } = read
     const bytes = utf8Bytes(text, noteBytes)
     if (bytes > noteBytes)
       return {
         finding: unreadable(path, `${path} is ${bytes} bytes, over limits.noteBytes (${noteBytes}): not read`, bytes),
       }
-    return cache === null
-      ? packScanned(scanNote(path, text))
-      : cache.byText(path, text, stamp ?? null, () => scanNote(path, text))
+    const scan = () => scanNote(path, text)
+    if (invalid === null) return cache === null ? packScanned(scan()) : cache.byText(path, text, stamp ?? null, scan)
+    // Recorded without a stamp, so no load serves it unread: each one reads it and says so again.
+    const note = cache === null ? packScanned(scan()) : cache.byText(path, text, null, scan)
+    return { finding: encodingFinding(path, invalid), note }
   } catch (error) {
     return { finding: unreadable(path, `cannot read ${path}: ${messageOf(error)}`) }
   }

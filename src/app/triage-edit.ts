@@ -8,6 +8,7 @@ import { add, demote, type EditResult, itemAt, move, promote, prune } from '../c
 import { findStatus, standingOf } from '../core/triage/ladder.js'
 import type { Config, NoteModel } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
+import { encodingFinding, readNoteText } from './note-read.js'
 
 export const TRIAGE_VERBS = ['promote', 'demote', 'move', 'prune', 'add'] as const
 export type TriageVerb = (typeof TRIAGE_VERBS)[number]
@@ -48,8 +49,15 @@ export async function triageEdit(vault: Vault, request: TriageRequest, config: C
   const refused = (message: string): TriageOutcome => ({ ok: false, message, file, reason: 'refused' })
   if (!isNotePath(file) || topFolder(file) !== 'track')
     return usage(`${file}: not a Track note (a .adoc file under track/)`)
-  const text = await vault.read(file)
-  if (text === null) return usage(`${file}: no such file`)
+  const read = await readNoteText(vault, file)
+  if (read === null) return usage(`${file}: no such file`)
+  const { text, invalid } = read
+  // Written back, the text would have U+FFFD for good where the file has bytes that are no UTF-8
+  // (a Latin-1 "é", say): the person's bytes are never replaced behind their back.
+  if (invalid !== null)
+    return refused(
+      `${file}:${invalid.line}: ${encodingFinding(file, invalid).message}; nothing written (an edit would write U+FFFD over those bytes)`,
+    )
   if (request.seen !== undefined && request.seen !== text)
     return refused(`${file}: the file changed since it was shown; nothing written, look again`)
   const model = scanNote(file, text)

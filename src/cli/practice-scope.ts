@@ -1,3 +1,4 @@
+import { whyNotRead } from '../app/note-read.js'
 import type { Corpus } from '../core/corpus.js'
 import { normalisePath, type PracticeScope } from '../core/practice.js'
 import { type CommandContext, flagString, UsageError } from './context.js'
@@ -13,14 +14,23 @@ export function practiceScope(ctx: CommandContext, corpus: Corpus): PracticeScop
   const scope: PracticeScope = {}
   if (note !== undefined) {
     const path = normalisePath(note)
-    if (!corpus.notes.some(n => n.path === path))
-      throw new UsageError(`--note ${note}: no such note in the corpus (give its path from the corpus root)`)
+    if (!corpus.notes.some(n => n.path === path)) {
+      // A file the load did not read as a note (a link, a pipe, over the size limit) is named with why.
+      const why = whyNotRead(corpus.unreadable, path)
+      throw new UsageError(
+        `--note ${note}: ${why ?? 'no such note in the corpus (give its path from the corpus root)'}`,
+      )
+    }
     scope.note = path
   }
   if (folder !== undefined) {
     const path = normalisePath(folder)
-    if (path !== '' && !corpus.files.some(f => f.startsWith(`${path}/`)))
-      throw new UsageError(`--folder ${folder}: no such folder in the corpus (give its path from the corpus root)`)
+    if (path !== '' && !corpus.files.some(f => f.startsWith(`${path}/`))) {
+      const why = whyNotRead(corpus.unreadable, path)
+      throw new UsageError(
+        `--folder ${folder}: ${why ?? 'no such folder in the corpus (give its path from the corpus root)'}`,
+      )
+    }
     scope.folder = path
   }
   return scope

@@ -69,7 +69,10 @@ export interface Corpus {
   files: string[]
   /** Every visible `.adoc` file (notes, README, ADRs) that could be read, sorted by path. */
   notes: NoteModel[]
-  /** `note-unreadable` findings for files that could not be read. */
+  /**
+   * Findings about the note files themselves: `note-unreadable` (not read), `note-skipped` (left
+   * out by the listing: a link, a pipe) and `note-encoding` (read, but its bytes are not UTF-8).
+   */
   unreadable: Finding[]
   /** The configuration, or the defaults when `configFinding` says it is invalid. */
   config: Config

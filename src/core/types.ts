@@ -25,6 +25,8 @@ export type Severity = 'error' | 'warning' | 'info'
 
 export type Rule =
   | 'note-unreadable'
+  | 'note-skipped'
+  | 'note-encoding'
   | 'config-invalid'
   | 'alias-cycle'
   | 'intent-missing'

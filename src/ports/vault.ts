@@ -10,6 +10,14 @@ export interface Vault {
   readonly description: string
   /** Every file under the root (paths relative to it). Adapters may leave out dot-folders. */
   list(): Promise<string[]>
+  /**
+   * `list`, and what it left out on purpose although the name is no dot name: a symbolic link
+   * (a listing follows none, as Logseq's does not) and anything neither a regular file nor a
+   * folder (a named pipe, a socket, a device). A load reports those that stand where a note could
+   * (`note-skipped`), so that a skip is never silent. Optional: hosts whose listing cannot tell
+   * give only `list`.
+   */
+  listing?(): Promise<{ files: string[]; skipped: SkippedEntry[] }>
   /** The file's text, or null when it does not exist. Other failures throw VaultError. */
   read(path: string): Promise<string | null>
   /**
@@ -60,6 +68,16 @@ export interface Vault {
    * without it the reads simply run.
    */
   readBatch?<T>(reads: () => Promise<T>): Promise<T>
+}
+
+/** An entry a listing left out (`Vault.listing`). */
+export interface SkippedEntry {
+  /** Relative to the root, with `/`. */
+  path: string
+  /** Why, as what the entry is: `a symbolic link, not followed`, `not a regular file (a named pipe)`. */
+  reason: string
+  /** A link that leads to a folder: the files below it are not listed either. */
+  folder?: true
 }
 
 /** A failure of the storage itself (permission, I/O), named with the path it concerns. */

@@ -80,9 +80,14 @@ async function showView(ctx: CommandContext): Promise<ExitCode> {
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   const view = triageView(corpus.notes)
   ctx.out(ctx.json ? JSON.stringify(view) : formatView(view))
-  const unreadable = corpus.unreadable.filter(finding => finding.file.startsWith('track/'))
-  for (const finding of unreadable) ctx.err(`notekeeper: ${finding.file}: ${finding.message}`)
-  return unreadable.length > 0 ? 1 : 0
+  // Said on stderr: a Track note not read (or not listed, or read with U+FFFD) is not shown as it is.
+  const unreadable = corpus.unreadable.filter(finding => finding.file === 'track' || finding.file.startsWith('track/'))
+  for (const finding of unreadable) {
+    const at = finding.line === undefined ? finding.file : `${finding.file}:${finding.line}`
+    ctx.err(`notekeeper: ${at}: ${finding.message}`)
+  }
+  // SPEC 3: 1 only for an error (a skipped link is a warning).
+  return unreadable.some(finding => finding.severity === 'error') ? 1 : 0
 }
 
 /** One block per note; each item with its line, ready for `triage promote FILE:LINE`. */

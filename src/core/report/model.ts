@@ -45,6 +45,8 @@ export interface ReportInput {
 // The order of SPEC 2.2's table, which reads from "the corpus is broken" to "worth a look".
 export const RULE_ORDER: readonly Rule[] = [
   'note-unreadable',
+  'note-skipped',
+  'note-encoding',
   'config-invalid',
   'alias-cycle',
   'intent-missing',

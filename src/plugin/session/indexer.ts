@@ -2,6 +2,7 @@ import { loadCorpus } from '../../app/load-corpus.js'
 import { createLogCache, type LogCache, logCacheKey } from '../../app/log-cache.js'
 import { createScanCache, type ScanCache, scanCacheKey } from '../../app/scan-cache.js'
 import type { Corpus } from '../../core/corpus.js'
+import type { Finding } from '../../core/types.js'
 import type { CacheStore } from '../../ports/cache.js'
 import type { Vault } from '../../ports/vault.js'
 
@@ -48,7 +49,7 @@ export function createIndexer(
       const open = vault()
       const { cache, log } = cacheOf(open.description)
       last = await loadCorpus(open, { cache, logCache: log, ...(onProgress ? { onProgress } : {}) })
-      if (last.unreadable.length > 0) reportUnreadable(last.unreadable.map(finding => finding.message).join('; '))
+      if (last.unreadable.length > 0) reportUnreadable(last.unreadable.map(unreadableText).join('; '))
       return last
     },
     latest: () => last,
@@ -56,4 +57,10 @@ export function createIndexer(
       last = corpus
     },
   }
+}
+
+/** A `note-unreadable` message names its file already; the others (a skipped link, bytes not UTF-8) are given it. */
+function unreadableText(finding: Finding): string {
+  if (finding.rule === 'note-unreadable') return finding.message
+  return `${finding.line === undefined ? finding.file : `${finding.file}:${finding.line}`}: ${finding.message}`
 }
