@@ -112,16 +112,24 @@ export function createScanCache(options: ScanCacheOptions = {}): ScanCache {
       const hash = textHash(text)
       const checkedAt = now()
       if (entry && entry.length === text.length && entry.hash === hash) {
-        // The same text: a newer stamp or a later check lets the next load skip the read.
-        if (!entry.stamp || !stamp || !sameStamp(entry.stamp, stamp) || entry.checkedAt < checkedAt) changed = true
+        // The same text: a newer stamp or a later check lets the next load skip the read. An
+        // entry without a stamp before and after is not stored (`serialize`): nothing to write.
+        if (
+          stamp === null
+            ? entry.stamp !== null
+            : !entry.stamp || !sameStamp(entry.stamp, stamp) || entry.checkedAt < checkedAt
+        )
+          changed = true
         entry.stamp = stamp
         entry.checkedAt = checkedAt
         return entry.model
       }
       // Packed at once: the plain model dies young, and the bytes are what a save writes.
       const model = packScanned(scan())
+      // Without a stamp (a vault that cannot stat; a note a load must read every time, its bytes
+      // not UTF-8) the entry is not stored: only the stored entry it replaces changes the store.
+      if (stamp !== null || (entry?.stamp ?? null) !== null) changed = true
       entries.set(path, { stamp, checkedAt, length: text.length, hash, model })
-      changed = true
       return model
     },
     async save(paths) {

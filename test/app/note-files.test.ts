@@ -195,6 +195,12 @@ describe('notes that are not UTF-8', () => {
       ])
       expect(loaded.notes.map(note => note.path)).toEqual(['internalise/deck.adoc', 'internalise/other.adoc'])
     }
+    // Nothing the store holds changed: a warm load does not write the cache again.
+    const stored = fs.readdirSync(store.path).map(name => nodePath.join(store.path, name))
+    const before = stored.map(file => fs.statSync(file).mtimeMs)
+    await new Promise(resolve => setTimeout(resolve, 20))
+    await load()
+    expect(stored.map(file => fs.statSync(file).mtimeMs)).toEqual(before)
   })
 
   it('a re-index after the note is saved as UTF-8 drops the finding', async () => {
