@@ -268,10 +268,10 @@ export function nodeVault(root: string): Vault {
         // regular file nor a folder is never read as one; both are said, never silently dropped.
         if (entry.name.startsWith('.')) continue
         const relative = prefix + entry.name
-        const path = nodePath.join(folder, entry.name)
-        if (entry.isDirectory()) walk(path, `${relative}/`)
-        else if (entry.isFile()) files.push(relative)
-        else skipped.push(skippedEntry(relative, path, entry))
+        // The absolute path only where it is used: a join for each of 10,000 notes was 5 % of a warm index.
+        if (entry.isFile()) files.push(relative)
+        else if (entry.isDirectory()) walk(nodePath.join(folder, entry.name), `${relative}/`)
+        else skipped.push(skippedEntry(relative, nodePath.join(folder, entry.name), entry))
       }
     }
     walk(absoluteRoot, '')
