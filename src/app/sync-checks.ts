@@ -45,6 +45,19 @@ export async function notOnABranch(git: Git): Promise<string | null> {
       `a rebase is in progress (\`git status\` says where it stopped); ${nothing}. Finish it (settle any conflict, ` +
       '`git add` the files, `git rebase --continue`) or abort it (`git rebase --abort`), then sync'
     )
+  // A cherry-pick or revert under way: sync's commit would end it under sync's name and message.
+  for (const [file, command] of [
+    ['CHERRY_PICK_HEAD', 'cherry-pick'],
+    ['REVERT_HEAD', 'revert'],
+  ] as const)
+    if (await git.hasGitPath(file))
+      return (
+        `a \`git ${command}\` is in progress; ${nothing}. Finish it (settle any conflict, \`git add\` the files, ` +
+        `\`git ${command} --continue\`) or abort it (\`git ${command} --abort\`), then sync`
+      )
+  // Bisecting detaches HEAD on purpose: the way back is the bisect's own reset, not a checkout.
+  if (await git.hasGitPath('BISECT_LOG'))
+    return `a \`git bisect\` is in progress (HEAD is detached at a commit it is testing); ${nothing}. End it (\`git bisect reset\`), then sync`
   if ((await git.run(['symbolic-ref', '--quiet', 'HEAD'])).code !== 0)
     return (
       `HEAD is detached (not on a branch): commits made here would belong to no branch; ${nothing}. ` +

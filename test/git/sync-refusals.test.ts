@@ -265,6 +265,38 @@ describe('sync commits onto a branch only', () => {
     expect(head(a)).toBe(stopped)
   }, 240_000)
 
+  it('mid-cherry-pick, mid-revert and mid-bisect: refused with their own way out, nothing committed', async () => {
+    const { a } = twoDevices('sequencing')
+    // Two commits that change the same line: reverting the first, or picking the second onto
+    // the commit before both, stops on a conflict, as git leaves them for a person to settle.
+    const edit = (text: string, message: string): void => {
+      a.write('track/todo.adoc', TODO_NOTE.replace('* Write the report', text))
+      a.git('commit', '--quiet', '--all', '-m', message)
+    }
+    edit('* Write the report today', 'first')
+    edit('* Write the report tomorrow', 'second')
+    const tip = head(a)
+    expect(() => a.git('revert', '--no-edit', 'HEAD~1')).toThrow()
+    let stderr = await refused(a, '2026-12-01')
+    expect(stderr).toContain('`git revert` is in progress')
+    expect(stderr).toContain('git revert --abort')
+    expect(head(a)).toBe(tip)
+    a.git('revert', '--abort')
+    a.git('checkout', '--quiet', '-b', 'side', 'HEAD~2')
+    expect(() => a.git('cherry-pick', 'main')).toThrow()
+    stderr = await refused(a, '2026-12-01')
+    expect(stderr).toContain('`git cherry-pick` is in progress')
+    expect(stderr).toContain('git cherry-pick --continue')
+    a.git('cherry-pick', '--abort')
+    a.git('checkout', '--quiet', 'main')
+    a.git('bisect', 'start', 'HEAD', 'HEAD~2')
+    stderr = await refused(a, '2026-12-01')
+    expect(stderr).toContain('git bisect reset')
+    expect(stderr).not.toContain('Check out the branch')
+    a.git('bisect', 'reset')
+    expect(head(a)).toBe(tip)
+  }, 240_000)
+
   it('a detached HEAD in a clone without a remote: refused, no commit on no branch', async () => {
     const { a } = twoDevices('detached')
     a.git('remote', 'remove', 'origin')
