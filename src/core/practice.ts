@@ -43,6 +43,13 @@ export function normalisePath(path: string): string {
     .replace(/\/+$/, '')
 }
 
+/** The due items the daily limits let through today, and how many more they hold back. */
+export interface DueSelection {
+  due: DueItem[]
+  /** Due items of the scope left for another day by the limits (`new`: those never reviewed). */
+  heldBack: { items: number; new: number }
+}
+
 /**
  * The due items (SPEC 2, Practice): `next_due <= today`, in `next_due` then id order, within the
  * daily limits of SPEC 1.8. What was already practised today counts against the limits: an item
@@ -51,6 +58,14 @@ export function normalisePath(path: string): string {
  * `scope` narrows the items shown; the limits still hold for the whole day.
  */
 export function dueItems(corpus: Corpus, today: IsoDate, scope?: PracticeScope): DueItem[] {
+  return dueSelection(corpus, today, scope).due
+}
+
+/**
+ * `dueItems`, and the due items of the scope the limits hold back: they are due all the same, so
+ * "nothing is due" would be wrong when the limits are what stops the day (SPEC 3 `due`).
+ */
+export function dueSelection(corpus: Corpus, today: IsoDate, scope?: PracticeScope): DueSelection {
   const facts = derived(corpus, today)
   const { newPerDay, reviewsPerDay } = corpus.config.limits
   let reviewBudget = reviewsPerDay === null ? Infinity : Math.max(0, reviewsPerDay - facts.reviewedToday)
@@ -69,10 +84,14 @@ export function dueItems(corpus: Corpus, today: IsoDate, scope?: PracticeScope):
   })
 
   const due: DueItem[] = []
+  const heldBack = { items: 0, new: 0 }
   for (const { id, declared, item } of candidates) {
-    if (reviewBudget <= 0) break
     const isNew = item.entry.reps === 0
-    if (isNew && newBudget <= 0) continue
+    if (reviewBudget <= 0 || (isNew && newBudget <= 0)) {
+      heldBack.items++
+      if (isNew) heldBack.new++
+      continue
+    }
     if (isNew) newBudget--
     reviewBudget--
     due.push({
@@ -85,7 +104,26 @@ export function dueItems(corpus: Corpus, today: IsoDate, scope?: PracticeScope):
       line: declared.item.line,
     })
   }
-  return due
+  return { due, heldBack }
+}
+
+/** "5 more items are due, 3 of them new, and wait for another day (limits.newPerDay 0, ...)": what `due` and `practice` say when the limits stop the day. */
+export function limitsReachedLine(corpus: Corpus, today: IsoDate, heldBack: DueSelection['heldBack']): string {
+  const { newPerDay, reviewsPerDay } = corpus.config.limits
+  const limits = [
+    newPerDay === null ? null : `limits.newPerDay ${newPerDay}`,
+    reviewsPerDay === null ? null : `limits.reviewsPerDay ${reviewsPerDay}`,
+  ].filter(x => x !== null)
+  const count = `${heldBack.items} more item${heldBack.items === 1 ? ' is' : 's are'} due`
+  let fresh = ''
+  if (heldBack.new > 0)
+    fresh =
+      heldBack.new < heldBack.items
+        ? `, ${heldBack.new} of them new`
+        : heldBack.items === 1
+          ? ', a new one'
+          : ', all new'
+  return `The daily limits are reached (${today}): ${count}${fresh}, and wait for another day (${limits.join(', ')}).`
 }
 
 /**

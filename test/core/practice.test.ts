@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../../src/core/config.js'
 import type { Corpus } from '../../src/core/corpus.js'
-import { dueItems, nextDueDate } from '../../src/core/practice.js'
+import { dueItems, dueSelection, nextDueDate } from '../../src/core/practice.js'
 import type { Config, NoteModel, Review } from '../../src/core/types.js'
 import { corpusOf as corpusFixture, itemNote } from '../support/corpus-fixture.js'
 
@@ -53,6 +53,20 @@ describe('due items', () => {
     expect(dueItems(corpusOf(notes, base, config), today).map(d => d.id)).toEqual(['deck#b', 'deck#d'])
     const oneDoneToday = [...base, review('deck#c', '2026-11-20'), review('deck#c', today)]
     expect(dueItems(corpusOf(notes, oneDoneToday, config), today).map(d => d.id)).toEqual(['deck#b'])
+  })
+
+  it('counts the due items the daily limits hold back, new ones apart', () => {
+    const open = dueSelection(corpusOf(notes, base), today)
+    expect(open.heldBack).toEqual({ items: 0, new: 0 })
+    const newOnly: Config = { ...DEFAULT_CONFIG, limits: { newPerDay: 0, reviewsPerDay: null } }
+    // d is due and new: newPerDay 0 holds it back; b and a are shown.
+    expect(dueSelection(corpusOf(notes, base, newOnly), today)).toMatchObject({ heldBack: { items: 1, new: 1 } })
+    const two: Config = { ...DEFAULT_CONFIG, limits: { newPerDay: null, reviewsPerDay: 2 } }
+    const capped = dueSelection(corpusOf(notes, base, two), today)
+    expect(capped.due.map(d => d.id)).toEqual(['deck#b', 'deck#d'])
+    expect(capped.heldBack).toEqual({ items: 1, new: 0 })
+    const spent: Config = { ...DEFAULT_CONFIG, limits: { newPerDay: null, reviewsPerDay: 0 } }
+    expect(dueSelection(corpusOf(notes, base, spent), today)).toEqual({ due: [], heldBack: { items: 3, new: 1 } })
   })
 
   it('marks an item failed leechThreshold times or more as a leech', () => {

@@ -96,3 +96,26 @@ describe('the next due date of a practice of one note', () => {
     expect((await backend.start()).nextDue).toBe('2026-06-12')
   })
 })
+
+describe('a practice the daily limits stop', () => {
+  it('says the limits hold the due items back, not only when the next item falls due', async () => {
+    const vault = memoryVault({ ...files(), 'internalise/.srs/config.json': '{"limits": {"newPerDay": 0}}\n' })
+    const backend = practiceBackend(
+      () => vault,
+      createIndexer(() => vault),
+      () => TODAY,
+    )
+    const started = await backend.start()
+    expect(started.items).toEqual([])
+    expect(started.limitsReached).toBe(
+      `The daily limits are reached (${TODAY}): 2 more items are due, all new, and wait for another day (limits.newPerDay 0).`,
+    )
+    const open = memoryVault(files())
+    const unlimited = await practiceBackend(
+      () => open,
+      createIndexer(() => open),
+      () => TODAY,
+    ).start()
+    expect(unlimited.limitsReached).toBeNull()
+  })
+})

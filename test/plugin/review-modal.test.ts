@@ -24,7 +24,11 @@ interface FakeBackend extends PracticeBackend {
   failNext: string | null
 }
 
-function fakeBackend(items: DueItem[], nextDue: string | null = null): FakeBackend {
+function fakeBackend(
+  items: DueItem[],
+  nextDue: string | null = null,
+  limitsReached: string | null = null,
+): FakeBackend {
   const preview: GradePreviews = {
     again: { next_due: '2026-05-31', days: 1 },
     hard: { next_due: '2026-05-31', days: 1 },
@@ -36,7 +40,14 @@ function fakeBackend(items: DueItem[], nextDue: string | null = null): FakeBacke
     voided: [],
     flushes: 0,
     failNext: null,
-    start: async () => ({ items, nextDue, scheduler: 'leitner', relearn: true, scopes: { notes: [], folders: [] } }),
+    start: async () => ({
+      items,
+      nextDue,
+      limitsReached,
+      scheduler: 'leitner',
+      relearn: true,
+      scopes: { notes: [], folders: [] },
+    }),
     preview: () => preview,
     check: checkAnswer,
     async undo(id, grade) {
@@ -217,6 +228,13 @@ describe('the review modal', () => {
   it('says when the next item is due when nothing is due', async () => {
     await open(fakeBackend([], '2026-06-04')).ready
     expect(q('nothing-due')?.textContent).toBe('Nothing is due today. The next item is due on 2026-06-04.')
+  })
+
+  it('says that the daily limits hold items back, rather than that nothing is due', async () => {
+    const line =
+      'The daily limits are reached (2026-06-01): 3 more items are due, all new, and wait for another day (limits.newPerDay 0).'
+    await open(fakeBackend([], '2026-06-04', line)).ready
+    expect(q('nothing-due')?.textContent).toBe(line)
   })
 
   it('closes on Escape', async () => {

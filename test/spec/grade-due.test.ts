@@ -191,6 +191,33 @@ describe('notekeeper due', () => {
   })
 })
 
+describe('due items held back by the daily limits', () => {
+  // Items past the limits are still due: "nothing is due, the next item is due on <a later
+  // date>" would tell a learner used to Anki's "daily limit reached" that nothing waits today.
+  it('due and practice say that the limits hold items back, not that nothing is due', async () => {
+    const dir = makeCorpus(dueFiles({ newPerDay: 0, reviewsPerDay: 0 }))
+    const due = await run(dir, TODAY, 'due')
+    expect(due.code).toBe(0)
+    expect(due.stdout).toBe(
+      `The daily limits are reached (${TODAY}): 5 more items are due, 3 of them new, and wait for another day ` +
+        '(limits.newPerDay 0, limits.reviewsPerDay 0).\n',
+    )
+    const practice = await cli(['practice', '--corpus', dir, '--today', TODAY], [])
+    expect(practice.code).toBe(0)
+    expect(practice.stdout).toContain(`The daily limits are reached (${TODAY}): 5 more items are due`)
+    expect(practice.stdout).not.toContain('Nothing is due')
+  })
+
+  it('due lists what the limits let through and says how many more wait', async () => {
+    const result = await run(makeCorpus(dueFiles({ newPerDay: 1 })), TODAY, 'due')
+    expect(result.stdout.split('\n')[0]).toBe(`3 items due today (${TODAY}), 2 more held back by the daily limits:`)
+    const practice = await cli(['practice', '--corpus', makeCorpus(dueFiles({ newPerDay: 1 })), '--today', TODAY], [])
+    expect(practice.stdout.split('\n')[0]).toMatch(
+      new RegExp(`^3 items due today \\(${TODAY}\\), 2 more held back by the daily limits, scheduler leitner\\.`),
+    )
+  })
+})
+
 describe('limits across the day', () => {
   it('limits.reviewsPerDay counts the items already reviewed today', async () => {
     const dir = makeCorpus({

@@ -1,5 +1,5 @@
 import { loadCorpus } from '../../app/load-corpus.js'
-import { dueItems, nextDueDate } from '../../core/practice.js'
+import { dueSelection, limitsReachedLine, nextDueDate } from '../../core/practice.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid, warnSkippedLines } from '../config-output.js'
 import type { Command } from '../context.js'
@@ -11,7 +11,7 @@ export const dueCommand: Command = async ctx => {
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   warnSkippedLines(ctx, corpus)
   const scope = practiceScope(ctx, corpus)
-  const due = dueItems(corpus, ctx.today, scope)
+  const { due, heldBack } = dueSelection(corpus, ctx.today, scope)
   if (ctx.json) {
     ctx.out(
       JSON.stringify(
@@ -20,6 +20,10 @@ export const dueCommand: Command = async ctx => {
         2,
       ),
     )
+    return 0
+  }
+  if (due.length === 0 && heldBack.items > 0) {
+    ctx.out(limitsReachedLine(corpus, ctx.today, heldBack))
     return 0
   }
   if (due.length === 0) {
@@ -31,7 +35,8 @@ export const dueCommand: Command = async ctx => {
     )
     return 0
   }
-  ctx.out(`${due.length} item${due.length === 1 ? '' : 's'} due today (${ctx.today}):`)
+  const held = heldBack.items > 0 ? `, ${heldBack.items} more held back by the daily limits` : ''
+  ctx.out(`${due.length} item${due.length === 1 ? '' : 's'} due today (${ctx.today})${held}:`)
   for (const item of due)
     ctx.out(`  ${item.next_due}  ${item.id}${item.leech ? '  [leech: rewrite it]' : ''}  (${item.file}:${item.line})`)
   return 0

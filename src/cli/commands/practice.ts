@@ -6,7 +6,8 @@ import {
   type AnswerCheck,
   checkAnswer,
   type DueItem,
-  dueItems,
+  dueSelection,
+  limitsReachedLine,
   nextDueDate,
   previewGrades,
 } from '../../core/practice.js'
@@ -38,7 +39,11 @@ export const practiceCommand: Command = async ctx => {
   warnSkippedLines(ctx, corpus)
   const scope = practiceScope(ctx, corpus)
   await registerState(ctx.vault, corpus, ctx.today)
-  const due = dueItems(corpus, ctx.today, scope)
+  const { due, heldBack } = dueSelection(corpus, ctx.today, scope)
+  if (due.length === 0 && heldBack.items > 0) {
+    ctx.out(limitsReachedLine(corpus, ctx.today, heldBack))
+    return 0
+  }
   if (due.length === 0) {
     const next = nextDueDate(corpus, ctx.today, scope)
     ctx.out(`Nothing is due today (${ctx.today}).${next ? ` The next item is due on ${next}.` : ''}`)
@@ -47,7 +52,8 @@ export const practiceCommand: Command = async ctx => {
   const style: TerminalStyle = { color: ctx.color ?? false }
   const readLine = ctx.readLine ?? fallbackReader(ctx)
   ctx.out(
-    `${due.length} item${due.length === 1 ? '' : 's'} due today (${ctx.today}), scheduler ${corpus.config.scheduler}. ` +
+    `${due.length} item${due.length === 1 ? '' : 's'} due today (${ctx.today})` +
+      `${heldBack.items > 0 ? `, ${heldBack.items} more held back by the daily limits` : ''}, scheduler ${corpus.config.scheduler}. ` +
       'Type your answer, then grade it. At the answer prompt, :u takes back the last grade and :s skips.',
   )
   const session = new PracticeSession(due, { relearn: corpus.config.practice.relearn })

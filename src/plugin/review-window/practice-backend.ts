@@ -6,6 +6,8 @@ import {
   checkAnswer,
   type DueItem,
   dueItems,
+  dueSelection,
+  limitsReachedLine,
   nextDueDate,
   type PracticeScope,
   previewGrades,
@@ -24,6 +26,8 @@ export interface ScopeChoices {
 export interface PracticeStart {
   items: DueItem[]
   nextDue: IsoDate | null
+  /** What to say when the daily limits hold back due items (SPEC 1.8), or null when they hold back none. */
+  limitsReached?: string | null
   scheduler: string
   /** `practice.relearn` of config.json: an `again` comes back in the session. */
   relearn: boolean
@@ -94,8 +98,10 @@ export function practiceBackend(
       corpus = await indexer.refresh()
       sessionScope = scope
       const all = dueItems(corpus, today())
+      const selection = dueSelection(corpus, today(), scope)
       return {
-        items: scope ? dueItems(corpus, today(), scope) : all,
+        items: selection.due,
+        limitsReached: selection.heldBack.items > 0 ? limitsReachedLine(corpus, today(), selection.heldBack) : null,
         // The next date of what is practised: the note or folder chosen, not the whole corpus.
         nextDue: nextDueDate(corpus, today(), scope),
         scheduler: corpus.config.scheduler,

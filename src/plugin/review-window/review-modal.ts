@@ -119,11 +119,14 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
     return bar
   }
 
-  function showNothingDue(nextDue: IsoDate | null): void {
+  function showNothingDue(nextDue: IsoDate | null, limitsReached: string | null): void {
     const body = shell.show('Practice')
-    const text = nextDue
-      ? `Nothing is due today. The next item is due on ${nextDue}.`
-      : 'Nothing is due, and no item is scheduled. Add [qanda] items with [[ids]] to internalise/ notes.'
+    // Items the daily limits hold back are due all the same: "nothing is due" would be wrong.
+    const text =
+      limitsReached ??
+      (nextDue
+        ? `Nothing is due today. The next item is due on ${nextDue}.`
+        : 'Nothing is due, and no item is scheduled. Add [qanda] items with [[ids]] to internalise/ notes.')
     body.append(
       ...[scopePicker()].filter(x => x !== null),
       el(doc, 'p', { className: 'nk-empty', text, attrs: { 'data-testid': 'nothing-due' } }),
@@ -473,7 +476,7 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
       scopes = started.scopes
       session = new PracticeSession(started.items, { relearn: started.relearn })
       startedAt = now()
-      if (started.items.length === 0) showNothingDue(started.nextDue)
+      if (started.items.length === 0) showNothingDue(started.nextDue, started.limitsReached ?? null)
       else await showItem()
     } catch (error) {
       fail(`Practice could not start: ${messageOf(error)}`)
