@@ -83,6 +83,23 @@ describe('notekeeper stats', () => {
     expect(result.stdout).toMatch(/[▁▂▃▄▅▆▇█]/)
     expect(result.stdout).toContain('deck#i19  6 failures')
   })
+
+  it('draws the weekly chart in weeks that end today: the last bar is the past 7 days, not today alone', async () => {
+    // One review on each of the 7 days that end today: one full week. In weeks counted from 364
+    // days ago, the 365th day stood alone in the last bar (6 reviews, then 1).
+    const lines = Array.from(
+      { length: 7 },
+      (_, k) => ['deck#i0', addDays(TODAY, k - 6), 'good'] as [string, string, string],
+    )
+    const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['i0']), [LOG]: logOf(lines) })
+    const result = await run(dir, TODAY, 'stats')
+    expect(result.code, result.stderr).toBe(0)
+    const chart = result.stdout.split('\n')[2]!.trim()
+    expect(chart).toHaveLength(53)
+    // Every review in the last bar, none in the one before it.
+    expect(chart.slice(0, -1)).toBe('·'.repeat(52))
+    expect(chart.at(-1)).toMatch(/[▁▂▃▄▅▆▇█]/)
+  })
 })
 
 describe('statistics charts', () => {

@@ -16,10 +16,15 @@ export function textBars(values: readonly number[]): string {
 
 const percent = (count: PassCount) => (count.rate === null ? '   -' : `${(count.rate * 100).toFixed(0).padStart(3)}%`)
 
+/**
+ * Reviews per week, oldest first, in weeks that end today: the last bar is the past 7 days (365
+ * days make 52 weeks and a day, and counted from the oldest day, today stood alone in the last bar).
+ */
 function weeklySums(days: Statistics['reviewsPerDay']): number[] {
-  const sums: number[] = []
+  const weeks = Math.ceil(days.length / 7)
+  const sums = new Array<number>(weeks).fill(0)
   days.forEach((day, i) => {
-    const week = Math.floor(i / 7)
+    const week = weeks - 1 - Math.floor((days.length - 1 - i) / 7)
     sums[week] = (sums[week] ?? 0) + day.reviews
   })
   return sums
