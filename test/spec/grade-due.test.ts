@@ -135,7 +135,7 @@ async function dueIds(files: Files, today = TODAY): Promise<string[]> {
 }
 
 describe('notekeeper due', () => {
-  it('--json: {"due": [{id, prompt, response, next_due, leech}]} in next_due then id order, only JSON on stdout, nothing written', async () => {
+  it('--json: {"due": [{id, prompt, response, next_due, leech}]} in next_due then written order, only JSON on stdout, nothing written', async () => {
     const dir = makeCorpus(dueFiles())
     const before = snapshot(dir)
     const result = await run(dir, TODAY, 'due', '--json')
@@ -147,15 +147,16 @@ describe('notekeeper due', () => {
     expect(parsed.due.map(d => [d['next_due'], d['id']])).toEqual([
       ['2026-05-01', 'deck#n2'],
       ['2026-05-02', 'deck#r2'],
-      ['2026-05-03', 'deck#n1'],
+      // Due the same day: in the order the note writes them (n3 above n1), not by id.
       ['2026-05-03', 'deck#n3'],
+      ['2026-05-03', 'deck#n1'],
       ['2026-05-04', 'deck#r1'],
     ])
     expect(parsed.due[0]).toMatchObject({ prompt: 'Prompt of n2?', response: 'Response of n2.', leech: false })
     expect(changedPaths(before, snapshot(dir))).toEqual([])
   })
 
-  it("breaks next_due ties by id in code-unit order, not the locale's", async () => {
+  it("breaks next_due ties between notes by path in code-unit order, not the locale's", async () => {
     const files: Files = {
       'internalise/Zeta.adoc': qandaNote('Z', ['a']),
       'internalise/alpha.adoc': qandaNote('A', ['b']),
@@ -179,10 +180,21 @@ describe('notekeeper due', () => {
     expect(await dueIds(dueFiles({ newPerDay: null }))).toHaveLength(5)
   })
 
+  it('items due the same day come in the order they are written: q2 before q10, by line, not by id', async () => {
+    const anchors = ['q1', 'q2', 'q10', 'q11', 'q3']
+    const files: Files = {
+      [DECK]: qandaNote('Deck', anchors),
+      [STATE]: JSON.stringify(
+        Object.fromEntries(anchors.map(a => [`deck#${a}`, { level: 1, next_due: '2026-04-01', reps: 0 }])),
+      ),
+    }
+    expect(await dueIds(files)).toEqual(anchors.map(a => `deck#${a}`))
+  })
+
   it('limits.newPerDay counts the items first reviewed today', async () => {
     const files = dueFiles({ newPerDay: 2 })
     files[LOG] += logLine('deck#n2', TODAY, 'good')
-    expect(await dueIds(files)).toEqual(['deck#r2', 'deck#n1', 'deck#r1'])
+    expect(await dueIds(files)).toEqual(['deck#r2', 'deck#n3', 'deck#r1'])
   })
 
   it('limits.reviewsPerDay caps all items, in due order', async () => {
