@@ -71,6 +71,9 @@ const PIECES = [
   '== ',
   'x',
   'İ',
+  // a hard line break at a line's end (` +`), or a `+` that is none
+  ' +',
+  '+',
 ]
 const line = fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }).map(parts => parts.join(''))
 const prose = fc.array(fc.tuple(line, fc.integer({ min: 1, max: 2 })), { maxLength: 8 }).map(lines => {

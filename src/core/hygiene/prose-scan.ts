@@ -1,5 +1,5 @@
 import { type ProseLine, type WordHash, wordEndAt } from './prose.js'
-import { LIST_MARKER, STARTS_BLOCK } from './sentences.js'
+import { HARD_BREAK, LIST_MARKER, STARTS_BLOCK } from './sentences.js'
 
 // One pass over a note's prose lines that serves both checks that compare prose: every word in
 // order (near-duplicate shingles) and the sentences those words fall into (contradiction flips).
@@ -41,7 +41,9 @@ export function scanProse(prose: readonly ProseLine[], visitor: ProseVisitor): v
     const marker = LIST_MARKER.exec(text)?.[0].length ?? 0
     // The marker is ASCII and white space, so positions before it are the same in `lower`.
     const lower = text.toLowerCase()
-    for (let i = 0; i < lower.length; ) {
+    // A hard line break ends the line's words, as `sentencesOf` drops it.
+    const length = HARD_BREAK.exec(lower)?.index ?? lower.length
+    for (let i = 0; i < length; ) {
       const end = wordEndAt(lower, i, found)
       if (end !== 0) {
         const inSentence = i >= marker
@@ -59,7 +61,7 @@ export function scanProse(prose: readonly ProseLine[], visitor: ProseVisitor): v
       if (isSentencePunctuation(code)) {
         let after = i + 1
         while (isSentencePunctuation(lower.charCodeAt(after))) after++
-        if (after === lower.length || isSpace(lower.charCodeAt(after))) endSentence()
+        if (after >= length || isSpace(lower.charCodeAt(after))) endSentence()
         i = after
         continue
       }

@@ -9,6 +9,8 @@ export interface PlacedSentence {
 // A new paragraph (for sentence purposes) starts at a list item, a section title, a description
 // list term or a table cell, even without a blank line before it.
 export const LIST_MARKER = /^\s*(?:[*-]+|\.+|\d+\.|[a-zA-Z]\.|[ivxIVX]+\))\s+/
+/** Asciidoctor's hard line break: a space and `+` ending the line. */
+export const HARD_BREAK = /(?:^|\s)\+\s*$/
 export const STARTS_BLOCK = /^(?:\s*(?:[*-]+|\.+|\d+\.|[a-zA-Z]\.|[ivxIVX]+\))\s+|=+\s|\||.*?(?:::|;;)(?:\s|$))/
 
 /**
@@ -29,9 +31,13 @@ export function sentencesOf(prose: readonly ProseLine[]): PlacedSentence[] {
   for (const { line, text: lineText } of prose) {
     if (line !== previous + 1 || STARTS_BLOCK.test(lineText)) flush()
     previous = line
+    // A hard line break (` +` at the end) is markup, not a word: left in, a sentence after it
+    // began with `+` on the line before its first word, and the finding quoted that line.
+    const words = lineText.replace(LIST_MARKER, '').replace(HARD_BREAK, '').trim()
+    if (words === '') continue
     if (joined !== '') joined += ' '
     paragraph.push({ line, offset: joined.length })
-    joined += lineText.replace(LIST_MARKER, '').trim()
+    joined += words
   }
   flush()
   return sentences
