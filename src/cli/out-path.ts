@@ -1,13 +1,10 @@
 import { closeSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { OUT_MARKER } from '../core/report/asciidoc.js'
 import { INTENTS } from '../core/types.js'
 import { UsageError } from './context.js'
 
-/**
- * The first line of every page `--out` writes. A file that does not start with it was not written
- * by Notekeeper, and is replaced only with `--force`.
- */
-export const OUT_MARKER = '// Written by notekeeper hygiene --out; replaced on every run.'
+export { OUT_MARKER }
 
 export interface OutTarget {
   /** From the corpus root, with `/`: what the vault writes. */

@@ -2,6 +2,7 @@ import { lineKindAt } from './asciidoc/line-classes.js'
 import { splitLines } from './asciidoc/walk.js'
 import { baseName } from './links/paths.js'
 import { resolveReference, type TargetIndex } from './links/resolve.js'
+import { OUT_MARKER } from './report/asciidoc.js'
 import type { NoteModel } from './types.js'
 
 export interface Backlink {
@@ -43,6 +44,8 @@ export function backlinks(input: BacklinksInput, note: string, anchor: string | 
   const mention = mentionPattern(baseName(note))
   for (const source of input.notes) {
     if (anchor === null && source.path === note) continue
+    // The page `hygiene --out` wrote quotes every note it has a finding about; that is no reference.
+    if (input.texts.get(source.path)?.startsWith(OUT_MARKER)) continue
     for (const ref of source.references) {
       const resolution = resolveReference(source, ref, input.index)
       if (!('ok' in resolution) || !resolution.ok || resolution.file !== note) continue

@@ -47,6 +47,22 @@ describe('backlinks', () => {
     })
   })
 
+  it('leaves out the page `hygiene --out` wrote: its findings quote the note, they do not refer to it', async () => {
+    // Seen on a real corpus: after `hygiene --out hygiene.adoc`, every finding of a note (a dead
+    // link in it, its missing :updated:) came back as a "backlink" of that note.
+    const page =
+      '// Written by notekeeper hygiene --out; replaced on every run.\n= Hygiene sweep\n\n== stale (info, 1)\n\n* *reference/a.adoc:1*: no :updated: date\n'
+    const vault = memoryVault({
+      'hygiene.adoc': page,
+      'README.adoc': '= Read me\n\nStart with reference/a.adoc.\n',
+      'reference/a.adoc': '= A\n:intent: reference\n:source: x\n',
+    })
+    expect(await runBacklinks(vault, 'reference/a.adoc')).toEqual({
+      ok: true,
+      references: [{ file: 'README.adoc', line: 3, text: 'Start with reference/a.adoc.' }],
+    })
+  })
+
   it('refuses a note or an anchor that does not exist', async () => {
     expect(await runBacklinks(nodeVault(FIXTURE), 'reference/none.adoc')).toMatchObject({ ok: false })
     expect(await runBacklinks(nodeVault(FIXTURE), 'reference/http.adoc#none')).toMatchObject({ ok: false })

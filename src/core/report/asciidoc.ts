@@ -2,6 +2,13 @@ import type { Report } from './model.js'
 import { summaryLine } from './model.js'
 
 /**
+ * The first line of every page `hygiene --out` writes. A file that does not start with it was not
+ * written by Notekeeper (the CLI replaces it only with `--force`); one that does is no place that
+ * refers to a note, only a report that quotes it (backlinks leave it out).
+ */
+export const OUT_MARKER = '// Written by notekeeper hygiene --out; replaced on every run.'
+
+/**
  * The report as an AsciiDoc page (`hygiene --out`), for the person to open beside the notes.
  *
  * Everything that comes from the corpus (paths, messages, the lines' text) is escaped so that

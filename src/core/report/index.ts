@@ -1,4 +1,4 @@
-export { escapeAsciiDoc, renderAsciiDoc } from './asciidoc.js'
+export { escapeAsciiDoc, OUT_MARKER, renderAsciiDoc } from './asciidoc.js'
 export { findingsJson } from './json.js'
 export { type LineText, lineLookup } from './lines.js'
 export {
