@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { nodeVault } from '../../src/adapters/node-vault.js'
 import { loadCorpus } from '../../src/app/load-corpus.js'
 import { readNoteTexts } from '../../src/app/note-texts.js'
+import { scanNote } from '../../src/core/asciidoc/scan.js'
+import { DEFAULT_CONFIG } from '../../src/core/config.js'
 import { hygiene, hygieneWithExternal } from '../../src/core/hygiene/index.js'
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'hygiene', 'dead-links')
@@ -70,5 +72,26 @@ describe('dead links', () => {
       today: '2026-11-30',
     })
     expect(findings.filter(f => f.file === 'README.adoc')).toEqual([])
+  })
+
+  it('takes a link to a folder of the corpus for a place that exists; an image must still be a file', async () => {
+    // `link:examples/[]` was "reference/examples does not exist" beside the folder itself.
+    const a =
+      '= A\n:intent: reference\n:source: x\n\nlink:examples/[], link:./examples[] and link:examples/deep/[].\n\nimage:examples/[]\n\nlink:nothing/[]\n'
+    const files = ['reference/a.adoc', 'reference/examples/deep/run.sh']
+    const notes = [scanNote('reference/a.adoc', a)]
+    const findings = hygiene({
+      notes,
+      files,
+      texts: new Map([['reference/a.adoc', a]]),
+      config: DEFAULT_CONFIG,
+      today: '2026-11-30',
+    })
+    expect(
+      findings.filter(f => f.rule === 'dead-link').map(({ line, target, missing }) => ({ line, target, missing })),
+    ).toEqual([
+      { line: 7, target: 'examples/', missing: 'file' },
+      { line: 9, target: 'nothing/', missing: 'file' },
+    ])
   })
 })

@@ -4,6 +4,8 @@ import { folderOf, joinInsideCorpus } from './paths.js'
 /** What the corpus offers as targets: every file, and per `.adoc` file its ids and section titles. */
 export interface TargetIndex {
   files: ReadonlySet<string>
+  /** Every folder that holds a file of the corpus (`reference/examples`): a link may name one. */
+  folders: ReadonlySet<string>
   /** Explicit ids, auto-generated section ids and item anchors of each scanned `.adoc` file. */
   ids: ReadonlyMap<string, ReadonlySet<string>>
   /** Section title as written -> section id, for natural xrefs (`<<Section Title>>`). */
@@ -35,7 +37,16 @@ export function buildTargetIndex(files: readonly string[], notes: readonly NoteM
     ids.set(note.path, noteIds)
     titles.set(note.path, noteTitles)
   }
-  return { files: new Set([...files, ...notes.map(note => note.path)]), ids, titles }
+  const all = new Set([...files, ...notes.map(note => note.path)])
+  const folders = new Set<string>()
+  for (const file of all) {
+    for (let slash = file.lastIndexOf('/'); slash > 0; slash = file.lastIndexOf('/', slash - 1)) {
+      const folder = file.slice(0, slash)
+      if (folders.has(folder)) break
+      folders.add(folder)
+    }
+  }
+  return { files: all, folders, ids, titles }
 }
 
 // A URL, as opposed to a path: `scheme://...` or one of the schemes written without slashes
@@ -89,7 +100,11 @@ export function resolveReference(from: NoteModel, ref: Reference, index: TargetI
         return fragment === ''
           ? { ok: true, file: from.path, anchor: null }
           : resolveId(from.path, fragment, index, false)
-      return resolveFile(from, decodePath(path), index)
+      const resolved = resolveFile(from, decodePath(path), index)
+      // A link to a folder (`link:examples/[]`) leads somewhere a browser or a file manager opens.
+      if ('ok' in resolved && !resolved.ok && resolved.file !== undefined && index.folders.has(resolved.file))
+        return { ok: true, file: resolved.file, anchor: null }
+      return resolved
     }
   }
 }
