@@ -1,5 +1,5 @@
+import { joinParts } from '../ports/byte-parts.js'
 import type { CacheStore } from '../ports/cache.js'
-import { joinParts } from './byte-parts.js'
 import { inObjectStore } from './indexeddb.js'
 
 /**

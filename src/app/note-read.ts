@@ -1,6 +1,7 @@
 import { isVisibleAdoc, topFolder } from '../core/corpus.js'
 import type { Finding } from '../core/types.js'
 import { firstInvalidUtf8, type InvalidUtf8 } from '../core/utf8.js'
+import { joinParts } from '../ports/byte-parts.js'
 import type { SkippedEntry, Vault } from '../ports/vault.js'
 
 // How a note's file is read, beyond its text: bytes that are not UTF-8 (read with U+FFFD, and
@@ -36,19 +37,9 @@ async function readBytes(vault: Vault, path: string): Promise<Uint8Array | null>
   const source = await vault.readChunks?.(path)
   if (!source) return null
   const pieces: Uint8Array[] = []
-  let length = 0
   // Copied at once: a host may reuse its chunk buffer.
-  for await (const chunk of source.chunks) {
-    pieces.push(chunk.slice())
-    length += chunk.length
-  }
-  const bytes = new Uint8Array(length)
-  let at = 0
-  for (const piece of pieces) {
-    bytes.set(piece, at)
-    at += piece.length
-  }
-  return bytes
+  for await (const chunk of source.chunks) pieces.push(chunk.slice())
+  return joinParts(pieces)
 }
 
 /** The finding of a note whose bytes are not all UTF-8: it is still read, U+FFFD in place of each bad sequence. */

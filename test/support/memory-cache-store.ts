@@ -1,4 +1,4 @@
-import { joinParts } from '../../src/adapters/byte-parts.js'
+import { joinParts } from '../../src/ports/byte-parts.js'
 import type { CacheStore } from '../../src/ports/cache.js'
 
 /** A CacheStore in Maps, for tests: `entries` (texts) and `bytes` let a test look at, damage or delete what is stored. */
