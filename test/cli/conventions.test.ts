@@ -188,7 +188,16 @@ describe('config.json through the command line', () => {
     const dir = copyCorpus()
     writeFileSync(join(dir, CONFIG), '{\n  "scheduler": "leitner",,\n}\n')
     const before = snapshot(dir)
-    for (const args of [['due'], ['replay'], ['validate'], ['grade', 'x#y', 'good'], ['triage'], ['hygiene']]) {
+    for (const args of [
+      ['due'],
+      ['replay'],
+      ['validate'],
+      ['grade', 'x#y', 'good'],
+      ['triage'],
+      ['hygiene'],
+      ['schedulers', '--compare'],
+      ['schedulers', '--evaluate'],
+    ]) {
       const result = await cli([...args, '--corpus', dir, '--today', TODAY])
       expect(result.code, args.join(' ')).toBe(2)
       expect(result.stderr, args.join(' ')).toBe(

@@ -1,5 +1,6 @@
 import { evaluateCorpus } from '../../app/compare-schedulers.js'
 import { loadCorpus } from '../../app/load-corpus.js'
+import { configInvalid } from '../config-output.js'
 import type { CommandContext, ExitCode } from '../context.js'
 
 const fixed = (value: number | null, digits: number) =>
@@ -12,10 +13,8 @@ const fixed = (value: number | null, digits: number) =>
  */
 export async function evaluateCommand(ctx: CommandContext): Promise<ExitCode> {
   const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
-  if (corpus.configFinding) {
-    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}`)
-    return 2
-  }
+  // Said as every command says it: the file, line and column, and the tool's name.
+  if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   const evaluation = await evaluateCorpus(corpus)
   if (ctx.json) {
     ctx.out(JSON.stringify({ today: ctx.today, active: corpus.config.scheduler, ...evaluation }, null, 2))
