@@ -98,6 +98,20 @@ describe('strict parsing: a bad invocation is exit 2, usage on stderr, nothing w
     expect(none.stdout).toBe('')
     expect(none.stderr).toContain('usage: notekeeper <command>')
   })
+
+  it('a triage verb given wrong says what is missing, then the triage synopsis once', async () => {
+    const dir = copyCorpus()
+    for (const args of [
+      ['triage', 'move'],
+      ['triage', 'bogus'],
+      ['triage', 'add'],
+      ['triage', 'move', 'x'],
+    ]) {
+      const result = await cli([...args, '--corpus', dir])
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr.match(/usage: notekeeper triage \[--json\]/g), args.join(' ')).toHaveLength(1)
+    }
+  })
 })
 
 describe('help and version', () => {

@@ -7,11 +7,6 @@ import type { CommandSpec } from '../command.js'
 import { configInvalid } from '../config-output.js'
 import { type Command, type CommandContext, type ExitCode, flagString, UsageError } from '../context.js'
 
-const USAGE = `usage: notekeeper triage [--json]
-       notekeeper triage promote|demote|prune FILE:LINE [--expect TEXT]
-       notekeeper triage move FILE:LINE STATUS [--expect TEXT] [--create]
-       notekeeper triage add FILE STATUS TEXT [--create]`
-
 /**
  * `notekeeper triage`: without a verb, each Track note's items by status (SPEC 3); with one, an
  * edit of one note (SPEC 1.3). Exit 0 done, 1 edit refused, 2 bad usage or no such Track note.
@@ -19,8 +14,7 @@ const USAGE = `usage: notekeeper triage [--json]
 export const triageCommand: Command = async ctx => {
   const [verb, ...rest] = ctx.args
   if (verb === undefined) return showView(ctx)
-  if (!(TRIAGE_VERBS as readonly string[]).includes(verb))
-    throw new UsageError(`unknown triage verb "${verb}"\n${USAGE}`)
+  if (!(TRIAGE_VERBS as readonly string[]).includes(verb)) throw new UsageError(`unknown triage verb "${verb}"`)
   const request = parseRequest(verb as TriageVerb, rest, flagString(ctx, 'expect'))
   if (ctx.flags.get('create') === true) {
     if (verb !== 'move' && verb !== 'add') throw new UsageError(`--create applies to move and add, not to ${verb}`)
@@ -56,19 +50,19 @@ function parseRequest(verb: TriageVerb, args: string[], expect: string | undefin
   if (verb === 'add') {
     const [file, status, ...words] = args
     if (file === undefined || status === undefined || words.length === 0)
-      throw new UsageError(`add needs FILE STATUS TEXT\n${USAGE}`)
+      throw new UsageError(`add needs FILE STATUS TEXT`)
     if (expect !== undefined) throw new UsageError('--expect applies to an existing item, not to add')
     return { verb, file, status, text: words.join(' ') }
   }
   const [place, ...statusWords] = args
-  if (place === undefined) throw new UsageError(`${verb} needs FILE:LINE\n${USAGE}`)
+  if (place === undefined) throw new UsageError(`${verb} needs FILE:LINE`)
   const match = /^(.+):([1-9]\d*)$/.exec(place)
   if (!match)
     throw new UsageError(`"${place}" is not FILE:LINE (a path from the corpus root, a colon, the item's first line)`)
   const request: TriageRequest = { verb, file: match[1]!, line: Number(match[2]) }
   if (expect !== undefined) request.expect = expect
   if (verb === 'move') {
-    if (statusWords.length === 0) throw new UsageError(`move needs FILE:LINE STATUS\n${USAGE}`)
+    if (statusWords.length === 0) throw new UsageError(`move needs FILE:LINE STATUS`)
     request.status = statusWords.join(' ')
   } else if (statusWords.length > 0)
     throw new UsageError(`${verb} takes only FILE:LINE (got "${statusWords.join(' ')}")`)
