@@ -6,9 +6,21 @@ import { plainText, readerWords } from '../../src/core/answer/words.js'
 const diff = (answer: string, response: string) => alignWords(readerWords(answer), readerWords(response)).parts
 
 describe('the word diff beside the response', () => {
-  it('marks nothing when the answer matches, ignoring case, accents and punctuation', () => {
+  it('marks nothing when the answer matches, ignoring case and punctuation', () => {
     expect(diff('little', 'Little.')).toEqual([{ kind: 'same', text: 'Little.' }])
-    expect(diff('bibliotheque', '_Bibliothèque_.')).toEqual([{ kind: 'same', text: 'Bibliothèque.' }])
+    expect(diff('BIBLIOTHÈQUE', '_Bibliothèque_.')).toEqual([{ kind: 'same', text: 'Bibliothèque.' }])
+    // One accent composed, the other as a letter and a combining mark: the same word.
+    expect(diff('te\u0301', 'té')).toEqual([{ kind: 'same', text: 'té' }])
+  })
+
+  it('shows a word whose accents are missing or wrong as near, with what was typed', () => {
+    // "tu" (your) for "tú" (you) is another word to a learner of Spanish; a keyboard without
+    // accents still aligns the word, and the learner sees what to type.
+    expect(diff('tu', 'tú')).toEqual([{ kind: 'near', text: 'tú', typed: 'tu' }])
+    expect(diff('bibliotheque', '_Bibliothèque_.')).toEqual([
+      { kind: 'near', text: 'Bibliothèque.', typed: 'bibliotheque' },
+    ])
+    expect(diff('élève', 'elève')).toEqual([{ kind: 'near', text: 'elève', typed: 'élève' }])
   })
 
   it('marks the response words the answer missed and the answer words the response lacks', () => {
@@ -92,6 +104,14 @@ describe('the grade suggestion (ADR 0008)', () => {
 
   it('is never confident about a wrong-looking or misspelt answer: Enter will ask', () => {
     expect(checkAnswer('when they suggest it', tuVous).confident).toBe(false)
+    // Accents missing: near, so hard and asked for; and where the response has both words, the
+    // answer is the other one (with accents folded it was `good`, and Enter logged it).
+    expect(checkAnswer('tu', 'tú')).toMatchObject({ suggested: 'hard', confident: false })
+    expect(checkAnswer('tu', '_tú_: the subject pronoun; _tu_ is the possessive.')).toMatchObject({
+      recall: 0,
+      suggested: 'again',
+      confident: false,
+    })
     expect(checkAnswer('Canbera', 'Canberra. Not Sydney, the largest city.')).toMatchObject({
       suggested: 'hard',
       confident: false,

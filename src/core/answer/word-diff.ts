@@ -2,7 +2,7 @@ import { isWord, type Word } from './words.js'
 
 /**
  * `same`: the answer has the response's word; `near`: it has it misspelt (one or two letters
- * off, `typed` holds what was typed); `missing`: in the response, not in the answer; `extra`: in
+ * off, or its accents wrong or missing; `typed` holds what was typed); `missing`: in the response, not in the answer; `extra`: in
  * the answer, not in the response.
  */
 export type DiffKind = 'same' | 'near' | 'missing' | 'extra'
@@ -52,7 +52,10 @@ export function alignWords(answer: readonly Word[], response: readonly Word[]): 
     const x = a[i] as Word
     const y = b[j] as Word
     if (!isWord(x) || !isWord(y)) return !isWord(x) && !isWord(y) && x.key === y.key ? PUNCTUATION : 0
-    return x.key === y.key ? SAME : isNear(x.key, y.key) ? NEAR : 0
+    // Accents count: "tu" for "tú" is another word to a learner of Spanish, so one that differs
+    // from the response's in its accents only is near (shown, half a word), not the same.
+    if (x.key === y.key) return x.spelled === y.spelled ? SAME : NEAR
+    return isNear(x.key, y.key) ? NEAR : 0
   }
   for (let i = a.length - 1; i >= 0; i--) {
     const row = score[i] as Int32Array

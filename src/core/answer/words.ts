@@ -6,8 +6,13 @@
 export interface Word {
   /** As the reader sees it, punctuation included ("Little."). */
   text: string
-  /** For comparing: lower case, surrounding punctuation dropped ("little"). */
+  /** For comparing: lower case, accents folded, surrounding punctuation dropped ("little", "bibliotheque"). */
   key: string
+  /**
+   * The same with its accents kept ("bibliothèque"): two words of one `key` but another
+   * `spelled` differ in their accents only ("tu" for "tú"), which the diff shows as near.
+   */
+  spelled: string
   /** Inside `_emphasis_`, `*strong*` or `` `monospace` `` in the source. */
   emphasised: boolean
   /** The word ends a clause (`:`, `;`, `,`, `.`, `!`, `?`), or the next one opens a parenthesis. */
@@ -58,7 +63,8 @@ export function readerWords(asciidoc: string): Word[] {
       const closes = /[*_`][)\]}"'.,;:!?]*$/.test(token)
       if (opens) emphasis = true
       const shown = token.replace(/(^|[([{"'])[*_`#^~]+|[*_`#^~]+(?=[)\]}"'.,;:!?]*$)/g, '$1')
-      const key = comparable(shown)
+      const spelled = comparableSpelling(shown)
+      const key = foldAccents(spelled)
       const isEmphasised = emphasis
       if (closes) emphasis = false
       if (key === '') {
@@ -68,6 +74,7 @@ export function readerWords(asciidoc: string): Word[] {
           words.push({
             text: shown,
             key: shown,
+            spelled: shown,
             emphasised: isEmphasised,
             endsClause: false,
             endsSentence: false,
@@ -79,6 +86,7 @@ export function readerWords(asciidoc: string): Word[] {
       words.push({
         text: shown,
         key,
+        spelled,
         emphasised: isEmphasised,
         endsClause: /[:;,.!?)\]]["')\]]*$/.test(shown),
         endsSentence: /[.!?]["')\]]*$/.test(shown),
@@ -123,13 +131,22 @@ function inlineText(line: string): string {
 
 /** A word for comparing: lower case, accents folded, without surrounding punctuation or markup. */
 export function comparable(word: string): string {
-  return (
-    word
-      .replace(MARKS, '')
-      .toLowerCase()
-      // Accents folded: "bibliotheque" typed on a keyboard without them is the word, not a misspelling.
-      .normalize('NFD')
-      .replace(/\p{M}+/gu, '')
-      .replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '')
-  )
+  return foldAccents(comparableSpelling(word))
+}
+
+/** A word lower case, without surrounding punctuation or markup, its accents kept (composed, NFC). */
+function comparableSpelling(word: string): string {
+  return word
+    .replace(MARKS, '')
+    .toLowerCase()
+    .normalize('NFC')
+    .replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '')
+}
+
+/**
+ * Accents folded, so that a word typed without them aligns with the response's ("bibliotheque"
+ * on a keyboard without them); the alignment then tells them apart by `spelled` (ADR 0008).
+ */
+function foldAccents(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}+/gu, '')
 }
