@@ -38,7 +38,7 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
   const declared = facts.declared
   for (const cycle of corpus.aliasCycles ?? [])
     findings.push(aliasCycleFinding(cycle, corpus.config.aliases, id => declared.has(id)))
-  const targets = buildTargetIndex(corpus.files, corpus.notes)
+  const targets = buildTargetIndex(corpus.files, corpus.notes, corpus.unreadable)
   for (const note of corpus.notes) {
     if (note.folder === null) continue
     findings.push(...headerFindings(note), ...itemFindings(note))
@@ -54,7 +54,10 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
           severity: 'error',
           file: note.path,
           line: reference.line,
-          message: `xref to ${reference.target}: the ${resolved.missing} does not exist${hint}`,
+          message:
+            resolved.notRead === undefined
+              ? `xref to ${reference.target}: the ${resolved.missing} does not exist${hint}`
+              : `xref to ${reference.target}: ${resolved.file} is not read: ${resolved.notRead}`,
           target: reference.target,
           missing: resolved.missing,
         })
@@ -178,12 +181,14 @@ function headerFindings(note: NoteModel): Finding[] {
       folder: note.folder,
     })
   }
-  if (note.folder === 'reference' && !attribute('source')?.value.trim()) {
+  const source = attribute('source')
+  if (note.folder === 'reference' && !source?.value.trim()) {
     findings.push({
       rule: 'source-missing',
       severity: 'error',
       file: note.path,
-      line: headerLine,
+      // An empty `:source:` is where to write it; else the header's attributes, where it goes.
+      line: source?.line ?? headerLine,
       message: 'a Reference note needs :source: (where its content comes from)',
     })
   }

@@ -135,6 +135,28 @@ describe.skipIf(process.platform === 'win32')('files the listing skips', () => {
     expect((await run('due', '--note', 'internalise/none.adoc')).stderr).toContain('no such note in the corpus')
   })
 
+  it('a link to a file it skipped says why the file is not read, not that it does not exist', async () => {
+    const root = corpusWithSkips()
+    fs.writeFileSync(
+      nodePath.join(root, 'reference/links.adoc'),
+      '= Links\n:intent: reference\n:source: me\n\nSee xref:../track/pipe.adoc[the pipe], xref:shared/shared.adoc[shared] and xref:none.adoc[none].\n',
+    )
+    const validated = await cli(['validate', '--corpus', root, '--today', TODAY, '--dry-run'])
+    expect(validated.stdout).toContain(
+      'reference/links.adoc:5: error xref-unresolved: xref to ../track/pipe.adoc: track/pipe.adoc is not read: not a regular file (a named pipe)',
+    )
+    expect(validated.stdout).toContain(
+      'reference/links.adoc:5: error xref-unresolved: xref to shared/shared.adoc: reference/shared/shared.adoc is not read: reference/shared is a symbolic link to a folder, not followed',
+    )
+    // Where nothing stands, as before.
+    expect(validated.stdout).toContain('xref to none.adoc: the file does not exist')
+    const swept = await cli(['hygiene', '--corpus', root, '--today', TODAY])
+    expect(swept.stdout).toContain(
+      'reference/links.adoc:5: error dead-link: xref ../track/pipe.adoc: track/pipe.adoc is not read: not a regular file (a named pipe)',
+    )
+    expect(swept.stdout).toContain('xref none.adoc: reference/none.adoc does not exist')
+  })
+
   it('triage shows the Track notes it read, says which it skipped, and exits 0 for those warnings', async () => {
     const root = corpusWithSkips()
     const view = await cli(['triage', '--corpus', root, '--today', TODAY])

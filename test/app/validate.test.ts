@@ -99,6 +99,13 @@ describe('validate rules (SPEC 2.2), one fixture each', () => {
     ])
   })
 
+  it('source-missing points at an empty :source: where the note has one', async () => {
+    const r = await validateFiles({ 'reference/b.adoc': '= B\n:intent: reference\n:updated: 2026-01-01\n:source:\n' })
+    expect(r.pick('source-missing')).toEqual([
+      { rule: 'source-missing', severity: 'error', file: 'reference/b.adoc', line: 4 },
+    ])
+  })
+
   it('date-invalid names the attribute', async () => {
     const r = await validateFiles({
       'reference/b.adoc':

@@ -35,7 +35,7 @@ export function deadLinks(
       const message =
         resolution.missing === 'anchor'
           ? `${ref.kind} ${ref.target}: no anchor or section "${anchorOf(ref.target)}" in ${resolution.file ?? note.path}`
-          : `${ref.kind} ${ref.target}: ${resolution.file === undefined ? `${where}, which is never read` : `${where} does not exist`}`
+          : `${ref.kind} ${ref.target}: ${resolution.file === undefined ? `${where}, which is never read` : resolution.notRead === undefined ? `${where} does not exist` : `${where} is not read: ${resolution.notRead}`}`
       findings.push({
         rule: 'dead-link',
         severity: 'error',

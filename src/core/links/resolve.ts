@@ -1,4 +1,4 @@
-import type { NoteModel, Reference } from '../types.js'
+import type { Finding, NoteModel, Reference } from '../types.js'
 import { folderOf, joinInsideCorpus } from './paths.js'
 
 /** What the corpus offers as targets: every file, and per `.adoc` file its ids and section titles. */
@@ -10,17 +10,26 @@ export interface TargetIndex {
   ids: ReadonlyMap<string, ReadonlySet<string>>
   /** Section title as written -> section id, for natural xrefs (`<<Section Title>>`). */
   titles: ReadonlyMap<string, ReadonlyMap<string, string>>
+  /**
+   * What the listing saw but did not read (a named pipe, a link it does not follow), as the
+   * load's `note-skipped` findings say: path -> why. A link there names something that exists.
+   */
+  notRead: ReadonlyMap<string, string>
 }
 
 export type Resolution =
   | { ok: true; file: string; anchor: string | null }
-  | { ok: false; missing: 'file' | 'anchor'; file?: string; hint?: string }
+  | { ok: false; missing: 'file' | 'anchor'; file?: string; hint?: string; notRead?: string }
   | { external: true; url: string }
   /** An Antora resource id (`module:page.adoc`, `partial$x.adoc`): only a site generator knows
    *  its components and modules, so no plain AsciiDoc tool, Notekeeper included, can check it. */
   | { unverifiable: true; reason: string }
 
-export function buildTargetIndex(files: readonly string[], notes: readonly NoteModel[]): TargetIndex {
+export function buildTargetIndex(
+  files: readonly string[],
+  notes: readonly NoteModel[],
+  unreadable: readonly Finding[] = [],
+): TargetIndex {
   const ids = new Map<string, Set<string>>()
   const titles = new Map<string, Map<string, string>>()
   for (const note of notes) {
@@ -46,7 +55,22 @@ export function buildTargetIndex(files: readonly string[], notes: readonly NoteM
       folders.add(folder)
     }
   }
-  return { files: all, folders, ids, titles }
+  const notRead = new Map<string, string>()
+  for (const finding of unreadable)
+    if (finding.rule === 'note-skipped') notRead.set(finding.file, String(finding['reason'] ?? finding.message))
+  return { files: all, folders, ids, titles, notRead }
+}
+
+/** Why `file` is not read although the listing saw it, or a folder it lies in; null when nothing says so. */
+function whyNotRead(file: string, index: TargetIndex): string | null {
+  const own = index.notRead.get(file)
+  if (own !== undefined) return own
+  for (let slash = file.lastIndexOf('/'); slash > 0; slash = file.lastIndexOf('/', slash - 1)) {
+    const folder = file.slice(0, slash)
+    const reason = index.notRead.get(folder)
+    if (reason !== undefined) return `${folder} is ${reason}`
+  }
+  return null
 }
 
 // A URL, as opposed to a path: `scheme://...` or one of the schemes written without slashes
@@ -154,7 +178,9 @@ function resolveId(file: string, fragment: string, index: TargetIndex, natural: 
 function resolveFile(from: NoteModel, relative: string, index: TargetIndex): Resolution {
   const file = joinInsideCorpus(folderOf(from.path), relative)
   if (file === null) return { ok: false, missing: 'file' }
-  return index.files.has(file) ? { ok: true, file, anchor: null } : { ok: false, missing: 'file', file }
+  if (index.files.has(file)) return { ok: true, file, anchor: null }
+  const notRead = whyNotRead(file, index)
+  return notRead === null ? { ok: false, missing: 'file', file } : { ok: false, missing: 'file', file, notRead }
 }
 
 /** Asciidoctor's `isExtname`: a dot in the last segment. `other` means `other.adoc`, `a.pdf` stays. */
