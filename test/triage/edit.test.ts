@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { scanNote } from '../../src/core/asciidoc/scan.js'
 import { DEFAULT_CONFIG } from '../../src/core/config.js'
 import { add, demote, move, promote, prune } from '../../src/core/triage/edit.js'
 import { edited, fixture, lines, refusal, statusesOf } from './helpers.js'
@@ -216,5 +217,46 @@ describe('add', () => {
     expect(refusal(reading, (t, m) => add(t, m, 'Now', 'one\n== Two', config))).toMatch(/single line/)
     expect(refusal(reading, (t, m) => add(t, m, 'Now', 'one\r\ntwo', config))).toMatch(/single line/)
     expect(refusal(reading, (t, m) => add(t, m, 'Now', '   ', config))).toMatch(/empty/)
+  })
+})
+
+describe('what a move says', () => {
+  const twoNexts = lines(
+    '= T',
+    ':intent: track',
+    '',
+    '== Next',
+    '',
+    '* one',
+    '* two',
+    '',
+    '== Now',
+    '',
+    '* three',
+    '',
+    '== Next',
+    '',
+    '* four',
+  )
+  const message = (text: string, line: number, status: string): string => {
+    const result = move(text, scanNote('track/t.adoc', text), line, config, status)
+    if (!result.ok) throw new Error(result.message)
+    return result.message
+  }
+
+  it('within its own section: to the end of it, not "from Next to Next"', () => {
+    expect(message(twoNexts, 6, 'Next')).toBe('track/t.adoc:6: moved "one" to the end of Next; it now starts on line 7')
+  })
+
+  it('between two sections of one status: each named by the line of its title', () => {
+    expect(message(twoNexts, 15, 'next')).toBe(
+      'track/t.adoc:15: moved "four" from Next (line 13) to Next (line 4); it now starts on line 8',
+    )
+  })
+
+  it('between two statuses: from one to the other, as before', () => {
+    expect(message(twoNexts, 11, 'Next')).toBe(
+      'track/t.adoc:11: moved "three" from Now to Next; it now starts on line 8',
+    )
   })
 })

@@ -225,6 +225,14 @@ function relocate(
       )
   const to = target ? target.status : canonicalTitle(status, config)
   const created = arrival.created === null ? '' : ` (new section "${arrival.created}")`
-  const message = `${model.path}:${line}: ${verb} ${quote(item.text)} from ${from} to ${to}${created}; it now starts on line ${arrival.line}`
+  // Within its own section the item only goes to the end ("from Next to Next" said nothing); a
+  // note with two sections of one status names each by the line of its title.
+  const where =
+    target === found.status
+      ? `to the end of ${to}`
+      : from === to && target
+        ? `from ${from} (line ${found.status.line}) to ${to} (line ${target.line})`
+        : `from ${from} to ${to}${created}`
+  const message = `${model.path}:${line}: ${verb} ${quote(item.text)} ${where}; it now starts on line ${arrival.line}`
   return { ok: true, text: joinText(arrival.lines, split), line: arrival.line, message }
 }
