@@ -52,6 +52,26 @@ describe('parseLog', () => {
     ])
   })
 
+  it('says a git conflict marker is one, and that the reviews on both sides of it still count', () => {
+    const text = [
+      '{"item":"a#x","date":"2026-01-01","grade":"good"}',
+      '<<<<<<< HEAD',
+      '{"item":"a#x","date":"2026-01-02","grade":"hard"}',
+      '=======',
+      '{"item":"a#x","date":"2026-01-03","grade":"easy"}',
+      '>>>>>>> laptop',
+      '',
+    ].join('\n')
+    const { reviews, findings } = parseLog(text, 'internalise/.srs/log.jsonl')
+    expect(findings.map(f => [f.line, f.message])).toEqual(
+      [2, 4, 6].map(line => [
+        line,
+        "not a valid review: a git conflict marker: the log was merged without Notekeeper's merge driver (`notekeeper git` sets it up); delete the marker lines and keep the reviews of both sides",
+      ]),
+    )
+    expect(reviews.map(r => r.date)).toEqual(['2026-01-01', '2026-01-02', '2026-01-03'])
+  })
+
   it('keeps counting the rest of the log after a bad line, with each line number right', () => {
     const text = [
       '{"item":"a#x","date":"2026-01-01","grade":"good"}',

@@ -179,6 +179,16 @@ export function isBlank(s: string): boolean {
   return s.trim().length === 0
 }
 
+/** A line git writes where a merge stopped on a conflict: `<<<<<<< ours`, `=======`, `>>>>>>> theirs`. */
+const CONFLICT_MARKER = /^(?:<{7}|={7}|>{7})(?: |$)/
+/**
+ * What such a line in the log means and what to do: the log was merged by git's own driver (the
+ * clone was never set up with `notekeeper git`, or a plain `git merge` ran), and both sides'
+ * reviews are still there between the markers.
+ */
+const CONFLICT_ADVICE =
+  "a git conflict marker: the log was merged without Notekeeper's merge driver (`notekeeper git` sets it up); delete the marker lines and keep the reviews of both sides"
+
 /**
  * The review or void line, or a sentence saying what is wrong with the line: the one reading of
  * a line that is not exactly a writer's (the columnar reader, log-reader.ts, asks it too, so
@@ -189,7 +199,7 @@ export function readReview(raw: string, line: number, strings: SharedStrings): R
   try {
     value = JSON.parse(raw)
   } catch {
-    return 'not valid JSON'
+    return CONFLICT_MARKER.test(raw) ? CONFLICT_ADVICE : 'not valid JSON'
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return `not a JSON object (${describe(value)})`
