@@ -239,7 +239,8 @@ export function encodeModel(model: NoteModel, rowChecks: RowChecks = 'checked'):
   )
   put(w =>
     list(trusted, w, model.references, -1, isPlainReference, (r: Reference) => {
-      w.u8(REFERENCE_KINDS.indexOf(r.kind) * 2 + (r.shorthand === true ? 1 : 0))
+      // The low bit: `<<target>>` for an xref, `opts=optional` for an include (one is never the other).
+      w.u8(REFERENCE_KINDS.indexOf(r.kind) * 2 + (r.shorthand === true || r.optional === true ? 1 : 0))
       w.string(r.target)
       w.uint(r.line)
     }),
@@ -318,8 +319,9 @@ const isPlainSection = (s: Section): boolean =>
 const isPlainEntry = (e: DlistEntry): boolean =>
   isTextOrNull(e.style) && isText(e.term) && isText(e.description) && isCount(e.line) && isTextOrNull(e.anchor)
 const isPlainReference = (r: Reference): boolean =>
-  keyCount(r) === (r.shorthand === true ? 4 : 3) &&
-  (r.shorthand === true || !('shorthand' in r)) &&
+  keyCount(r) === (r.shorthand === true || r.optional === true ? 4 : 3) &&
+  (r.shorthand === true ? r.kind === 'xref' : !('shorthand' in r)) &&
+  (r.optional === true ? r.kind === 'include' : !('optional' in r)) &&
   REFERENCE_KINDS.includes(r.kind) &&
   isText(r.target) &&
   isCount(r.line)

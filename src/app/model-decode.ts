@@ -196,9 +196,10 @@ export const readEntry =
 export const readReference = (r: PoolReader): Reference => {
   const tag = r.u8()
   const kind = REFERENCE_KINDS[tag >> 1] ?? 'link'
-  return tag & 1
-    ? { kind, target: r.string(), line: r.uint(), shorthand: true }
-    : { kind, target: r.string(), line: r.uint() }
+  if (!(tag & 1)) return { kind, target: r.string(), line: r.uint() }
+  return kind === 'include'
+    ? { kind, target: r.string(), line: r.uint(), optional: true }
+    : { kind, target: r.string(), line: r.uint(), shorthand: true }
 }
 export const readTrack =
   (sections: () => Section[]) =>

@@ -125,7 +125,10 @@ export interface DlistEntry {
 
 export type ReferenceKind = 'xref' | 'link' | 'image' | 'include'
 
-/** A reference found outside verbatim blocks and comments (SPEC 2.1). */
+/**
+ * A reference found outside verbatim blocks and comments, or an include directive anywhere but a
+ * comment (the preprocessor reads it inside listing, literal and passthrough blocks too; SPEC 2.1).
+ */
 export interface Reference {
   kind: ReferenceKind
   /** The target as written (`other.adoc#part`, `#anchor`, `images/x.png`, `https://...`). */
@@ -133,6 +136,8 @@ export interface Reference {
   line: number
   /** An xref written `<<target>>` rather than `xref:target[]`: without `#` it names an id, never a file. */
   shorthand?: true
+  /** An include whose attributes say `opts=optional`: a missing file is dropped, no error (as Asciidoctor does). */
+  optional?: true
 }
 
 /** A top-level list entry inside a level-1 section of a Track note (SPEC 1.3). */

@@ -74,6 +74,23 @@ describe('the packed note model (ADR 0026)', () => {
     expect(notes).toBeGreaterThan(real === null ? 20 : 3000)
   })
 
+  it('reads back an optional include and a shorthand xref, each with its own flag', () => {
+    const model = scanNote(
+      'reference/samples.adoc',
+      '= S\n:intent: reference\n:source: x\n\n<<here>> and xref:b.adoc[]\n\n[[here]]\ninclude::a.adoc[opts=optional]\n\ninclude::c.adoc[]\n',
+    )
+    expect(model.references).toEqual([
+      { kind: 'xref', target: 'here', line: 5, shorthand: true },
+      { kind: 'xref', target: 'b.adoc', line: 5 },
+      { kind: 'include', target: 'a.adoc', line: 8, optional: true },
+      { kind: 'include', target: 'c.adoc', line: 10 },
+    ])
+    expect(roundTrip(model)).toEqual(model)
+    // Each flag only where it means something: a row otherwise goes as JSON, kept all the same.
+    const odd = { ...model, references: [{ kind: 'link', target: 'x', line: 1, optional: true }] } as NoteModel
+    expect(roundTrip(odd)).toEqual(odd)
+  })
+
   it('keeps what the codec does not know: extra keys, odd rows, ids not made from the path', () => {
     const model = scanNote('internalise/lang/deck.adoc', deck)
     const odd: NoteModel & { future: unknown } = {

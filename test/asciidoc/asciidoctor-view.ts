@@ -19,6 +19,8 @@ interface Node {
   type?: string
   target?: string
   attributes?: Record<string, unknown>
+  /** A verbatim block's content lines. */
+  lines?: string[]
 }
 
 export interface AsciidoctorView {
@@ -136,6 +138,15 @@ export async function asciidoctorView(text: string, docname: string): Promise<As
   const recorded: Recorded = { xrefs: [], links: [], images: [], includes: [] }
   recording = recorded
   const doc = await load(text, { ...options, backend: 'notekeeper-recorder' })
+  // An include directive inside a listing, literal or passthrough block is the preprocessor's
+  // too: in secure mode it becomes a `link:target[role=include]` line of the block's verbatim
+  // content, which no converter turns into a link.
+  for (const context of ['listing', 'literal', 'pass'])
+    for (const block of doc.findBy({ context }) as Node[])
+      for (const line of block.lines ?? []) {
+        const include = /^link:(.+?)\[role=include(?:,.*)?\]$/.exec(line)
+        if (include?.[1] !== undefined) recorded.includes.push(include[1])
+      }
   const refs = new Map<string, { line: number | undefined; node: string }>()
   for (const [id, node] of Object.entries(doc.getRefs() as Record<string, Node>)) {
     refs.set(id, { line: lineOf(node), node: node.getNodeName?.() ?? node.getContext?.() ?? 'unknown' })

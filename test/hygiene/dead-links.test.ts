@@ -95,3 +95,65 @@ describe('dead links', () => {
     ])
   })
 })
+
+describe('include directives, read as the preprocessor reads them', () => {
+  const NOTE = [
+    '= Samples',
+    ':intent: reference',
+    ':source: x',
+    '',
+    '[source,java]',
+    '----',
+    'include::A.java[]',
+    '----',
+    '',
+    '....',
+    'include::Missing.txt[lines=1..4]',
+    '....',
+    '',
+    '++++',
+    'include::missing.html[]',
+    '++++',
+    '',
+    '////',
+    'include::in-a-comment.adoc[]',
+    '////',
+    '',
+    '// include::commented.adoc[]',
+    '',
+    'include::gone-optional.adoc[opts=optional]',
+    '',
+    'include::gone-too.adoc[leveloffset=+1,options="x, optional"]',
+    '',
+    'include::gone-percent.adoc[%optional]',
+    '',
+  ].join('\n')
+  const model = scanNote('reference/samples.adoc', NOTE)
+
+  it('finds them inside listing, literal and passthrough blocks, never inside comments', () => {
+    expect(model.references.map(r => [r.line, r.target, r.optional === true])).toEqual([
+      [7, 'A.java', false],
+      [11, 'Missing.txt', false],
+      [15, 'missing.html', false],
+      [24, 'gone-optional.adoc', true],
+      [26, 'gone-too.adoc', true],
+      // `%optional` is no option of an include: Asciidoctor.js 4.1 reports that file missing.
+      [28, 'gone-percent.adoc', false],
+    ])
+  })
+
+  it('reports a missing file, but not where the include is optional (Asciidoctor drops it)', () => {
+    const findings = hygiene({
+      notes: [model],
+      files: ['reference/samples.adoc', 'reference/A.java'],
+      texts: new Map([['reference/samples.adoc', NOTE]]),
+      config: DEFAULT_CONFIG,
+      today: '2026-11-30',
+    })
+    expect(findings.filter(f => f.rule === 'dead-link').map(f => [f.line, f.target])).toEqual([
+      [11, 'Missing.txt'],
+      [15, 'missing.html'],
+      [28, 'gone-percent.adoc'],
+    ])
+  })
+})

@@ -291,6 +291,20 @@ function referencesInRun(run: Run, markers: number): Reference[] {
 }
 
 /**
+ * Whether an include's attributes say `opts=optional` (or `options=`, the value a comma list,
+ * quoted or not): Asciidoctor then drops a missing file with an info message. `%optional` is no
+ * option of an include (Asciidoctor.js 4.1 reports the file missing).
+ */
+function isOptionalInclude(attributes: string): boolean {
+  if (!attributes.includes('optional')) return false
+  for (const match of attributes.matchAll(/(?:^|,)[ \t]*opt(?:ion)?s[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^,]*))/g)) {
+    const value = match[1] ?? match[2] ?? match[3] ?? ''
+    if (value.split(',').some(option => option.trim() === 'optional')) return true
+  }
+  return false
+}
+
+/**
  * Every reference outside verbatim blocks and comments: the prose runs are the consecutive
  * `text` lines, so that a macro written across two lines is still found.
  */
@@ -310,14 +324,19 @@ export function findReferences(lines: string[], classes: LineClass[]): Reference
   }
   for (let index = 0; index < lines.length; index++) {
     const text = lines[index] as string
-    if (classes[index] !== 'text') {
+    const cls = classes[index]
+    const include = cls !== 'comment' && text.startsWith('include::') ? INCLUDE_DIRECTIVE.exec(text) : null
+    if (include) {
+      // A preprocessor directive: read inside listing, literal and passthrough blocks as well
+      // (code samples are most often included there), never inside a comment.
       flush(index)
+      const reference: Reference = { kind: 'include', target: include[2] ?? '', line: index + 1 }
+      if (isOptionalInclude(include[3] ?? '')) reference.optional = true
+      references.push(reference)
       continue
     }
-    const include = text.startsWith('include::') ? INCLUDE_DIRECTIVE.exec(text) : null
-    if (include) {
+    if (cls !== 'text') {
       flush(index)
-      references.push({ kind: 'include', target: include[2] ?? '', line: index + 1 })
       continue
     }
     // No marker holds a newline, so a run has one exactly when one of its lines has.

@@ -31,6 +31,8 @@ export function deadLinks(
       }
       // Antora resource ids are reported once, by validate (xref-unverifiable), never as dead.
       if ('unverifiable' in resolution || resolution.ok) continue
+      // An optional include may be missing: Asciidoctor drops it with no error.
+      if (ref.optional === true && resolution.missing === 'file') continue
       const where = resolution.file ?? 'a place outside the corpus'
       const message =
         resolution.missing === 'anchor'
