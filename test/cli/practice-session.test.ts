@@ -164,6 +164,21 @@ describe('notekeeper practice: a session', () => {
     expect(await replayed(dir)).toBe(state(dir))
   })
 
+  it('u at the grade prompt with nothing to undo keeps the answer and asks for the grade again', async () => {
+    const dir = copyCorpus()
+    const due = await dueIds(dir)
+    const before = logLines(dir).length
+    const result = await cli(['practice', '--corpus', dir, '--today', DAY], ['Paris', 'u', '3'])
+    expect(result.stdout).toContain('Nothing to undo in this session: grade this item.')
+    // The 3 is the first item's grade, not the second item's answer.
+    expect(
+      logLines(dir)
+        .slice(before)
+        .map(l => JSON.parse(l)),
+    ).toEqual([{ item: due[0], date: DAY, grade: 'good' }])
+    expect(result.stdout).toMatch(/Practised 1 of \d+ items: 0 again, 0 hard, 1 good, 0 easy\./)
+  })
+
   it('Enter accepts only a confident suggestion, and asks for 1-4 otherwise', async () => {
     const dir = copyCorpus()
     const before = logLines(dir).length

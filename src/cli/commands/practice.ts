@@ -74,7 +74,7 @@ export const practiceCommand: Command = async ctx => {
       }
       const check = checkAnswer(answer, item.response)
       showResponse(ctx, style, corpus, item, answer, check)
-      const choice = await askGrade(ctx, readLine, check)
+      const choice = await askGrade(ctx, readLine, check, () => session.canUndo())
       if (choice === null) {
         ended = true
         break
@@ -161,6 +161,7 @@ async function askGrade(
   ctx: CommandContext,
   readLine: (prompt: string) => Promise<string | null>,
   check: AnswerCheck,
+  canUndo: () => boolean,
 ): Promise<Grade | 'undo' | 'skip' | null> {
   const enter = check.confident ? `Enter = ${check.suggested}` : 'type 1-4'
   for (;;) {
@@ -172,7 +173,12 @@ async function askGrade(
       ctx.out(`  The suggestion (${check.suggested}) is not sure enough for Enter: type 1-4.`)
       continue
     }
-    if (word === 'u' || word === 'undo') return 'undo'
+    if (word === 'u' || word === 'undo') {
+      if (canUndo()) return 'undo'
+      // The answer typed stays: asked again, a piped grade would be read as the next answer.
+      ctx.out('  Nothing to undo in this session: grade this item.')
+      continue
+    }
     if (word === 's' || word === 'skip') return 'skip'
     const grade = parseGrade(raw)
     if (grade) return grade
