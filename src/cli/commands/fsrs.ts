@@ -1,5 +1,6 @@
 import { OptimizerUnavailableError, optimizeFsrs } from '../../app/fsrs-optimize.js'
 import { loadCorpus } from '../../app/load-corpus.js'
+import { saveFsrsWeights } from '../../app/save-fsrs-weights.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid } from '../config-output.js'
@@ -26,16 +27,12 @@ export const fsrsCommand: Command = async ctx => {
     throw error
   }
   const write = ctx.flags.get('write') === true && result.enough && result.better && result.weights !== undefined
-  if (write) {
-    const raw = (await ctx.vault.read(CONFIG_PATH)) ?? '{}'
-    const config = JSON.parse(raw.replace(/^\uFEFF/, '')) as Record<string, unknown>
-    const fsrs =
-      typeof config['fsrs'] === 'object' && config['fsrs'] !== null ? (config['fsrs'] as Record<string, unknown>) : {}
-    config['fsrs'] = { ...fsrs, weights: result.weights }
-    await ctx.vault.write(CONFIG_PATH, `${JSON.stringify(config, null, 2)}\n`)
-  }
+  const saved =
+    write && result.weights
+      ? await saveFsrsWeights(ctx.vault, result.weights, ctx.today, { cache: ctx.scanCache, logCache: ctx.logCache })
+      : null
   if (ctx.json) {
-    ctx.out(JSON.stringify({ ...result, written: write }, null, 2))
+    ctx.out(JSON.stringify({ ...result, written: write, ...(saved ? { state: saved } : {}) }, null, 2))
     return 0
   }
   if (!result.enough) {
@@ -51,11 +48,15 @@ export const fsrsCommand: Command = async ctx => {
     ctx.out('The fitted weights do not predict your reviews better than the current ones: keeping the current ones.')
     return 0
   }
-  ctx.out(
-    write
-      ? `Written to ${CONFIG_PATH}; run \`notekeeper replay\` with "scheduler": "fsrs" to use them.`
-      : 'Run again with --write to save them in config.json.',
-  )
+  if (saved === null) ctx.out('Run again with --write to save them in config.json.')
+  else if (!saved.active)
+    ctx.out(
+      `Written to ${CONFIG_PATH}. They take effect when FSRS schedules (\`notekeeper schedulers --use fsrs\`); no due date moved.`,
+    )
+  else
+    ctx.out(
+      `Written to ${CONFIG_PATH}, and state.json derived again with them: ${saved.redated} of ${saved.items} items have a new due date.`,
+    )
   return 0
 }
 

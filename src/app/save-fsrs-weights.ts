@@ -1,0 +1,45 @@
+import { CONFIG_PATH } from '../core/corpus.js'
+import { derivedState } from '../core/snapshot.js'
+import type { IsoDate } from '../core/types.js'
+import type { Vault } from '../ports/vault.js'
+import { registerState } from './grade-review.js'
+import { type LoadOptions, loadCorpus } from './load-corpus.js'
+import { assertConfigValid } from './write-state.js'
+
+export interface SavedWeights {
+  /** Items in the state. */
+  items: number
+  /** Items whose next due date the new weights moved (none unless FSRS schedules them). */
+  redated: number
+  /** Whether FSRS is the active scheduler, so that the weights are used now. */
+  active: boolean
+}
+
+/**
+ * `fsrs optimize --write`: the fitted weights into config.json (every other key kept as it was)
+ * and state.json derived again under them, so that the state stays what the log and the
+ * configuration give (SPEC 1.5): `due` and practice derive with the new weights at once, and a
+ * state written with the old ones was stale until the next replay.
+ */
+export async function saveFsrsWeights(
+  vault: Vault,
+  weights: readonly number[],
+  today: IsoDate,
+  options: Pick<LoadOptions, 'cache' | 'logCache'> = {},
+): Promise<SavedWeights> {
+  const before = await loadCorpus(vault, options)
+  assertConfigValid(before)
+  const raw = (await vault.read(CONFIG_PATH)) ?? '{}'
+  const config = JSON.parse(raw.replace(/^\uFEFF/, '')) as Record<string, unknown>
+  const fsrs =
+    typeof config['fsrs'] === 'object' && config['fsrs'] !== null ? (config['fsrs'] as Record<string, unknown>) : {}
+  config['fsrs'] = { ...fsrs, weights: [...weights] }
+  await vault.write(CONFIG_PATH, `${JSON.stringify(config, null, 2)}\n`)
+  const after = await loadCorpus(vault, options)
+  const old = derivedState(before, today)
+  const next = derivedState(after, today)
+  let redated = 0
+  for (const [id, entry] of Object.entries(next)) if (old[id]?.next_due !== entry.next_due) redated++
+  await registerState(vault, after, today)
+  return { items: Object.keys(next).length, redated, active: after.config.scheduler === 'fsrs' }
+}

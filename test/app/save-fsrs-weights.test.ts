@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { memoryVault } from '../../src/adapters/memory-vault.js'
+import { loadCorpus } from '../../src/app/load-corpus.js'
+import { saveFsrsWeights } from '../../src/app/save-fsrs-weights.js'
+import { CONFIG_PATH, LOG_PATH, STATE_PATH } from '../../src/core/corpus.js'
+import { derivedState } from '../../src/core/snapshot.js'
+import { serializeState } from '../../src/core/state.js'
+
+// `fsrs optimize --write` (QA, 2026-12-02): the weights went into config.json and state.json
+// stayed as the old weights had dated it, while `due` already derived with the new ones.
+
+const DECK = '= Deck\n:intent: internalise\n\n[qanda]\n[[a]]A?:: a.\n[[b]]B?:: b.\n[[c]]C?:: c.\n'
+const LOG = ['a', 'b', 'c']
+  .flatMap(id => [
+    `{"item":"deck#${id}","date":"2026-10-01","grade":"good"}`,
+    `{"item":"deck#${id}","date":"2026-10-05","grade":"${id === 'c' ? 'hard' : 'good'}"}`,
+  ])
+  .join('\n')
+// The FSRS-6 defaults with a much larger initial stability for `good`: every later interval grows.
+const WEIGHTS = [
+  0.212, 1.2931, 9.5, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483,
+  0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542,
+]
+const TODAY = '2026-10-06'
+
+function corpus(config: object) {
+  return memoryVault({
+    'internalise/deck.adoc': DECK,
+    [LOG_PATH]: `${LOG}\n`,
+    [CONFIG_PATH]: `${JSON.stringify({ ...config, practice: { relearn: true } }, null, 2)}\n`,
+  })
+}
+
+describe('saving fitted FSRS weights', () => {
+  it('writes the weights, keeps the other keys, and leaves state.json what a replay under them gives', async () => {
+    const vault = corpus({ scheduler: 'fsrs' })
+    const before = derivedState(await loadCorpus(vault), TODAY)
+    const saved = await saveFsrsWeights(vault, WEIGHTS, TODAY)
+    const config = JSON.parse(vault.files.get(CONFIG_PATH) ?? '{}')
+    expect(config).toEqual({ scheduler: 'fsrs', practice: { relearn: true }, fsrs: { weights: WEIGHTS } })
+    const after = derivedState(await loadCorpus(vault), TODAY)
+    expect(vault.files.get(STATE_PATH)).toBe(serializeState(after))
+    const moved = Object.keys(after).filter(id => after[id]?.next_due !== before[id]?.next_due)
+    expect(moved.length).toBeGreaterThan(0)
+    expect(saved).toEqual({ items: 3, redated: moved.length, active: true })
+  })
+
+  it('under another scheduler, moves no due date and says the weights wait for FSRS', async () => {
+    const vault = corpus({ scheduler: 'leitner' })
+    const saved = await saveFsrsWeights(vault, WEIGHTS, TODAY)
+    expect(saved).toEqual({ items: 3, redated: 0, active: false })
+    expect(vault.files.get(STATE_PATH)).toBe(serializeState(derivedState(await loadCorpus(vault), TODAY)))
+  })
+})
