@@ -4,7 +4,7 @@ import { CONFIG_PATH } from '../core/corpus.js'
 import { type EvaluatedScheduler, type Evaluation, evaluateSchedulers, splitDateOf } from '../core/evaluate.js'
 import { compareSchedulers, configsForEveryScheduler, type SchedulerForecast } from '../core/forecast.js'
 import { declaredItems } from '../core/items.js'
-import { switchesAfterUse } from '../core/schedulers/switches.js'
+import { switchDateRefusal, switchesAfterUse } from '../core/schedulers/switches.js'
 import { derivedState } from '../core/snapshot.js'
 import type { IsoDate, SchedulerName } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
@@ -43,7 +43,7 @@ export async function switchScheduler(
   name: SchedulerName,
   today: IsoDate,
   options: SwitchOptions = {},
-): Promise<{ items: number; changed: boolean }> {
+): Promise<SwitchOutcome> {
   if (!SCHEDULERS.includes(name)) throw new Error(`unknown scheduler "${name}" (known: ${SCHEDULERS.join(', ')})`)
   const before = await loadCorpus(vault)
   assertConfigValid(before)
@@ -51,6 +51,11 @@ export async function switchScheduler(
   const config = text === null ? {} : (JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>)
   const from = before.config.scheduler
   const changed = from !== name || (options.reschedule === true && config['switches'] !== undefined)
+  if (options.reschedule !== true && from !== name) {
+    const refusal = switchDateRefusal(before.config.switches, from, today)
+    if (refusal !== null) throw new SwitchRefusedError(refusal)
+  }
+  const old = derivedState(before, today)
   if (changed) {
     const { switches: _dropped, ...rest } = config
     const next: Record<string, unknown> = { ...rest, scheduler: name }
@@ -60,8 +65,27 @@ export async function switchScheduler(
   }
   const after = changed ? await loadCorpus(vault) : before
   await registerState(vault, after, today)
-  return { items: Object.keys(derivedState(after, today)).length, changed }
+  const next = derivedState(after, today)
+  let redated = 0
+  for (const [id, entry] of Object.entries(next)) if (old[id]?.next_due !== entry.next_due) redated++
+  return { items: Object.keys(next).length, changed, redated }
 }
+
+export interface SwitchOutcome {
+  /** Items in the state. */
+  items: number
+  /** Whether config.json changed. */
+  changed: boolean
+  /**
+   * Items whose due date the switch moved: all that the new scheduler dates otherwise with
+   * `reschedule`; without it, the items reviewed on the switch's own date (SPEC 1.6), or every
+   * item when the record of switches was overtaken by a hand edit.
+   */
+  redated: number
+}
+
+/** A switch the record of switches cannot take (SPEC 1.6): said to the user, nothing written. */
+export class SwitchRefusedError extends Error {}
 
 export interface CorpusEvaluation extends Evaluation {
   /** Where the fitted FSRS row's weights come from, or why there is no such row. */

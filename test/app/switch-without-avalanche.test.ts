@@ -94,6 +94,41 @@ describe('switching without an avalanche, on the example corpus', () => {
     expect(JSON.parse(vault.files.get(CONFIG)!).switches).toEqual([{ date: TODAY, from: 'sm2', to: 'leitner' }])
   })
 
+  it('refuses a switch dated before the last one recorded, writing nothing (it replayed everything, saying nothing moved)', async () => {
+    const dir = copyCorpus()
+    expect((await cli(['schedulers', '--use', 'fsrs', '--corpus', dir, '--today', TODAY])).code).toBe(0)
+    const config = readFileSync(join(dir, CONFIG), 'utf8')
+    const state = readState(dir)
+    const earlier = await cli(['schedulers', '--use', 'sm2', '--corpus', dir, '--today', '2026-11-29'])
+    expect(earlier.code).toBe(2)
+    expect(earlier.stderr).toContain(
+      `--use sm2: the last switch, from leitner to fsrs, is dated ${TODAY}, after 2026-11-29: a switch cannot be dated before it (give --today ${TODAY} or later); nothing written`,
+    )
+    expect(readFileSync(join(dir, CONFIG), 'utf8')).toBe(config)
+    expect(readState(dir)).toBe(state)
+    // On the same date or later it is taken.
+    expect((await cli(['schedulers', '--use', 'sm2', '--corpus', dir, '--today', TODAY])).code).toBe(0)
+  })
+
+  it('says which items the switch re-dates at once: those reviewed on its own date (SPEC 1.6)', async () => {
+    const dir = copyCorpus()
+    expect((await cli(['replay', '--corpus', dir, '--today', TODAY])).code).toBe(0)
+    const [first, second] = Object.keys(JSON.parse(readState(dir)) as object)
+    for (const id of [first, second])
+      expect((await cli(['grade', id!, 'good', '--corpus', dir, '--today', TODAY])).code).toBe(0)
+    const before = JSON.parse(readState(dir)) as Record<string, { next_due: string }>
+    const switched = await cli(['schedulers', '--use', 'sm2', '--corpus', dir, '--today', TODAY])
+    expect(switched.code, switched.stderr).toBe(0)
+    const after = JSON.parse(readState(dir)) as Record<string, { next_due: string }>
+    const moved = Object.keys(after).filter(id => after[id]?.next_due !== before[id]?.next_due)
+    expect(moved.sort()).toEqual([first, second].sort())
+    expect(switched.stdout).toMatch(
+      new RegExp(
+        `every item keeps its due date until its next review \\(\\d+ items\\), except 2 reviewed on ${TODAY}, which sm2 re-dates at once`,
+      ),
+    )
+  })
+
   it('shows both choices in `schedulers --compare`', async () => {
     const dir = copyCorpus()
     const result = await cli(['schedulers', '--compare', '--json', '--days', '7', '--corpus', dir, '--today', TODAY])

@@ -1,4 +1,9 @@
-import { forecastCorpus, switchScheduler } from '../../app/compare-schedulers.js'
+import {
+  forecastCorpus,
+  type SwitchOutcome,
+  SwitchRefusedError,
+  switchScheduler,
+} from '../../app/compare-schedulers.js'
 import { loadCorpus } from '../../app/load-corpus.js'
 import { SCHEDULERS } from '../../core/config.js'
 import type { SchedulerName } from '../../core/types.js'
@@ -47,20 +52,34 @@ export function checkSchedulersOptions({ options }: { options: ReadonlyMap<strin
  * `--use NAME --reschedule` re-dates everything at once. `--evaluate` scores every scheduler
  * on the user's own log (schedulers-evaluate.ts).
  */
+/** What a switch did, in the words of SPEC 1.6: the items reviewed on the switch's date are re-dated at once. */
+function switchMessage(use: string, reschedule: boolean, outcome: SwitchOutcome, today: string): string {
+  const { items, changed, redated } = outcome
+  if (!changed) return `${use} was already active; state.json checked (${items} items)`
+  if (reschedule)
+    return `config.json now names ${use}; every item re-dated by it (state.json replayed for ${items} items, ${redated} with a new due date)`
+  if (redated === 0)
+    return `config.json now names ${use}; every item keeps its due date until its next review (${items} items)`
+  return (
+    `config.json now names ${use}; every item keeps its due date until its next review (${items} items), ` +
+    `except ${redated} reviewed on ${today}, which ${use} re-dates at once`
+  )
+}
+
 export const schedulersCommand: Command = async ctx => {
   const use = flagString(ctx, 'use')
   if (use !== undefined) {
     if (!SCHEDULERS.includes(use as SchedulerName))
       throw new UsageError(`--use ${use}: the schedulers are ${SCHEDULERS.join(', ')}`)
     const reschedule = ctx.flags.get('reschedule') === true
-    const { items, changed } = await switchScheduler(ctx.vault, use as SchedulerName, ctx.today, { reschedule })
-    ctx.out(
-      changed
-        ? reschedule
-          ? `config.json now names ${use}; every item re-dated by it (state.json replayed for ${items} items)`
-          : `config.json now names ${use}; every item keeps its due date until its next review (${items} items)`
-        : `${use} was already active; state.json checked (${items} items)`,
-    )
+    let outcome: SwitchOutcome
+    try {
+      outcome = await switchScheduler(ctx.vault, use as SchedulerName, ctx.today, { reschedule })
+    } catch (error) {
+      if (error instanceof SwitchRefusedError) throw new UsageError(`--use ${use}: ${error.message}; nothing written`)
+      throw error
+    }
+    ctx.out(switchMessage(use, reschedule, outcome, ctx.today))
     return 0
   }
   if (ctx.flags.get('evaluate') === true) return evaluateCommand(ctx)

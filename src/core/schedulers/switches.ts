@@ -83,3 +83,19 @@ export function switchesAfterUse(
   const chain = switches.at(-1)?.to === from ? switches : []
   return [...chain, { date: today, from, to }]
 }
+
+/**
+ * Why `schedulers --use` cannot record a switch from `from` on `today`, or null. A switch dated
+ * before the last one of the record would be sorted before it, so the record would no longer
+ * end at the scheduler named in config.json, and the whole log would be replayed (an avalanche)
+ * while the command said every item keeps its date.
+ */
+export function switchDateRefusal(
+  switches: readonly SchedulerSwitch[],
+  from: SchedulerName,
+  today: IsoDate,
+): string | null {
+  const last = switches.at(-1)
+  if (last === undefined || last.to !== from || last.date <= today) return null
+  return `the last switch, from ${last.from} to ${last.to}, is dated ${last.date}, after ${today}: a switch cannot be dated before it (give --today ${last.date} or later)`
+}

@@ -340,11 +340,12 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     try {
       const v = await ready('schedulers')
       if (!v) return
-      const { items, changed } = await ops.switchScheduler(v, name, deps.today())
+      const { items, changed, redated } = await ops.switchScheduler(v, name, deps.today())
       await indexer.refresh()
       refreshDueCount()
+      const moved = redated === 0 ? 'no due date moved' : `${redated} with a new due date`
       host.showMsg(
-        `Notekeeper: ${changed ? `the scheduler is now ${name}` : `${name} was already the scheduler`}; state.json replayed for ${items} items`,
+        `Notekeeper: ${changed ? `the scheduler is now ${name}` : `${name} was already the scheduler`}; state.json replayed for ${items} items, ${moved}`,
         'success',
       )
       await schedulers()
