@@ -114,6 +114,20 @@ export function dueSelection(corpus: Corpus, today: IsoDate, scope?: PracticeSco
   return { due, heldBack }
 }
 
+/** ", 3 more held back by the daily limits (2 of them new)" beside the items shown; "" when none is held back (SPEC 1.8). */
+export function heldBackPhrase(heldBack: DueSelection['heldBack']): string {
+  if (heldBack.items === 0) return ''
+  const fresh =
+    heldBack.new === 0
+      ? ''
+      : heldBack.new === heldBack.items
+        ? heldBack.items === 1
+          ? ' (a new one)'
+          : ' (all new)'
+        : ` (${heldBack.new} of them new)`
+  return `, ${heldBack.items} more held back by the daily limits${fresh}`
+}
+
 /** "5 more items are due, 3 of them new, and wait for another day (limits.newPerDay 0, ...)": what `due` and `practice` say when the limits stop the day. */
 export function limitsReachedLine(corpus: Corpus, today: IsoDate, heldBack: DueSelection['heldBack']): string {
   const { newPerDay, reviewsPerDay } = corpus.config.limits

@@ -135,13 +135,13 @@ async function dueIds(files: Files, today = TODAY): Promise<string[]> {
 }
 
 describe('notekeeper due', () => {
-  it('--json: {"due": [{id, prompt, response, next_due, leech}]} in next_due then written order, only JSON on stdout, nothing written', async () => {
+  it('--json: {"due": [{id, prompt, response, next_due, leech}], "heldBack"} in next_due then written order, only JSON on stdout, nothing written', async () => {
     const dir = makeCorpus(dueFiles())
     const before = snapshot(dir)
     const result = await run(dir, TODAY, 'due', '--json')
     expect(result.code).toBe(0)
     const parsed = JSON.parse(result.stdout) as { due: Record<string, unknown>[] }
-    expect(Object.keys(parsed)).toEqual(['due'])
+    expect(Object.keys(parsed)).toEqual(['due', 'heldBack'])
     for (const item of parsed.due)
       expect(Object.keys(item).sort()).toEqual(['id', 'leech', 'next_due', 'prompt', 'response'])
     expect(parsed.due.map(d => [d['next_due'], d['id']])).toEqual([
@@ -222,11 +222,27 @@ describe('due items held back by the daily limits', () => {
 
   it('due lists what the limits let through and says how many more wait', async () => {
     const result = await run(makeCorpus(dueFiles({ newPerDay: 1 })), TODAY, 'due')
-    expect(result.stdout.split('\n')[0]).toBe(`3 items due today (${TODAY}), 2 more held back by the daily limits:`)
+    // SPEC 1.8: how many of them are new, beside the ones shown.
+    expect(result.stdout.split('\n')[0]).toBe(
+      `3 items due today (${TODAY}), 2 more held back by the daily limits (all new):`,
+    )
     const practice = await cli(['practice', '--corpus', makeCorpus(dueFiles({ newPerDay: 1 })), '--today', TODAY], [])
     expect(practice.stdout.split('\n')[0]).toMatch(
-      new RegExp(`^3 items due today \\(${TODAY}\\), 2 more held back by the daily limits, scheduler leitner\\.`),
+      new RegExp(
+        `^3 items due today \\(${TODAY}\\), 2 more held back by the daily limits \\(all new\\), scheduler leitner\\.`,
+      ),
     )
+    const mixed = await run(makeCorpus(dueFiles({ reviewsPerDay: 2 })), TODAY, 'due')
+    expect(mixed.stdout.split('\n')[0]).toBe(
+      `2 items due today (${TODAY}), 3 more held back by the daily limits (2 of them new):`,
+    )
+  })
+
+  it('due --json says what the limits held back, so that an empty list is not "nothing due"', async () => {
+    const held = await run(makeCorpus(dueFiles({ newPerDay: 0, reviewsPerDay: 0 })), TODAY, 'due', '--json')
+    expect(JSON.parse(held.stdout)).toEqual({ due: [], heldBack: { items: 5, new: 3 } })
+    const none = await run(makeCorpus(dueFiles({})), '2026-01-01', 'due', '--json')
+    expect(JSON.parse(none.stdout)).toEqual({ due: [], heldBack: { items: 0, new: 0 } })
   })
 })
 

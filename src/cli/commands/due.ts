@@ -1,11 +1,11 @@
 import { loadCorpus } from '../../app/load-corpus.js'
-import { dueSelection, limitsReachedLine, nextDueDate } from '../../core/practice.js'
+import { dueSelection, heldBackPhrase, limitsReachedLine, nextDueDate } from '../../core/practice.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid, warnSkippedLines } from '../config-output.js'
 import type { Command } from '../context.js'
 import { practiceScope } from '../practice-scope.js'
 
-/** `notekeeper due [--note FILE] [--folder DIR] [--json]`: `{"due": [{id, prompt, response, next_due, leech}]}` (SPEC 3). Writes nothing. */
+/** `notekeeper due [--note FILE] [--folder DIR] [--json]`: `{"due": [{id, prompt, response, next_due, leech}], "heldBack": {items, new}}` (SPEC 3). Writes nothing. */
 export const dueCommand: Command = async ctx => {
   const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
@@ -15,7 +15,11 @@ export const dueCommand: Command = async ctx => {
   if (ctx.json) {
     ctx.out(
       JSON.stringify(
-        { due: due.map(({ id, prompt, response, next_due, leech }) => ({ id, prompt, response, next_due, leech })) },
+        {
+          due: due.map(({ id, prompt, response, next_due, leech }) => ({ id, prompt, response, next_due, leech })),
+          // Due today but left for another day by the limits: an empty list is not "nothing due".
+          heldBack,
+        },
         null,
         2,
       ),
@@ -35,8 +39,7 @@ export const dueCommand: Command = async ctx => {
     )
     return 0
   }
-  const held = heldBack.items > 0 ? `, ${heldBack.items} more held back by the daily limits` : ''
-  ctx.out(`${due.length} item${due.length === 1 ? '' : 's'} due today (${ctx.today})${held}:`)
+  ctx.out(`${due.length} item${due.length === 1 ? '' : 's'} due today (${ctx.today})${heldBackPhrase(heldBack)}:`)
   for (const item of due)
     ctx.out(`  ${item.next_due}  ${item.id}${item.leech ? '  [leech: rewrite it]' : ''}  (${item.file}:${item.line})`)
   return 0

@@ -7,6 +7,7 @@ import {
   checkAnswer,
   type DueItem,
   dueSelection,
+  heldBackPhrase,
   limitsReachedLine,
   nextDueDate,
   previewGrades,
@@ -53,7 +54,7 @@ export const practiceCommand: Command = async ctx => {
   const readLine = ctx.readLine ?? fallbackReader(ctx)
   ctx.out(
     `${due.length} item${due.length === 1 ? '' : 's'} due today (${ctx.today})` +
-      `${heldBack.items > 0 ? `, ${heldBack.items} more held back by the daily limits` : ''}, scheduler ${corpus.config.scheduler}. ` +
+      `${heldBackPhrase(heldBack)}, scheduler ${corpus.config.scheduler}. ` +
       'Type your answer, then grade it. At the answer prompt, :u takes back the last grade and :s skips.',
   )
   const session = new PracticeSession(due, { relearn: corpus.config.practice.relearn })
