@@ -47,7 +47,11 @@ export const practiceCommand: Command = async ctx => {
   }
   if (due.length === 0) {
     const next = nextDueDate(corpus, ctx.today, scope)
-    ctx.out(`Nothing is due today (${ctx.today}).${next ? ` The next item is due on ${next}.` : ''}`)
+    // As `due` says it (loaded only here: date-fns costs every command's start 4 MB otherwise).
+    const { relativeDay } = await import('../../core/human-dates.js')
+    ctx.out(
+      `Nothing is due today (${ctx.today}).${next ? ` The next item is due on ${next} (${relativeDay(next, ctx.today)}).` : ''}`,
+    )
     return 0
   }
   const style: TerminalStyle = { color: ctx.color ?? false }

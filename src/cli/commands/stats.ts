@@ -1,18 +1,9 @@
 import { corpusStatistics } from '../../app/corpus-statistics.js'
 import { loadCorpus } from '../../app/load-corpus.js'
 import type { PassCount, Statistics } from '../../core/stats.js'
+import { textBars } from '../../core/text-bars.js'
 import type { CommandSpec } from '../command.js'
 import { type Command, UsageError } from '../context.js'
-
-const BARS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'] as const
-
-/** One character per value, scaled to the largest: the compact text chart of the terminal. */
-export function textBars(values: readonly number[]): string {
-  const max = Math.max(0, ...values)
-  return values
-    .map(v => (v <= 0 || max === 0 ? '·' : BARS[Math.min(BARS.length - 1, Math.floor(((v - 1) / max) * BARS.length))]))
-    .join('')
-}
 
 const percent = (count: PassCount) => (count.rate === null ? '   -' : `${(count.rate * 100).toFixed(0).padStart(3)}%`)
 

@@ -1,21 +1,10 @@
 import type { CorpusEvaluation } from '../../app/compare-schedulers.js'
 import type { SchedulerForecast } from '../../core/forecast.js'
+import { textBars } from '../../core/text-bars.js'
 import type { SchedulerName } from '../../core/types.js'
 import type { BatchBlock } from '../host/host.js'
 import type { GeneratedPage } from './generated-page.js'
 import { codeSpan } from './logseq-escape.js'
-
-const BARS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'] as const
-
-/**
- * One line of bars, a day each, scaled to the busiest day of ALL schedulers so that the rows can be
- * compared by eye. Plain Unicode block characters: nothing Logseq would read as markup.
- */
-export function sparkline(counts: readonly number[], max: number): string {
-  return counts
-    .map(n => (n === 0 ? '·' : BARS[Math.min(BARS.length - 1, Math.floor(((n - 1) / Math.max(max, 1)) * BARS.length))]))
-    .join('')
-}
 
 const fixed = (value: number | null, digits: number) =>
   value === null || Number.isNaN(value) ? '-' : value.toFixed(digits)
@@ -55,7 +44,7 @@ export function schedulersPage(
         content: `Scheduler ${codeSpan(f.scheduler)}${f.scheduler === active ? ' (active)' : ' (if switched now, each item keeping its due date)'}: ${f.dueToday} due today, ${f.total} due from ${first} to ${last}`,
         children: [
           {
-            content: `Per day: ${sparkline(
+            content: `Per day: ${textBars(
               f.perDay.map(d => d.due),
               max,
             )}`,
@@ -65,7 +54,7 @@ export function schedulersPage(
             ? []
             : [
                 {
-                  content: `If switched with rescheduling (every item re-dated at once): ${f.rescheduled.dueToday} due today, ${f.rescheduled.total} in the window: ${sparkline(
+                  content: `If switched with rescheduling (every item re-dated at once): ${f.rescheduled.dueToday} due today, ${f.rescheduled.total} in the window: ${textBars(
                     f.rescheduled.perDay.map(d => d.due),
                     Math.max(max, ...f.rescheduled.perDay.map(d => d.due)),
                   )}`,
