@@ -1,4 +1,4 @@
-import { type Aliases, aliasResolver } from './aliases.js'
+import { type Aliases, aliasResolver, canonicalId } from './aliases.js'
 import { addDays, compareDates, isIsoDate, LAST_SUPPORTED_DATE } from './dates.js'
 import { type ReviewLog, reviewLogOf } from './log/review-log.js'
 import type { Scheduler } from './scheduler.js'
@@ -82,10 +82,28 @@ export function foldEachReview(start: StateEntry, history: readonly Review[], sc
  *   entry was the taken-back review's, no registration;
  * - else the day after today: registered now.
  */
-function registeredDue(previous: State | null, id: string, today: IsoDate): IsoDate {
-  const entry = previous !== null && Object.hasOwn(previous, id) ? previous[id] : undefined
+function registeredDue(previous: State | null, id: string, today: IsoDate, aliases: Aliases = {}): IsoDate {
+  const entry = previous === null ? undefined : (entryOf(previous, id) ?? formerEntry(previous, id, aliases))
   if (entry === undefined || !isIsoDate(entry.next_due)) return tomorrowOf(today)
   return entry.reps === 0 ? entry.next_due : today
+}
+
+const entryOf = (state: State, id: string): StateEntry | undefined => (Object.hasOwn(state, id) ? state[id] : undefined)
+
+/**
+ * The entry of an id renamed to `id` (SPEC 1.8: its history follows it), for an item renamed
+ * before its first review: its registration date is all the history it has, and without this
+ * the renamed item was registered again, a day after the derivation (an overdue new item went
+ * to tomorrow). The first such id in config.json's order; only ever asked for an item without
+ * an entry of its own, so the walk over the aliases is rare and short.
+ */
+function formerEntry(state: State, id: string, aliases: Aliases): StateEntry | undefined {
+  for (const former in aliases) {
+    if (!Object.hasOwn(aliases, former) || former === id) continue
+    const entry = entryOf(state, former)
+    if (entry !== undefined && canonicalId(former, aliases) === id) return entry
+  }
+  return undefined
 }
 
 /**
@@ -103,7 +121,7 @@ export function startEntry(
   previous: () => State | null,
 ): StateEntry {
   const reviewed = log.lastDateOf !== undefined ? log.lastDateOf(id) !== null : log.historyOf(id).length > 0
-  return scheduler.initial(reviewed ? tomorrowOf(today) : registeredDue(previous(), id, today))
+  return scheduler.initial(reviewed ? tomorrowOf(today) : registeredDue(previous(), id, today, log.aliases))
 }
 
 /**

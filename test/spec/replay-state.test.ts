@@ -43,6 +43,26 @@ describe('new items (SPEC 1.5)', () => {
     })
   }
 
+  it('an item renamed before its first review keeps its registration date through its alias (SPEC 1.8)', async () => {
+    const dir = makeCorpus({
+      'internalise/deck.adoc': qandaNote('Deck', ['a', 'japan']),
+      [STATE]: `${JSON.stringify(
+        {
+          'deck#a': { level: 1, next_due: '2026-12-02', reps: 0 },
+          'deck#e': { level: 1, next_due: '2026-12-02', reps: 0 },
+        },
+        null,
+        2,
+      )}\n`,
+      ...config({ aliases: { 'deck#e': 'deck#japan' } }),
+    })
+    expect((await run(dir, '2026-12-10', 'replay')).code).toBe(0)
+    const state = readState(dir)
+    expect(Object.keys(state)).toEqual(['deck#a', 'deck#japan'])
+    // Still overdue since the 2nd, as it was before the rename: not registered again for the 11th.
+    expect(state['deck#japan']).toMatchObject({ next_due: '2026-12-02', reps: 0 })
+  })
+
   it('registers on 28 February of a leap year as due on the 29th', async () => {
     const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['a']) })
     await run(dir, '2028-02-28', 'replay')
