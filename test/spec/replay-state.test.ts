@@ -300,6 +300,25 @@ describe('reading the log (SPEC 1.4)', () => {
     expect(readState(dir)['deck#a']!.reps).toBe(0)
   })
 
+  it('every command that reads the log says a line it skipped on stderr and goes on, exit 0 (SPEC 3)', async () => {
+    const text = `${logLine('deck#a', '2026-05-01', 'good')}oops\n${logLine('deck#a', '2026-05-02', 'good')}`
+    const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['a']), [LOG]: text })
+    for (const args of [
+      ['replay'],
+      ['due'],
+      ['stats'],
+      ['schedulers', '--compare'],
+      ['grade', 'deck#a', 'good'],
+      ['undo'],
+    ]) {
+      const result = await run(dir, '2026-05-05', ...args)
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0)
+      expect(result.stderr, args.join(' ')).toContain(
+        `notekeeper: warning: ${LOG}:2: skipped: not a valid review: not valid JSON`,
+      )
+    }
+  })
+
   it('a line with both "grade" and "void" is malformed: replay and validate both leave it out and name its line', async () => {
     const text =
       logLine('deck#a', '2026-05-01', 'good') +

@@ -3,6 +3,7 @@ import { loadCorpus } from '../../app/load-corpus.js'
 import type { PassCount, Statistics } from '../../core/stats.js'
 import { textBars } from '../../core/text-bars.js'
 import type { CommandSpec } from '../command.js'
+import { configInvalid, warnSkippedLines } from '../config-output.js'
 import { type Command, UsageError } from '../context.js'
 
 const percent = (count: PassCount) => (count.rate === null ? '   -' : `${(count.rate * 100).toFixed(0).padStart(3)}%`)
@@ -29,10 +30,8 @@ function weeklySums(days: Statistics['reviewsPerDay']): number[] {
 export const statsCommand: Command = async ctx => {
   if (ctx.args.length > 0) throw new UsageError('usage: notekeeper stats [--json]')
   const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
-  if (corpus.configFinding) {
-    ctx.err(`${corpus.configFinding.file}: ${corpus.configFinding.message}`)
-    return 2
-  }
+  if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
+  warnSkippedLines(ctx, corpus)
   const stats = corpusStatistics(corpus, ctx.today)
   if (ctx.json) {
     ctx.out(JSON.stringify(stats, null, 2))

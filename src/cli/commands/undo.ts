@@ -2,7 +2,7 @@ import { NothingToUndoError, undoLastReview } from '../../app/grade-review.js'
 import { loadCorpus } from '../../app/load-corpus.js'
 import { canonicalId } from '../../core/aliases.js'
 import type { CommandSpec } from '../command.js'
-import { configInvalid } from '../config-output.js'
+import { configInvalid, warnSkippedLines } from '../config-output.js'
 import { type Command, UsageError } from '../context.js'
 
 /** `notekeeper undo [ID]`: voids the last review (of ID) with a void line and updates the state (SPEC 3). */
@@ -11,6 +11,7 @@ export const undoCommand: Command = async ctx => {
   if (extra !== undefined) throw new UsageError('usage: notekeeper undo [ID]')
   const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
+  warnSkippedLines(ctx, corpus)
   try {
     const { state, undone } = await undoLastReview(ctx.vault, corpus, id ?? null, ctx.today)
     const entry = state[canonicalId(undone.item, corpus.config.aliases)]
