@@ -42,6 +42,17 @@ async function readBytes(vault: Vault, path: string): Promise<Uint8Array | null>
   return joinParts(pieces)
 }
 
+/**
+ * Why the first bad byte is bad, in UTF-8's terms. The usual case is Latin-1 text: `é` is 0xE9,
+ * which begins a three-byte sequence that the next byte (a plain letter) does not continue.
+ */
+function whatTheByteIs(byte: number): string {
+  if (byte >= 0x80 && byte <= 0xbf) return 'continues a UTF-8 character that no byte before it began'
+  if (byte >= 0xc2 && byte <= 0xf4)
+    return 'begins a UTF-8 character that the bytes after it do not complete (Latin-1 text?)'
+  return 'is never part of UTF-8 text'
+}
+
 /** The finding of a note whose bytes are not all UTF-8: it is still read, U+FFFD in place of each bad sequence. */
 export function encodingFinding(file: string, invalid: InvalidUtf8): Finding {
   const byte = `0x${invalid.byte.toString(16).toUpperCase().padStart(2, '0')}`
@@ -51,8 +62,8 @@ export function encodingFinding(file: string, invalid: InvalidUtf8): Finding {
     file,
     line: invalid.line,
     message:
-      `not UTF-8: byte ${byte} (column ${invalid.column}, byte ${invalid.offset} of the file) begins no UTF-8 ` +
-      'character; the note is read with U+FFFD in place of each such sequence (save it as UTF-8)',
+      `not UTF-8: byte ${byte} (column ${invalid.column}, byte ${invalid.offset} of the file) ${whatTheByteIs(invalid.byte)}; ` +
+      'the note is read with U+FFFD in place of each such sequence (save it as UTF-8)',
     column: invalid.column,
     offset: invalid.offset,
   }

@@ -189,14 +189,36 @@ describe('notes that are not UTF-8', () => {
         line: 6,
         severity: 'error',
         message:
-          'not UTF-8: byte 0xE9 (column 9, byte 70 of the file) begins no UTF-8 character; the note is read with ' +
-          'U+FFFD in place of each such sequence (save it as UTF-8)',
+          'not UTF-8: byte 0xE9 (column 9, byte 70 of the file) begins a UTF-8 character that the bytes after it ' +
+          'do not complete (Latin-1 text?); the note is read with U+FFFD in place of each such sequence (save it as UTF-8)',
       },
     ])
     const items = outcome.corpus.notes.find(note => note.path === 'internalise/deck.adoc')?.items
     expect(items?.map(item => [item.id, item.prompt])).toEqual([
       ['deck#a', 'Written \uFFFD?'],
       ['deck#b', 'Caf\uFFFD?'],
+    ])
+  })
+
+  it('say what is wrong with the first bad byte: a sequence cut short, a lone continuation, a byte UTF-8 never has', async () => {
+    const note = (bad: number[]) =>
+      new Uint8Array([...new TextEncoder().encode('= D\n:intent: internalise\n\nx'), ...bad, 0x0a])
+    const root = corpus({
+      'internalise/cut.adoc': note([0xc3, 0x41]),
+      'internalise/lone.adoc': note([0xa9]),
+      'internalise/never.adoc': note([0xff]),
+    })
+    const outcome = await runValidate(nodeVault(root), { today: TODAY, dryRun: true })
+    expect(pick(outcome.findings, 'note-encoding').map(f => [f.file, f.message.split(';')[0]])).toEqual([
+      [
+        'internalise/cut.adoc',
+        'not UTF-8: byte 0xC3 (column 2, byte 27 of the file) begins a UTF-8 character that the bytes after it do not complete (Latin-1 text?)',
+      ],
+      [
+        'internalise/lone.adoc',
+        'not UTF-8: byte 0xA9 (column 2, byte 27 of the file) continues a UTF-8 character that no byte before it began',
+      ],
+      ['internalise/never.adoc', 'not UTF-8: byte 0xFF (column 2, byte 27 of the file) is never part of UTF-8 text'],
     ])
   })
 
