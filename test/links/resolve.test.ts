@@ -126,6 +126,9 @@ describe('references resolved as Asciidoctor resolves them on real text (issue 9
     expect(shorthand).toMatchObject({ ok: false, missing: 'anchor', file: 'reference/note.adoc' })
     expect((shorthand as { hint: string }).hint).toContain('xref:other.adoc[]')
     expect(macro).toEqual({ ok: true, file: 'reference/other.adoc', anchor: null })
+    // A dotted id is no file: no advice to link to a file that is not there (QA, hibernate's ids).
+    const [[, dotted]] = resolvedIn('= N\n\nSee <<settings-hibernate.jndi.class>>.\n') as [[string, Resolution]]
+    expect(dotted).toEqual({ ok: false, missing: 'anchor', file: 'reference/note.adoc' })
   })
 
   it('R3: attribute references in targets come from the attributes defined above, in the header or the body', () => {

@@ -137,7 +137,15 @@ export function resolveReference(from: NoteModel, ref: Reference, index: TargetI
 function resolveShorthand(from: NoteModel, target: string, index: TargetIndex): Resolution {
   if (target.includes('#')) return resolveXref(from, target, index)
   const resolved = resolveId(from.path, target, index, true)
-  if ('ok' in resolved && !resolved.ok && hasExtension(target) && !target.includes(' ')) {
+  // The hint only where such a file exists: a dotted id (`<<settings.jndi.class>>`) is no file,
+  // and the advice would make a link to nothing.
+  if (
+    'ok' in resolved &&
+    !resolved.ok &&
+    hasExtension(target) &&
+    !target.includes(' ') &&
+    isFile(from, target, index)
+  ) {
     const hint = `<<${target}>> names an id, not a file: write xref:${target}[] or <<${target}#,text>>`
     return { ...resolved, hint }
   }
@@ -173,6 +181,11 @@ function resolveId(file: string, fragment: string, index: TargetIndex, natural: 
     if (id !== undefined) return { ok: true, file, anchor: id }
   }
   return { ok: false, missing: 'anchor', file }
+}
+
+function isFile(from: NoteModel, relative: string, index: TargetIndex): boolean {
+  const resolved = resolveFile(from, relative, index)
+  return 'ok' in resolved && resolved.ok
 }
 
 function resolveFile(from: NoteModel, relative: string, index: TargetIndex): Resolution {
