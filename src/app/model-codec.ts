@@ -239,10 +239,13 @@ export function encodeModel(model: NoteModel, rowChecks: RowChecks = 'checked'):
   )
   put(w =>
     list(trusted, w, model.references, -1, isPlainReference, (r: Reference) => {
-      // The low bit: `<<target>>` for an xref, `opts=optional` for an include (one is never the other).
-      w.u8(REFERENCE_KINDS.indexOf(r.kind) * 2 + (r.shorthand === true || r.optional === true ? 1 : 0))
+      // The low bit: `<<target>>` for an xref, `opts=optional` for an include (one is never the
+      // other); bit 3: an image's own `:imagesdir:`, written after the line.
+      const flag = r.shorthand === true || r.optional === true ? 1 : 0
+      w.u8(REFERENCE_KINDS.indexOf(r.kind) * 2 + flag + (r.imagesdir === undefined ? 0 : 8))
       w.string(r.target)
       w.uint(r.line)
+      if (r.imagesdir !== undefined) w.string(r.imagesdir)
     }),
   )
   put(w =>
@@ -319,7 +322,8 @@ const isPlainSection = (s: Section): boolean =>
 const isPlainEntry = (e: DlistEntry): boolean =>
   isTextOrNull(e.style) && isText(e.term) && isText(e.description) && isCount(e.line) && isTextOrNull(e.anchor)
 const isPlainReference = (r: Reference): boolean =>
-  keyCount(r) === (r.shorthand === true || r.optional === true ? 4 : 3) &&
+  keyCount(r) === 3 + (r.shorthand === true || r.optional === true ? 1 : 0) + (r.imagesdir === undefined ? 0 : 1) &&
+  (r.imagesdir === undefined ? !('imagesdir' in r) : r.kind === 'image' && isText(r.imagesdir)) &&
   (r.shorthand === true ? r.kind === 'xref' : !('shorthand' in r)) &&
   (r.optional === true ? r.kind === 'include' : !('optional' in r)) &&
   REFERENCE_KINDS.includes(r.kind) &&

@@ -195,11 +195,14 @@ export const readEntry =
   }
 export const readReference = (r: PoolReader): Reference => {
   const tag = r.u8()
-  const kind = REFERENCE_KINDS[tag >> 1] ?? 'link'
-  if (!(tag & 1)) return { kind, target: r.string(), line: r.uint() }
-  return kind === 'include'
-    ? { kind, target: r.string(), line: r.uint(), optional: true }
-    : { kind, target: r.string(), line: r.uint(), shorthand: true }
+  const kind = REFERENCE_KINDS[(tag & 7) >> 1] ?? 'link'
+  const reference: Reference = { kind, target: r.string(), line: r.uint() }
+  if (tag & 1) {
+    if (kind === 'include') reference.optional = true
+    else reference.shorthand = true
+  }
+  if (tag & 8) reference.imagesdir = r.string()
+  return reference
 }
 export const readTrack =
   (sections: () => Section[]) =>

@@ -138,6 +138,11 @@ export interface Reference {
   shorthand?: true
   /** An include whose attributes say `opts=optional`: a missing file is dropped, no error (as Asciidoctor does). */
   optional?: true
+  /**
+   * An image's `:imagesdir:` where the body set it otherwise than the header above the image's
+   * line (`''`: unset there); absent, the header's applies.
+   */
+  imagesdir?: string
 }
 
 /** A top-level list entry inside a level-1 section of a Track note (SPEC 1.3). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { packScanned, plainModel } from '../../src/app/packed-model.js'
 import { scanNote } from '../../src/core/asciidoc/scan.js'
 import { buildTargetIndex, type Resolution, resolveReference } from '../../src/core/links/resolve.js'
 import type { NoteModel, Reference } from '../../src/core/types.js'
@@ -129,6 +130,35 @@ describe('references resolved as Asciidoctor resolves them on real text (issue 9
     // A dotted id is no file: no advice to link to a file that is not there (QA, hibernate's ids).
     const [[, dotted]] = resolvedIn('= N\n\nSee <<settings-hibernate.jndi.class>>.\n') as [[string, Resolution]]
     expect(dotted).toEqual({ ok: false, missing: 'anchor', file: 'reference/note.adoc' })
+  })
+
+  it('an image reads the :imagesdir: in force at its line, which the body may set again or unset (QA)', () => {
+    const text = [
+      '= N',
+      ':imagesdir: nowhere',
+      '',
+      ':imagesdir: pics',
+      '',
+      'image::a.png[]',
+      '',
+      ':imagesdir: https://cdn.example.com/img',
+      '',
+      'image::logo.png[]',
+      '',
+      ':imagesdir!:',
+      '',
+      'image::b.png[]',
+      '',
+    ].join('\n')
+    expect(resolvedIn(text)).toEqual([
+      ['a.png', { ok: true, file: 'reference/pics/a.png', anchor: null }],
+      ['logo.png', { external: true, url: 'https://cdn.example.com/img/logo.png' }],
+      ['b.png', { ok: true, file: 'reference/b.png', anchor: null }],
+    ])
+    // Kept through the packed form the cache stores and a load holds.
+    const note = scanNote('reference/note.adoc', text)
+    expect(note.references.map(r => r.imagesdir)).toEqual(['pics', 'https://cdn.example.com/img', ''])
+    expect(plainModel(packScanned(note)).references).toEqual(note.references)
   })
 
   it('R3: attribute references in targets come from the attributes defined above, in the header or the body', () => {

@@ -102,14 +102,22 @@ export function substituteTargets(
   references: Reference[],
   attributeLog: Sink['attributeLog'],
   docname: string,
+  headerAttributes: NoteModel['attributes'],
 ): Reference[] {
-  if (!references.some(ref => ref.target.includes('{'))) return references
+  // An image reads the `:imagesdir:` in force at its line, which the body may set again.
+  const headerImagesdir = headerAttributes.find(attribute => attribute.name === 'imagesdir')?.value ?? ''
+  const imagesdirMoves = attributeLog.some(entry => entry.name === 'imagesdir' && entry.value !== headerImagesdir)
+  if (!imagesdirMoves && !references.some(ref => ref.target.includes('{'))) return references
   const attributes = defaultAttributes(docname)
   let applied = 0
   return references.map(ref => {
     for (let entry = attributeLog[applied]; entry && entry.line < ref.line; entry = attributeLog[++applied]) {
       if (entry.value === null) attributes.delete(entry.name)
       else attributes.set(entry.name, entry.value)
+    }
+    if (imagesdirMoves && ref.kind === 'image') {
+      const imagesdir = attributes.get('imagesdir') ?? ''
+      if (imagesdir !== headerImagesdir) ref = { ...ref, imagesdir }
     }
     if (!ref.target.includes('{')) return ref
     // A `{counter:x}` in a target counts on a copy: it must not move the note's counters.

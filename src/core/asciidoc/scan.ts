@@ -63,6 +63,7 @@ export function scanNoteFully(path: string, text: string): NoteModel {
     [...sink.references, ...findReferences(sink.lines, sink.classes)].sort((a, b) => a.line - b.line),
     sink.attributeLog,
     docname,
+    header?.attributes ?? [],
   )
   // The model's strings may be views into the note's text (V8 keeps a substring of 13
   // characters or more so): a model a load keeps is packed at once (ADR 0029), which copies

@@ -97,7 +97,7 @@ export function scanSimpleNote(path: string, text: string): NoteModel | null {
     const header = readHeader(note)
     let index = header.next
     while (index < note.count) index = readBlock(note, index)
-    return modelOf(note, path, folder, header, referencesOf(note, docname))
+    return modelOf(note, path, folder, header, referencesOf(note, docname, header.attributes))
   } catch (error) {
     if (error instanceof NotSimple) return null
     throw error

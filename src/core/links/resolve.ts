@@ -108,7 +108,7 @@ export function resolveReference(from: NoteModel, ref: Reference, index: TargetI
     case 'xref':
       return ref.shorthand ? resolveShorthand(from, target, index) : resolveXref(from, target, index)
     case 'image': {
-      const imagesdir = substituteAttributes(attributeOf(from, 'imagesdir') ?? '', from)
+      const imagesdir = ref.imagesdir ?? substituteAttributes(attributeOf(from, 'imagesdir') ?? '', from)
       if (URL_PATTERN.test(imagesdir)) return { external: true, url: `${imagesdir.replace(/\/$/, '')}/${target}` }
       // An absolute target ignores :imagesdir:, as in Asciidoctor (and is then outside the corpus).
       const absolute = /^([\\/]|[A-Za-z]:[\\/])/.test(target)

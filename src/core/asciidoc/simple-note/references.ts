@@ -1,7 +1,7 @@
 // The references in a note's prose: `xref:` and `<<...>>` read here from the characters, and
 // prose holding anything more handed to the full walker's reference finder.
 
-import type { Reference } from '../../types.js'
+import type { NoteModel, Reference } from '../../types.js'
 import type { LineClass } from '../line-classes.js'
 import { substituteTargets } from '../model-parts.js'
 import { findReferences } from '../refs.js'
@@ -72,7 +72,7 @@ function xrefsOf(note: Note, index: number, out: Reference[]): void {
  * are read here; where it holds more (URLs, other macros, passthroughs, escapes, attribute
  * references), the full walker's reference finder reads them, from the same lines and classes.
  */
-export function referencesOf(note: Note, docname: string): Reference[] {
+export function referencesOf(note: Note, docname: string, headerAttributes: NoteModel['attributes']): Reference[] {
   let rich = false
   for (let line = 0; line < note.count && !rich; line++)
     rich = note.classes[line] === TEXT && note.holds(line, RICH | LETTER_COLON)
@@ -85,7 +85,7 @@ export function referencesOf(note: Note, docname: string): Reference[] {
       classes[line] = note.classes[line] === TEXT ? 'text' : 'markup'
     }
     const found = findReferences(lines, classes).sort((a, b) => a.line - b.line)
-    return substituteTargets(found, note.sink.attributeLog, docname)
+    return substituteTargets(found, note.sink.attributeLog, docname, headerAttributes)
   }
   const references: Reference[] = []
   for (let line = 0; line < note.count; line++) if (note.classes[line] === TEXT) xrefsOf(note, line, references)
