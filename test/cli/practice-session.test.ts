@@ -87,6 +87,20 @@ describe('notekeeper undo', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
+  it('undo of a review whose item no note declares any more says so (QA: it said nothing)', async () => {
+    const dir = copyCorpus()
+    expect((await cli(['grade', 'ghost#gone', 'good', '--corpus', dir, '--today', DAY])).code).toBe(2)
+    writeFileSync(
+      join(dir, LOG),
+      `${readFileSync(join(dir, LOG), 'utf8')}${JSON.stringify({ item: 'ghost#gone', date: DAY, grade: 'good' })}\n`,
+    )
+    const undone = await cli(['undo', '--corpus', dir, '--today', DAY])
+    expect(undone.code).toBe(0)
+    expect(undone.stdout).toBe(
+      `ghost#gone: the good of ${DAY} no longer counts; no note declares this item now (its history still counts if one does again)\n`,
+    )
+  })
+
   it('refuses when there is nothing to undo, appending nothing', async () => {
     const dir = copyCorpus()
     const before = readFileSync(join(dir, LOG), 'utf8')

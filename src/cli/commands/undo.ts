@@ -21,7 +21,12 @@ export const undoCommand: Command = async ctx => {
       )
     else
       ctx.out(
-        `${undone.item}: the ${undone.grade} of ${undone.date} no longer counts${entry ? `; next due ${entry.next_due}` : ''}`,
+        `${undone.item}: the ${undone.grade} of ${undone.date} no longer counts${
+          entry
+            ? `; next due ${entry.next_due}`
+            : // A review of an item no note declares any more (its history waits in the log, SPEC 1.4).
+              '; no note declares this item now (its history still counts if one does again)'
+        }`,
       )
     return 0
   } catch (error) {
