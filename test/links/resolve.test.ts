@@ -132,6 +132,16 @@ describe('references resolved as Asciidoctor resolves them on real text (issue 9
     expect(dotted).toEqual({ ok: false, missing: 'anchor', file: 'reference/note.adoc' })
   })
 
+  it('a natural xref finds a title written with &amp; or &, either way, as Asciidoctor does (QA)', () => {
+    const text =
+      '= N\n\n== Rock &amp; Roll\n\n== Salt & Pepper\n\n<<Rock & Roll>> <<Salt &amp; Pepper>> <<Rock &amp; Roll>>\n'
+    expect(resolvedIn(text).map(([target, resolution]) => [target, 'ok' in resolution && resolution.ok])).toEqual([
+      ['Rock & Roll', true],
+      ['Salt &amp; Pepper', true],
+      ['Rock &amp; Roll', true],
+    ])
+  })
+
   it('an image reads the :imagesdir: in force at its line, which the body may set again or unset (QA)', () => {
     const text = [
       '= N',

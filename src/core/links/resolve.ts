@@ -8,7 +8,7 @@ export interface TargetIndex {
   folders: ReadonlySet<string>
   /** Explicit ids, auto-generated section ids and item anchors of each scanned `.adoc` file. */
   ids: ReadonlyMap<string, ReadonlySet<string>>
-  /** Section title as written -> section id, for natural xrefs (`<<Section Title>>`). */
+  /** Section title (as written, `&amp;` read as `&`) -> section id, for natural xrefs (`<<Section Title>>`). */
   titles: ReadonlyMap<string, ReadonlyMap<string, string>>
   /**
    * What the listing saw but did not read (a named pipe, a link it does not follow), as the
@@ -41,7 +41,8 @@ export function buildTargetIndex(
     for (const section of note.sections) {
       noteIds.add(section.id)
       // The first section with a title wins, as in Asciidoctor's reftext map.
-      if (!noteTitles.has(section.title)) noteTitles.set(section.title, section.id)
+      const key = titleKey(section.title)
+      if (!noteTitles.has(key)) noteTitles.set(key, section.id)
     }
     ids.set(note.path, noteIds)
     titles.set(note.path, noteTitles)
@@ -59,6 +60,14 @@ export function buildTargetIndex(
   for (const finding of unreadable)
     if (finding.rule === 'note-skipped') notRead.set(finding.file, String(finding['reason'] ?? finding.message))
   return { files: all, folders, ids, titles, notRead }
+}
+
+/**
+ * A title as a natural xref matches it: Asciidoctor compares both after its special characters
+ * and replacements, where `&` and `&amp;` become one (`<<Rock & Roll>>` finds `== Rock &amp; Roll`).
+ */
+function titleKey(title: string): string {
+  return title.includes('&amp;') ? title.replaceAll('&amp;', '&') : title
 }
 
 /** Why `file` is not read although the listing saw it, or a folder it lies in; null when nothing says so. */
@@ -177,7 +186,7 @@ function resolveXref(from: NoteModel, target: string, index: TargetIndex): Resol
 function resolveId(file: string, fragment: string, index: TargetIndex, natural: boolean): Resolution {
   if (index.ids.get(file)?.has(fragment)) return { ok: true, file, anchor: fragment }
   if (natural && (fragment.includes(' ') || fragment.toLowerCase() !== fragment)) {
-    const id = index.titles.get(file)?.get(fragment)
+    const id = index.titles.get(file)?.get(titleKey(fragment))
     if (id !== undefined) return { ok: true, file, anchor: id }
   }
   return { ok: false, missing: 'anchor', file }
