@@ -89,8 +89,13 @@ export async function undoLastReview(
   let undone: Review | undefined
   const candidates = wanted === null ? corpus.log.all() : corpus.log.historyOf(wanted)
   for (const review of candidates) if (undone === undefined || review.line > undone.line) undone = review
-  if (undone === undefined)
-    throw new NothingToUndoError(id === null ? 'the log holds no review to undo' : `no review of "${id}" to undo`)
+  if (undone === undefined) {
+    if (id === null) throw new NothingToUndoError('the log holds no review to undo')
+    // An id no note declares, with no review under it either, is most likely mistyped.
+    const undeclared =
+      wanted !== null && !derived(corpus, today).declared.has(wanted) ? ', and no note declares it' : ''
+    throw new NothingToUndoError(`no review of "${id}" to undo${undeclared}`)
+  }
   return { ...(await appendVoid(vault, corpus, undone, today)), undone }
 }
 
