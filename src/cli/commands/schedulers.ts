@@ -101,7 +101,7 @@ export const schedulersCommand: Command = async ctx => {
   const row = (label: string, cells: (string | number)[]) =>
     `${label.padEnd(10)}${cells.map(c => String(c).padStart(width + 2)).join('')}`
   ctx.out(
-    `Due items per day from ${ctx.today} for ${days} days, by scheduler (* = active, in config.json), if switched with --use (each item keeps its due date until its next review):`,
+    `Due items per day from ${ctx.today} for ${days} days, by scheduler (* = active, in config.json), if switched with --use (each item keeps its due date until its next review, but one reviewed today is re-dated at once):`,
   )
   ctx.out(row('', names))
   ctx.out(
