@@ -104,9 +104,32 @@ describe('the grade suggestion (ADR 0008)', () => {
 
   it('is never confident about a wrong-looking or misspelt answer: Enter will ask', () => {
     expect(checkAnswer('when they suggest it', tuVous).confident).toBe(false)
-    // Accents missing: near, so hard and asked for; and where the response has both words, the
-    // answer is the other one (with accents folded it was `good`, and Enter logged it).
-    expect(checkAnswer('tu', 'tú')).toMatchObject({ suggested: 'hard', confident: false })
+    // Accents missing or wrong: recalled (a keyboard without them: the labelled "bibliotheque" is
+    // good), but never confident, so Enter asks; where the response has both words, the answer
+    // is the other one. With accents folded, "tu" for "tú" was good and confident.
+    expect(checkAnswer('tu', 'tú')).toMatchObject({ suggested: 'good', confident: false })
+    expect(checkAnswer('bibliotheque', '_Bibliothèque_.')).toMatchObject({ suggested: 'good', confident: false })
+    expect(checkAnswer('tu', '_tú_: the subject pronoun; _tu_ is the possessive.')).toMatchObject({
+      recall: 0,
+      suggested: 'again',
+      confident: false,
+    })
+    // Accented words that fold to function words are still the words to recall (review).
+    for (const [typed, response] of [
+      ['el habla', '_él habla_'],
+      ['a la maison', '_à la maison_: at home'],
+      ['de usted', '_dé usted_: give (formal)'],
+    ] as const)
+      expect(checkAnswer(typed, response), typed).toMatchObject({ confident: false })
+    // A whole explanation reproduced around the wrong word: at most good, and asked for.
+    expect(
+      checkAnswer(
+        'tu: the subject pronoun; tu is the possessive.',
+        '_tú_: the subject pronoun; _tu_ is the possessive.',
+      ),
+    ).toMatchObject({ suggested: 'good', confident: false })
+    // A difference of case only, even where lower-casing adds a mark, is the same word.
+    expect(checkAnswer('istanbul', '_İstanbul_')).toMatchObject({ suggested: 'good', confident: true })
     expect(checkAnswer('tu', '_tú_: the subject pronoun; _tu_ is the possessive.')).toMatchObject({
       recall: 0,
       suggested: 'again',

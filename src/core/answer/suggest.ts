@@ -40,10 +40,23 @@ export function checkAnswer(produced: string, response: string): AnswerCheck {
   const answerPart = part.map(k => (expected[k] as Word).text).join(' ')
   const words = wordIndices(expected)
   if (words.length === 0) return { diff: alignment.parts, answerPart, recall: 1, suggested: 'good', confident: false }
-  const recall = shareRecalled(alignment, keyWords(expected, part))
+  const key = keyWords(expected, part)
+  const recall = shareRecalled(alignment, key)
   const overall = shareRecalled(alignment, words)
   const extraShare = alignment.extra / answerWords
   const graded = gradeFrom(recall, overall, extraShare, words.length > part.length)
+  // A word of the answer part with its accents missing or wrong counts as recalled (a keyboard
+  // without them; the labelled "bibliotheque" is good), but Enter never takes it: "tu" for "tú"
+  // is another word to a learner, and the person decides, the diff showing it as near.
+  const accentMissed = key.some(k => alignment.accentOnly[k] === true)
+  if (accentMissed)
+    return {
+      diff: alignment.parts,
+      answerPart,
+      recall,
+      suggested: graded.suggested === 'easy' ? 'good' : graded.suggested,
+      confident: false,
+    }
   return { diff: alignment.parts, answerPart, recall, ...graded }
 }
 
@@ -53,7 +66,8 @@ function gradeFrom(
   extraShare: number,
   explained: boolean,
 ): { suggested: Grade; confident: boolean } {
-  if (explained && overall >= 0.9 && extraShare < 0.2) return { suggested: 'easy', confident: true }
+  // Easy only with the answer part whole: a response reproduced around a wrong answer is no easy.
+  if (explained && recall >= 0.999 && overall >= 0.9 && extraShare < 0.2) return { suggested: 'easy', confident: true }
   if (recall >= 0.999) return { suggested: 'good', confident: extraShare <= 0.5 }
   if (recall >= 0.5) return { suggested: 'hard', confident: false }
   // Nothing of the answer part: a wrong answer, or a synonym the words cannot see; the user says which.
@@ -65,7 +79,7 @@ function shareRecalled(alignment: Alignment, indices: readonly number[]): number
   let points = 0
   for (const k of indices) {
     const kind = alignment.response[k]
-    points += kind === 'same' ? 1 : kind === 'near' ? 0.5 : 0
+    points += kind === 'same' || alignment.accentOnly[k] === true ? 1 : kind === 'near' ? 0.5 : 0
   }
   return points / indices.length
 }
@@ -106,7 +120,8 @@ const FUNCTION_WORDS = new Set(
 )
 
 function keyWords(words: readonly Word[], part: readonly number[]): number[] {
-  const content = part.filter(k => !FUNCTION_WORDS.has((words[k] as Word).key))
+  // By the spelling with accents: "él" (he) and "à" are words to recall, not "el" and "a".
+  const content = part.filter(k => !FUNCTION_WORDS.has((words[k] as Word).spelled))
   return content.length > 0 ? content : [...part]
 }
 

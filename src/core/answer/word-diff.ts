@@ -19,6 +19,8 @@ export interface DiffPart {
 export interface Alignment {
   /** For each response token (punctuation included): 'same', 'near' or 'missing'. */
   response: ('same' | 'near' | 'missing')[]
+  /** For each response token: met by a word that differs from it in its accents only (a `near`). */
+  accentOnly: boolean[]
   /** Answer words that match no response word (punctuation tokens not counted). */
   extra: number
   /** The diff, in reading order, runs of one kind joined. */
@@ -67,6 +69,7 @@ export function alignWords(answer: readonly Word[], response: readonly Word[]): 
     }
   }
   const responseKinds: ('same' | 'near' | 'missing')[] = new Array(response.length).fill('missing')
+  const accentOnly: boolean[] = new Array(response.length).fill(false)
   const parts: DiffPart[] = []
   const push = (kind: DiffKind, text: string, typed?: string) => {
     const last = parts[parts.length - 1]
@@ -82,6 +85,7 @@ export function alignWords(answer: readonly Word[], response: readonly Word[]): 
     if (m > 0 && here === (score[i + 1] as Int32Array)[j + 1]! + m) {
       const kind = m === NEAR ? 'near' : 'same'
       responseKinds[j] = kind
+      if (kind === 'near' && (a[i] as Word).key === (b[j] as Word).key) accentOnly[j] = true
       if (kind === 'same') push('same', (b[j] as Word).text)
       else push('near', (b[j] as Word).text, (a[i] as Word).text)
       i++
@@ -100,7 +104,7 @@ export function alignWords(answer: readonly Word[], response: readonly Word[]): 
     push('extra', word.text)
     if (isWord(word)) extra++
   }
-  return { response: responseKinds, extra, parts }
+  return { response: responseKinds, accentOnly, extra, parts }
 }
 
 /** A misspelling rather than another word: one edit apart for words of 4+ letters, two for 8+. */

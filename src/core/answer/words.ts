@@ -136,11 +136,15 @@ export function comparable(word: string): string {
 
 /** A word lower case, without surrounding punctuation or markup, its accents kept (composed, NFC). */
 function comparableSpelling(word: string): string {
-  return word
-    .replace(MARKS, '')
-    .toLowerCase()
-    .normalize('NFC')
-    .replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '')
+  return (
+    word
+      .replace(MARKS, '')
+      .toLowerCase()
+      // "İ" lower-cases to "i" and a combining dot: a difference of case, not of accent.
+      .replaceAll('i\u0307', 'i')
+      .normalize('NFC')
+      .replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '')
+  )
 }
 
 /**
