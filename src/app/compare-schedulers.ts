@@ -53,7 +53,7 @@ export async function switchScheduler(
   const changed = from !== name || (options.reschedule === true && config['switches'] !== undefined)
   if (options.reschedule !== true && from !== name) {
     const refusal = switchDateRefusal(before.config.switches, from, today)
-    if (refusal !== null) throw new SwitchRefusedError(refusal)
+    if (refusal !== null) throw new SwitchRefusedError(refusal.message, refusal.lastDate)
   }
   const old = derivedState(before, today)
   if (changed) {
@@ -85,7 +85,15 @@ export interface SwitchOutcome {
 }
 
 /** A switch the record of switches cannot take (SPEC 1.6): said to the user, nothing written. */
-export class SwitchRefusedError extends Error {}
+export class SwitchRefusedError extends Error {
+  constructor(
+    message: string,
+    /** The date of the last recorded switch: a switch on it or later is taken. */
+    readonly lastDate: IsoDate,
+  ) {
+    super(message)
+  }
+}
 
 export interface CorpusEvaluation extends Evaluation {
   /** Where the fitted FSRS row's weights come from, or why there is no such row. */

@@ -9,7 +9,7 @@ import { assertConfigValid } from './write-state.js'
 export interface SavedWeights {
   /** Items in the state. */
   items: number
-  /** Items whose next due date the new weights moved (none unless FSRS schedules them). */
+  /** Items whose next due date the new weights moved (under another scheduler, those FSRS dated last, before a switch). */
   redated: number
   /** Whether FSRS is the active scheduler, so that the weights are used now. */
   active: boolean

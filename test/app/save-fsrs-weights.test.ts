@@ -45,7 +45,15 @@ describe('saving fitted FSRS weights', () => {
     expect(saved).toEqual({ items: 3, redated: moved.length, active: true })
   })
 
-  it('under another scheduler, moves no due date and says the weights wait for FSRS', async () => {
+  it('under another scheduler after a switch, moves the dates FSRS gave before it (review)', async () => {
+    const vault = corpus({ scheduler: 'leitner', switches: [{ date: TODAY, from: 'fsrs', to: 'leitner' }] })
+    const saved = await saveFsrsWeights(vault, WEIGHTS, TODAY)
+    expect(saved.active).toBe(false)
+    expect(saved.redated).toBeGreaterThan(0)
+    expect(vault.files.get(STATE_PATH)).toBe(serializeState(derivedState(await loadCorpus(vault), TODAY)))
+  })
+
+  it('under another scheduler, with no switch, moves no due date', async () => {
     const vault = corpus({ scheduler: 'leitner' })
     const saved = await saveFsrsWeights(vault, WEIGHTS, TODAY)
     expect(saved).toEqual({ items: 3, redated: 0, active: false })

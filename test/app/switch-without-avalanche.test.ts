@@ -101,8 +101,9 @@ describe('switching without an avalanche, on the example corpus', () => {
     const state = readState(dir)
     const earlier = await cli(['schedulers', '--use', 'sm2', '--corpus', dir, '--today', '2026-11-29'])
     expect(earlier.code).toBe(2)
-    expect(earlier.stderr).toContain(
-      `--use sm2: the last switch, from leitner to fsrs, is dated ${TODAY}, after 2026-11-29: a switch cannot be dated before it (give --today ${TODAY} or later); nothing written`,
+    // One line, said as a refusal: no usage block after it, as after a mistyped command.
+    expect(earlier.stderr).toBe(
+      `notekeeper: --use sm2: the last switch, from leitner to fsrs, is dated ${TODAY}, after 2026-11-29: a switch cannot be dated before it (give --today ${TODAY} or later); nothing written\n`,
     )
     expect(readFileSync(join(dir, CONFIG), 'utf8')).toBe(config)
     expect(readState(dir)).toBe(state)

@@ -57,6 +57,7 @@ describe('parseLog', () => {
       '{"item":"a#x","date":"2026-01-01","grade":"good"}',
       '<<<<<<< HEAD',
       '{"item":"a#x","date":"2026-01-02","grade":"hard"}',
+      '||||||| merged common ancestors',
       '=======',
       '{"item":"a#x","date":"2026-01-03","grade":"easy"}',
       '>>>>>>> laptop',
@@ -64,7 +65,7 @@ describe('parseLog', () => {
     ].join('\n')
     const { reviews, findings } = parseLog(text, 'internalise/.srs/log.jsonl')
     expect(findings.map(f => [f.line, f.message])).toEqual(
-      [2, 4, 6].map(line => [
+      [2, 4, 5, 7].map(line => [
         line,
         "not a valid review: a git conflict marker: the log was merged without Notekeeper's merge driver (`notekeeper git` sets it up); delete the marker lines and keep the reviews of both sides",
       ]),

@@ -307,7 +307,9 @@ describe('the Schedulers page', () => {
     ).toEqual(['fsrs', 'leitner', 'passfail', 'sm2'])
     expect(page[0]!.children[0]!.children[0]!.content).toMatch(/^Per day: [·▁-█]{30}$/)
     // The other schedulers: a switch keeps the due dates; rescheduling is shown beside it.
-    expect(rows[1]).toMatch(/^Scheduler `fsrs` \(if switched now, each item keeping its due date\): 1 due today/)
+    expect(rows[1]).toMatch(
+      /^Scheduler `fsrs` \(if switched now, each item keeping its due date; one reviewed today is re-dated at once\): 1 due today/,
+    )
     expect(page[0]!.children[1]!.children[2]!.content).toMatch(/^If switched with rescheduling/)
     // Each scheduler judged on the log.
     expect(rows[4]).toMatch(/^Judged on your log: /)

@@ -308,6 +308,7 @@ describe('reading the log (SPEC 1.4)', () => {
       ['due'],
       ['stats'],
       ['schedulers', '--compare'],
+      ['schedulers', '--evaluate'],
       ['grade', 'deck#a', 'good'],
       ['undo'],
     ]) {

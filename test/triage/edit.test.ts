@@ -254,6 +254,13 @@ describe('what a move says', () => {
     )
   })
 
+  it('between two sections whose titles differ in case only: each named by its line too', () => {
+    const cased = twoNexts.replace('== Next\n\n* four', '== next\n\n* four')
+    expect(message(cased, 15, 'Next')).toBe(
+      'track/t.adoc:15: moved "four" from next (line 13) to Next (line 4); it now starts on line 8',
+    )
+  })
+
   it('between two statuses: from one to the other, as before', () => {
     expect(message(twoNexts, 11, 'Next')).toBe(
       'track/t.adoc:11: moved "three" from Now to Next; it now starts on line 8',

@@ -3,7 +3,7 @@ import { loadCorpus } from '../../app/load-corpus.js'
 import { saveFsrsWeights } from '../../app/save-fsrs-weights.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
 import type { CommandSpec } from '../command.js'
-import { configInvalid } from '../config-output.js'
+import { configInvalid, warnSkippedLines } from '../config-output.js'
 import { type Command, UsageError } from '../context.js'
 
 /**
@@ -16,6 +16,7 @@ export const fsrsCommand: Command = async ctx => {
     throw new UsageError('usage: notekeeper fsrs optimize [--write] [--json]')
   const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
+  warnSkippedLines(ctx, corpus)
   let result: Awaited<ReturnType<typeof optimizeFsrs>>
   try {
     result = await optimizeFsrs(corpus.log.all(), corpus.config.aliases, { weights: corpus.config.fsrs.weights })
@@ -49,13 +50,11 @@ export const fsrsCommand: Command = async ctx => {
     return 0
   }
   if (saved === null) ctx.out('Run again with --write to save them in config.json.')
-  else if (!saved.active)
-    ctx.out(
-      `Written to ${CONFIG_PATH}. They take effect when FSRS schedules (\`notekeeper schedulers --use fsrs\`); no due date moved.`,
-    )
   else
     ctx.out(
-      `Written to ${CONFIG_PATH}, and state.json derived again with them: ${saved.redated} of ${saved.items} items have a new due date.`,
+      `Written to ${CONFIG_PATH}, and state.json derived again with them: ${saved.redated} of ${saved.items} items have a new due date` +
+        // Under another scheduler the weights still date the items FSRS scheduled last, before a switch.
+        (saved.active ? '.' : `; the rest wait for FSRS to schedule them (\`notekeeper schedulers --use fsrs\`).`),
     )
   return 0
 }

@@ -1,6 +1,6 @@
 import { evaluateCorpus } from '../../app/compare-schedulers.js'
 import { loadCorpus } from '../../app/load-corpus.js'
-import { configInvalid } from '../config-output.js'
+import { configInvalid, warnSkippedLines } from '../config-output.js'
 import type { CommandContext, ExitCode } from '../context.js'
 
 const fixed = (value: number | null, digits: number) =>
@@ -15,6 +15,7 @@ export async function evaluateCommand(ctx: CommandContext): Promise<ExitCode> {
   const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   // Said as every command says it: the file, line and column, and the tool's name.
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
+  warnSkippedLines(ctx, corpus)
   const evaluation = await evaluateCorpus(corpus)
   if (ctx.json) {
     ctx.out(JSON.stringify({ today: ctx.today, active: corpus.config.scheduler, ...evaluation }, null, 2))

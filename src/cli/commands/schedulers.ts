@@ -76,7 +76,11 @@ export const schedulersCommand: Command = async ctx => {
     try {
       outcome = await switchScheduler(ctx.vault, use as SchedulerName, ctx.today, { reschedule })
     } catch (error) {
-      if (error instanceof SwitchRefusedError) throw new UsageError(`--use ${use}: ${error.message}; nothing written`)
+      // Said as a refusal, not as a mistyped command (no usage block after it).
+      if (error instanceof SwitchRefusedError) {
+        ctx.err(`notekeeper: --use ${use}: ${error.message} (give --today ${error.lastDate} or later); nothing written`)
+        return 2
+      }
       throw error
     }
     ctx.out(switchMessage(use, reschedule, outcome, ctx.today))

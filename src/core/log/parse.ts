@@ -179,8 +179,11 @@ export function isBlank(s: string): boolean {
   return s.trim().length === 0
 }
 
-/** A line git writes where a merge stopped on a conflict: `<<<<<<< ours`, `=======`, `>>>>>>> theirs`. */
-const CONFLICT_MARKER = /^(?:<{7}|={7}|>{7})(?: |$)/
+/**
+ * A line git writes where a merge stopped on a conflict: `<<<<<<< ours`, `=======`, `>>>>>>>
+ * theirs`, and with `merge.conflictStyle` diff3 or zdiff3 `||||||| base`.
+ */
+const CONFLICT_MARKER = /^(?:<{7}|\|{7}|={7}|>{7})(?: |$)/
 /**
  * What such a line in the log means and what to do: the log was merged by git's own driver (the
  * clone was never set up with `notekeeper git`, or a plain `git merge` ran), and both sides'

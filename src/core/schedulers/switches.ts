@@ -85,7 +85,8 @@ export function switchesAfterUse(
 }
 
 /**
- * Why `schedulers --use` cannot record a switch from `from` on `today`, or null. A switch dated
+ * Why `schedulers --use` cannot record a switch from `from` on `today` (and the date it must not
+ * come before), or null. A switch dated
  * before the last one of the record would be sorted before it, so the record would no longer
  * end at the scheduler named in config.json, and the whole log would be replayed (an avalanche)
  * while the command said every item keeps its date.
@@ -94,8 +95,11 @@ export function switchDateRefusal(
   switches: readonly SchedulerSwitch[],
   from: SchedulerName,
   today: IsoDate,
-): string | null {
+): { message: string; lastDate: IsoDate } | null {
   const last = switches.at(-1)
   if (last === undefined || last.to !== from || last.date <= today) return null
-  return `the last switch, from ${last.from} to ${last.to}, is dated ${last.date}, after ${today}: a switch cannot be dated before it (give --today ${last.date} or later)`
+  return {
+    message: `the last switch, from ${last.from} to ${last.to}, is dated ${last.date}, after ${today}: a switch cannot be dated before it`,
+    lastDate: last.date,
+  }
 }

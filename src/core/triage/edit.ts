@@ -230,7 +230,7 @@ function relocate(
   const where =
     target === found.status
       ? `to the end of ${to}`
-      : from === to && target
+      : from.toLowerCase() === to.toLowerCase() && target
         ? `from ${from} (line ${found.status.line}) to ${to} (line ${target.line})`
         : `from ${from} to ${to}${created}`
   const message = `${model.path}:${line}: ${verb} ${quote(item.text)} ${where}; it now starts on line ${arrival.line}`

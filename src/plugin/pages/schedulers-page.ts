@@ -41,7 +41,7 @@ export function schedulersPage(
     header,
     children: [
       ...forecasts.map(f => ({
-        content: `Scheduler ${codeSpan(f.scheduler)}${f.scheduler === active ? ' (active)' : ' (if switched now, each item keeping its due date)'}: ${f.dueToday} due today, ${f.total} due from ${first} to ${last}`,
+        content: `Scheduler ${codeSpan(f.scheduler)}${f.scheduler === active ? ' (active)' : ' (if switched now, each item keeping its due date; one reviewed today is re-dated at once)'}: ${f.dueToday} due today, ${f.total} due from ${first} to ${last}`,
         children: [
           {
             content: `Per day: ${textBars(
