@@ -20,7 +20,7 @@ export async function runBacklinks(
     const why = whyNotRead(corpus.unreadable, note)
     return { ok: false, message: `${note}: ${why ?? 'no such .adoc file in the corpus'}` }
   }
-  const index = buildTargetIndex(corpus.files, corpus.notes, corpus.unreadable)
+  const index = buildTargetIndex(corpus.files, corpus.notes, corpus.notRead)
   if (anchor !== null && !index.ids.get(note)?.has(anchor))
     return { ok: false, message: `${note}: no anchor or section id "${anchor}"` }
   // Mentions of the note's name are found in prose: every note's text is read for them.

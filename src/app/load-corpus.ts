@@ -97,6 +97,7 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
       files,
       notes,
       unreadable,
+      notRead: new Map(listed.skipped.map(entry => [entry.path, entry.reason])),
       config,
       configFinding: parsedConfig.ok ? null : parsedConfig.finding,
       aliasCycles: parsedConfig.ok ? (parsedConfig.aliasCycles ?? []) : [],

@@ -67,7 +67,7 @@ export async function runHygiene(vault: Vault, options: HygieneOptions): Promise
     texts,
     config: corpus.config,
     today: options.today,
-    unreadable: corpus.unreadable,
+    ...(corpus.notRead ? { notRead: corpus.notRead } : {}),
   })
   const found = [...corpus.unreadable, ...offline.findings]
   if (options.online && offline.external.length > 0) {

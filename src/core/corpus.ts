@@ -74,6 +74,11 @@ export interface Corpus {
    * out by the listing: a link, a pipe) and `note-encoding` (read, but its bytes are not UTF-8).
    */
   unreadable: Finding[]
+  /**
+   * Everything the listing saw and left out (a link it does not follow, a pipe), notes or not:
+   * path -> why. A link there names something that exists (links/resolve.ts). Absent: none.
+   */
+  notRead?: ReadonlyMap<string, string>
   /** The configuration, or the defaults when `configFinding` says it is invalid. */
   config: Config
   configFinding: Finding | null

@@ -38,7 +38,7 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
   const declared = facts.declared
   for (const cycle of corpus.aliasCycles ?? [])
     findings.push(aliasCycleFinding(cycle, corpus.config.aliases, id => declared.has(id)))
-  const targets = buildTargetIndex(corpus.files, corpus.notes, corpus.unreadable)
+  const targets = buildTargetIndex(corpus.files, corpus.notes, corpus.notRead)
   for (const note of corpus.notes) {
     if (note.folder === null) continue
     findings.push(...headerFindings(note), ...itemFindings(note))

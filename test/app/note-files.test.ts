@@ -139,7 +139,7 @@ describe.skipIf(process.platform === 'win32')('files the listing skips', () => {
     const root = corpusWithSkips()
     fs.writeFileSync(
       nodePath.join(root, 'reference/links.adoc'),
-      '= Links\n:intent: reference\n:source: me\n\nSee xref:../track/pipe.adoc[the pipe], xref:shared/shared.adoc[shared] and xref:none.adoc[none].\n',
+      '= Links\n:intent: reference\n:source: me\n\nSee xref:../track/pipe.adoc[the pipe], xref:shared/shared.adoc[shared] and xref:none.adoc[none].\n\nimage::img/link.png[]\n',
     )
     const validated = await cli(['validate', '--corpus', root, '--today', TODAY, '--dry-run'])
     expect(validated.stdout).toContain(
@@ -155,6 +155,10 @@ describe.skipIf(process.platform === 'win32')('files the listing skips', () => {
       'reference/links.adoc:5: error dead-link: xref ../track/pipe.adoc: track/pipe.adoc is not read: not a regular file (a named pipe)',
     )
     expect(swept.stdout).toContain('xref none.adoc: reference/none.adoc does not exist')
+    // Any file the listing skipped, not only notes: an image behind a link (review).
+    expect(swept.stdout).toContain(
+      'reference/links.adoc:7: error dead-link: image img/link.png: reference/img/link.png is not read: a symbolic link, not followed',
+    )
   })
 
   it('triage shows the Track notes it read, says which it skipped, and exits 0 for those warnings', async () => {

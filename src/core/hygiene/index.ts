@@ -21,8 +21,8 @@ export interface HygieneInput {
   texts: ReadonlyMap<string, string>
   config: Config
   today: IsoDate
-  /** The load's findings of what it did not read (`note-skipped`): a link there names something that exists. */
-  unreadable?: readonly Finding[]
+  /** What the listing left out (Corpus.notRead): a link there names something that exists. */
+  notRead?: ReadonlyMap<string, string>
 }
 
 /** The hygiene sweep (SPEC 2), offline part: sorted findings, before the ignore list. */
@@ -32,7 +32,7 @@ export function hygiene(input: HygieneInput): Finding[] {
 
 /** The sweep plus the external URLs it did not check, for the app's optional online pass. */
 export function hygieneWithExternal(input: HygieneInput): { findings: Finding[]; external: ExternalReference[] } {
-  const index = buildTargetIndex(input.files, input.notes, input.unreadable)
+  const index = buildTargetIndex(input.files, input.notes, input.notRead)
   const notes = input.notes.filter(note => isNotePath(note.path))
   const byPath = new Map(notes.map(note => [note.path, note]))
   const { shingled, flips, vocabulary } = compareProse(notes, input.texts)

@@ -1,4 +1,4 @@
-import type { Finding, NoteModel, Reference } from '../types.js'
+import type { NoteModel, Reference } from '../types.js'
 import { folderOf, joinInsideCorpus } from './paths.js'
 
 /** What the corpus offers as targets: every file, and per `.adoc` file its ids and section titles. */
@@ -11,8 +11,8 @@ export interface TargetIndex {
   /** Section title (as written, `&amp;` read as `&`) -> section id, for natural xrefs (`<<Section Title>>`). */
   titles: ReadonlyMap<string, ReadonlyMap<string, string>>
   /**
-   * What the listing saw but did not read (a named pipe, a link it does not follow), as the
-   * load's `note-skipped` findings say: path -> why. A link there names something that exists.
+   * What the listing saw but did not read (a named pipe, a link it does not follow), notes and
+   * other files alike (Corpus.notRead): path -> why. A link there names something that exists.
    */
   notRead: ReadonlyMap<string, string>
 }
@@ -28,7 +28,7 @@ export type Resolution =
 export function buildTargetIndex(
   files: readonly string[],
   notes: readonly NoteModel[],
-  unreadable: readonly Finding[] = [],
+  notRead: ReadonlyMap<string, string> = new Map(),
 ): TargetIndex {
   const ids = new Map<string, Set<string>>()
   const titles = new Map<string, Map<string, string>>()
@@ -56,9 +56,6 @@ export function buildTargetIndex(
       folders.add(folder)
     }
   }
-  const notRead = new Map<string, string>()
-  for (const finding of unreadable)
-    if (finding.rule === 'note-skipped') notRead.set(finding.file, String(finding['reason'] ?? finding.message))
   return { files: all, folders, ids, titles, notRead }
 }
 
