@@ -20,6 +20,18 @@ export function fieldReader(bytes: Uint8Array, field: number): PoolReader {
   return new PoolReader(bytes, u32At(bytes, 2 + 4 * field), u32At(bytes, 6 + 4 * field))
 }
 
+/**
+ * Whether field `field` of a model's bytes is an empty list: an empty pool, mode 0, no rows
+ * (three zero bytes). Most list fields of most notes are (a Reference note has no items), and
+ * answering so without a reader keeps 10,000 readers out of a load that reads every note's items.
+ */
+export function isEmptyList(bytes: Uint8Array, field: number): boolean {
+  const start = u32At(bytes, 2 + 4 * field)
+  return (
+    u32At(bytes, 6 + 4 * field) - start === 3 && bytes[start] === 0 && bytes[start + 1] === 0 && bytes[start + 2] === 0
+  )
+}
+
 /** A list in mode 0 read with `row`; in mode 1 its JSON. */
 export function readList<T>(r: PoolReader, row: (r: PoolReader, index: number) => T): T[] {
   if (r.u8() === 1) return JSON.parse(r.string()) as T[]

@@ -13,6 +13,7 @@ import type { PoolReader } from './byte-pool.js'
 import { encodeModel, FIELDS, FOLDERS, HAS_REST } from './model-codec.js'
 import {
   fieldReader,
+  isEmptyList,
   PackedItem,
   PackedQandaEntry,
   readAnchor,
@@ -70,6 +71,11 @@ export class PackedNote implements NoteModel {
     return fieldReader(this.bytes, field)
   }
 
+  /** List field `field`, its rows read by `row`; an empty one without a reader (isEmptyList). */
+  #list<T>(field: number, row: (r: PoolReader, index: number) => T): T[] {
+    return isEmptyList(this.bytes, field) ? [] : readList(this.#reader(field), row)
+  }
+
   get title(): string | null {
     if (this.#title === undefined) this.#title = readTitle(this.#reader(0))
     return this.#title
@@ -78,43 +84,43 @@ export class PackedNote implements NoteModel {
     this.#title = value
   }
   get attributes(): HeaderAttribute[] {
-    this.#attributes ??= readList(this.#reader(1), readAttribute)
+    this.#attributes ??= this.#list(1, readAttribute)
     return this.#attributes
   }
   set attributes(value: HeaderAttribute[]) {
     this.#attributes = value
   }
   get anchors(): Anchor[] {
-    this.#anchors ??= readList(this.#reader(2), readAnchor)
+    this.#anchors ??= this.#list(2, readAnchor)
     return this.#anchors
   }
   set anchors(value: Anchor[]) {
     this.#anchors = value
   }
   get sections(): Section[] {
-    this.#sections ??= readList(this.#reader(3), readSection)
+    this.#sections ??= this.#list(3, readSection)
     return this.#sections
   }
   set sections(value: Section[]) {
     this.#sections = value
   }
   get items(): PracticeItem[] {
-    this.#items ??= readItems(this.#reader(4), this.path)
+    this.#items ??= isEmptyList(this.bytes, 4) ? [] : readItems(this.#reader(4), this.path)
     return this.#items
   }
   set items(value: PracticeItem[]) {
     this.#items = value
   }
   get itemsWithoutId(): WithoutId[] {
-    this.#itemsWithoutId ??= readList(this.#reader(5), readWithoutId)
+    this.#itemsWithoutId ??= this.#list(5, readWithoutId)
     return this.#itemsWithoutId
   }
   set itemsWithoutId(value: WithoutId[]) {
     this.#itemsWithoutId = value
   }
   get dlistEntries(): DlistEntry[] {
-    this.#dlistEntries ??= readList(
-      this.#reader(6),
+    this.#dlistEntries ??= this.#list(
+      6,
       readEntry(() => this.items),
     )
     return this.#dlistEntries
@@ -123,15 +129,15 @@ export class PackedNote implements NoteModel {
     this.#dlistEntries = value
   }
   get references(): Reference[] {
-    this.#references ??= readList(this.#reader(7), readReference)
+    this.#references ??= this.#list(7, readReference)
     return this.#references
   }
   set references(value: Reference[]) {
     this.#references = value
   }
   get track(): TrackStatus[] {
-    this.#track ??= readList(
-      this.#reader(8),
+    this.#track ??= this.#list(
+      8,
       readTrack(() => this.sections),
     )
     return this.#track
@@ -140,7 +146,7 @@ export class PackedNote implements NoteModel {
     this.#track = value
   }
   get problems(): Problem[] {
-    this.#problems ??= readList(this.#reader(9), readProblem)
+    this.#problems ??= this.#list(9, readProblem)
     return this.#problems
   }
   set problems(value: Problem[]) {
