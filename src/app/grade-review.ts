@@ -22,6 +22,11 @@ export interface Graded {
   state: State
 }
 
+/** A grade recorded: the corpus and state after it, and the id it was written under (after `aliases`). */
+export interface GradeRecorded extends Graded {
+  item: string
+}
+
 export interface StateOptions {
   /** Write state.json through this (after the next card is shown, coalesced) instead of before returning. */
   stateWrites?: StateWrites
@@ -41,24 +46,28 @@ export async function gradeItem(
   date: IsoDate,
   today: IsoDate,
   options: StateOptions = {},
-): Promise<Graded> {
+): Promise<GradeRecorded> {
   assertConfigValid(corpus)
   if (!(GRADES as readonly string[]).includes(grade))
     throw new UnknownItemError(`unknown grade "${grade}" (use again, hard, good or easy)`)
-  if (!derived(corpus, today).declared.has(id)) {
+  // An id renamed since (`aliases`): the review is written under the id it counts for, as undo
+  // takes one back, so that a script that still grades the old id neither fails nor keeps it alive.
+  const item = canonicalId(id, corpus.config.aliases)
+  if (!derived(corpus, today).declared.has(item)) {
     // Its note may stand there unread (a link, a pipe, over the size limit): then that is why.
-    const why = whyNotRead(corpus.unreadable, notePathOfItem(id))
+    const why = whyNotRead(corpus.unreadable, notePathOfItem(item))
+    const renamed = item === id ? '' : ` (config.json's aliases rename "${id}" to it)`
     throw new UnknownItemError(
-      `no note declares the item "${id}"${why === null ? '' : ` (${notePathOfItem(id)}: ${why})`}`,
+      `no note declares the item "${item}"${renamed}${why === null ? '' : ` (${notePathOfItem(item)}: ${why})`}`,
     )
   }
-  const review = { item: id, date, grade: grade as Grade }
+  const review = { item, date, grade: grade as Grade }
   const { mark } = await appendAfterMark(vault, [formatReviewLine(review)], corpus.logFile)
   const next =
     mark === null
       ? await withLogReadAgain(vault, corpus)
       : withReview(corpus, { ...review, line: mark.lines }, today, mark)
-  return saveState(vault, next, today, options)
+  return { ...(await saveState(vault, next, today, options)), item }
 }
 
 /** Registers new items and drops vanished ones: what `replay` does and every writing command does first. */

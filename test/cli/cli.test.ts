@@ -105,6 +105,31 @@ describe('notekeeper on a copy of the example corpus', () => {
     expect(readFileSync(join(dir, LOG), 'utf8')).toBe(after)
   })
 
+  it('grade takes an id renamed in the aliases: the line is written under the id it counts for, as undo takes it back', async () => {
+    const dir = copyCorpus()
+    const id = declaredIds(dir)[0]!
+    const config = join(dir, 'internalise/.srs/config.json')
+    writeFileSync(config, JSON.stringify({ aliases: { 'old#name': id, 'gone#name': 'nobody#nothing' } }))
+    const before = readFileSync(join(dir, LOG), 'utf8')
+    const ok = await cli(['grade', 'old#name', 'good', '--corpus', dir, '--today', TODAY])
+    expect(ok.code).toBe(0)
+    expect(ok.stdout).toContain(`${id} (renamed from old#name): good on ${TODAY}; next due `)
+    const after = readFileSync(join(dir, LOG), 'utf8')
+    const prefix = before.endsWith('\n') ? before : `${before}\n`
+    expect(after).toBe(`${prefix}{"item":${JSON.stringify(id)},"date":"${TODAY}","grade":"good"}\n`)
+    const json = await cli(['grade', 'old#name', 'easy', '--json', '--corpus', dir, '--today', TODAY])
+    expect((JSON.parse(json.stdout) as { item: string }).item).toBe(id)
+    // An alias to an id no note declares is refused, naming both ids.
+    const refused = await cli(['grade', 'gone#name', 'good', '--corpus', dir, '--today', TODAY])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain(
+      `no note declares the item "nobody#nothing" (config.json's aliases rename "gone#name" to it); nothing appended`,
+    )
+    const undone = await cli(['undo', 'old#name', '--corpus', dir, '--today', TODAY])
+    expect(undone.code).toBe(0)
+    expect(undone.stdout).toContain(`${id}: the easy of ${TODAY} no longer counts`)
+  })
+
   it('practice works on piped input: grades what was answered, appends before the next item, ends cleanly at end of input', async () => {
     const dir = copyCorpus()
     const later = '2026-12-15'

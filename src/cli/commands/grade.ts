@@ -21,10 +21,11 @@ export const gradeCommand: Command = async ctx => {
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   warnSkippedLines(ctx, corpus)
   try {
-    const { state } = await gradeItem(ctx.vault, corpus, id, grade, date, ctx.today)
-    const entry = state[id]
-    if (ctx.json) ctx.out(JSON.stringify({ item: id, date, grade, next_due: entry?.next_due ?? null }))
-    else ctx.out(`${id}: ${grade} on ${date}${entry ? `; next due ${entry.next_due}` : ''}`)
+    const { state, item } = await gradeItem(ctx.vault, corpus, id, grade, date, ctx.today)
+    const entry = state[item]
+    const renamed = item === id ? '' : ` (renamed from ${id})`
+    if (ctx.json) ctx.out(JSON.stringify({ item, date, grade, next_due: entry?.next_due ?? null }))
+    else ctx.out(`${item}${renamed}: ${grade} on ${date}${entry ? `; next due ${entry.next_due}` : ''}`)
     return 0
   } catch (error) {
     if (error instanceof UnknownItemError) {
