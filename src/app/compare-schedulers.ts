@@ -10,7 +10,7 @@ import type { IsoDate, SchedulerName } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import { OptimizerUnavailableError, optimizeFsrs } from './fsrs-optimize.js'
 import { registerState } from './grade-review.js'
-import { loadCorpus } from './load-corpus.js'
+import { type LoadOptions, loadCorpus } from './load-corpus.js'
 import { assertConfigValid } from './write-state.js'
 
 /** The switch preview of issue 5 for a loaded corpus: the same log replayed under all four schedulers. */
@@ -29,6 +29,8 @@ export function forecastCorpus(corpus: Corpus, today: IsoDate, days: number): Sc
 export interface SwitchOptions {
   /** Re-date every item under the new scheduler at once (a full replay), instead of keeping each item's due date. */
   reschedule?: boolean
+  /** The caches the loads read through (the CLI's): without them, each of the switch's two loads scans every note. */
+  load?: Pick<LoadOptions, 'cache' | 'logCache'>
 }
 
 /**
@@ -45,7 +47,7 @@ export async function switchScheduler(
   options: SwitchOptions = {},
 ): Promise<SwitchOutcome> {
   if (!SCHEDULERS.includes(name)) throw new Error(`unknown scheduler "${name}" (known: ${SCHEDULERS.join(', ')})`)
-  const before = await loadCorpus(vault)
+  const before = await loadCorpus(vault, options.load)
   assertConfigValid(before)
   const text = await vault.read(CONFIG_PATH)
   const config = text === null ? {} : (JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>)
@@ -63,12 +65,12 @@ export async function switchScheduler(
       next['switches'] = switchesAfterUse(before.config.switches, from, name, today)
     await vault.write(CONFIG_PATH, `${JSON.stringify(next, null, 2)}\n`)
   }
-  const after = changed ? await loadCorpus(vault) : before
+  const after = changed ? await loadCorpus(vault, options.load) : before
   await registerState(vault, after, today)
   const next = derivedState(after, today)
   let redated = 0
   for (const [id, entry] of Object.entries(next)) if (old[id]?.next_due !== entry.next_due) redated++
-  return { items: Object.keys(next).length, changed, redated }
+  return { items: Object.keys(next).length, changed, redated, corpus: after }
 }
 
 export interface SwitchOutcome {
@@ -82,6 +84,8 @@ export interface SwitchOutcome {
    * item when the record of switches was overtaken by a hand edit.
    */
   redated: number
+  /** The corpus as the switch left it (its log's skipped lines are the caller's to say). */
+  corpus: Corpus
 }
 
 /** A switch the record of switches cannot take (SPEC 1.6): said to the user, nothing written. */

@@ -24,7 +24,7 @@ describe('switching the scheduler', () => {
     expect(JSON.parse(leitnerState!)['deck#a']).toEqual({ level: 2, next_due: '2026-11-07', reps: 2 })
 
     const result = await switchScheduler(vault, 'fsrs', '2026-11-30')
-    expect(result).toEqual({ items: 2, changed: true, redated: 0 })
+    expect(result).toMatchObject({ items: 2, changed: true, redated: 0 })
     expect(JSON.parse(vault.files.get(CONFIG)!)).toEqual({
       leechThreshold: 5,
       scheduler: 'fsrs',

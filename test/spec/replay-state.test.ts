@@ -309,6 +309,7 @@ describe('reading the log (SPEC 1.4)', () => {
       ['stats'],
       ['schedulers', '--compare'],
       ['schedulers', '--evaluate'],
+      ['schedulers', '--use', 'sm2'],
       ['grade', 'deck#a', 'good'],
       ['undo'],
     ]) {

@@ -74,7 +74,10 @@ export const schedulersCommand: Command = async ctx => {
     const reschedule = ctx.flags.get('reschedule') === true
     let outcome: SwitchOutcome
     try {
-      outcome = await switchScheduler(ctx.vault, use as SchedulerName, ctx.today, { reschedule })
+      outcome = await switchScheduler(ctx.vault, use as SchedulerName, ctx.today, {
+        reschedule,
+        load: { cache: ctx.scanCache, logCache: ctx.logCache },
+      })
     } catch (error) {
       // Said as a refusal, not as a mistyped command (no usage block after it).
       if (error instanceof SwitchRefusedError) {
@@ -83,6 +86,7 @@ export const schedulersCommand: Command = async ctx => {
       }
       throw error
     }
+    warnSkippedLines(ctx, outcome.corpus)
     ctx.out(switchMessage(use, reschedule, outcome, ctx.today))
     return 0
   }
