@@ -347,4 +347,19 @@ describe('reaching the folder', () => {
     })
     expect(host.msgs.some(m => m.status === 'error' && m.text.includes('permission denied'))).toBe(true)
   })
+
+  it('switches the scheduler through the index: no note unchanged since it was indexed is read again', async () => {
+    const reads: string[] = []
+    const { host, vault } = await started(vault => {
+      const counted: Vault = { ...vault, read: path => (reads.push(path), vault.read(path)) }
+      return { kind: 'ready', vault: counted, label: 'Test vault' }
+    })
+    await host.slash.get('validate')!() // indexed
+    reads.length = 0
+    await host.palette.get('notekeeper-use-fsrs')!()
+    while (!host.msgs.some(m => m.text.includes('the scheduler is now fsrs')))
+      await new Promise(resolve => setTimeout(resolve, 5))
+    expect(JSON.parse((await vault.read('internalise/.srs/config.json'))!)).toMatchObject({ scheduler: 'fsrs' })
+    expect(reads.filter(path => path.endsWith('.adoc'))).toEqual([])
+  })
 })

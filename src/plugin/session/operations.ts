@@ -50,7 +50,8 @@ export function appOperations(indexer: Indexer): Operations {
     forecast: forecastCorpus,
     evaluate: evaluateCorpus,
     statistics: corpusStatistics,
-    switchScheduler,
+    // Through the index's scan cache: each of the switch's two loads reads every note otherwise.
+    switchScheduler: (vault, name, today) => switchScheduler(vault, name, today, { load: { cache: indexer.cache } }),
     async validate(vault, today, generatedAt) {
       const outcome = await runValidate(vault, { today, cache: indexer.cache })
       indexer.remember(outcome.corpus)
