@@ -32,6 +32,9 @@ export function practiceScope(ctx: CommandContext, corpus: Corpus): PracticeScop
       )
     }
     scope.folder = path
+    // Both give the note's items or none: never an empty session that reads as "nothing due".
+    if (scope.note !== undefined && path !== '' && !scope.note.startsWith(`${path}/`))
+      throw new UsageError(`--note ${note} is not inside --folder ${folder}: give one of them`)
   }
   return scope
 }

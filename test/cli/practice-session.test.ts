@@ -234,6 +234,14 @@ describe('notekeeper practice: a session', () => {
     const missing = await cli(['practice', '--note', 'internalise/nope.adoc', '--corpus', dir, '--today', DAY])
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain('--note internalise/nope.adoc: no such note')
+    // Both: the note's items when it is inside the folder; refused when it is not (never "nothing due").
+    expect(await dueIds(dir, '--note', 'internalise/git.adoc', '--folder', 'internalise')).toEqual(note)
+    const apart = await cli([
+      ...['due', '--note', 'internalise/git.adoc', '--folder', 'internalise/lang'],
+      ...['--corpus', dir, '--today', DAY],
+    ])
+    expect(apart.code).toBe(2)
+    expect(apart.stderr).toContain('--note internalise/git.adoc is not inside --folder internalise/lang: give one of them')
   })
 
   it('with --note, "nothing is due" names the next date of that note, not of the whole corpus', async () => {
