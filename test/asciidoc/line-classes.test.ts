@@ -47,6 +47,56 @@ describe('line classes carried by the note model', () => {
     ])
   })
 
+  it('an include directive is markup wherever prose could stand; escaped or in a comment it is not one', () => {
+    const text = [
+      '= Title',
+      ':intent: reference',
+      '',
+      'Some prose.',
+      'include::part.adoc[]',
+      '',
+      '====',
+      'include::example$list.adoc[tag=3-mix]',
+      '====',
+      '',
+      '* an item',
+      'include::more.adoc[]',
+      '',
+      '\\include::shown.adoc[]',
+      '// include::commented.adoc[]',
+    ].join('\n')
+    expect(kinds('reference/a.adoc', text).slice(3)).toEqual([
+      'prose',
+      'markup',
+      'blank',
+      'markup',
+      'markup',
+      'markup',
+      'blank',
+      'prose',
+      'markup',
+      'blank',
+      'prose',
+      'comment',
+    ])
+    // Its reference is found all the same.
+    const includes = scanNote('reference/a.adoc', text).references.filter(r => r.kind === 'include')
+    expect(includes.map(r => r.line)).toEqual([5, 8, 12])
+    // Two notes that include different tags of one example are no contradiction of the sweep.
+    const texts = new Map([
+      ['reference/a.adoc', '= A\n:intent: reference\n:source: x\n\n====\ninclude::example$d.adoc[tag=3-mix]\n====\n'],
+      ['reference/b.adoc', '= B\n:intent: reference\n:source: x\n\n====\ninclude::example$d.adoc[tag=4-mix]\n====\n'],
+    ])
+    const findings = hygiene({
+      notes: [...texts].map(([path, note]) => scanNote(path, note)),
+      files: [...texts.keys()],
+      texts,
+      config: DEFAULT_CONFIG,
+      today: '2026-11-30',
+    })
+    expect(findings.filter(finding => finding.rule === 'contradiction')).toEqual([])
+  })
+
   it('keeps the classes of the block walker, line for line, on every note of examples/corpus', () => {
     const root = join(import.meta.dirname, '../../examples/corpus')
     const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(file => file.endsWith('.adoc'))

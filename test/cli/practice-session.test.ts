@@ -241,7 +241,9 @@ describe('notekeeper practice: a session', () => {
       ...['--corpus', dir, '--today', DAY],
     ])
     expect(apart.code).toBe(2)
-    expect(apart.stderr).toContain('--note internalise/git.adoc is not inside --folder internalise/lang: give one of them')
+    expect(apart.stderr).toContain(
+      '--note internalise/git.adoc is not inside --folder internalise/lang: give one of them',
+    )
   })
 
   it('with --note, "nothing is due" names the next date of that note, not of the whole corpus', async () => {

@@ -6,6 +6,7 @@ import { defaultAttributes } from './document-attributes.js'
 import { type Header, readHeader } from './header.js'
 import { type Entry, Reader } from './reader.js'
 import type { LineClass, Sink } from './sink.js'
+import { INCLUDE_DIRECTIVE } from './syntax.js'
 
 /** The note's lines (buildSink then drops the `\r` and trailing white space, as Asciidoctor does). */
 export function splitLines(text: string): string[] {
@@ -65,5 +66,21 @@ export function readNote(sink: Sink): Header {
     : new Reader(sink.lines.map((text, index): Entry => ({ text, line: index + 1 })))
   const header = readHeader(reader, sink)
   walkDocumentBody(reader, sink, header.leftovers)
+  markIncludeLines(sink)
   return header
+}
+
+/**
+ * An include directive is the preprocessor's, replaced by the file it names: never prose, so a
+ * line of text that is one is markup (in a comment it stays a comment; `\include::` is text).
+ * Its reference is found by findReferences, inside verbatim blocks too. Read as prose, two
+ * notes' `include::x.adoc[tag=1]` and `[tag=2]` were a "contradiction" of the sweep.
+ */
+function markIncludeLines(sink: Sink): void {
+  const { lines, classes } = sink
+  for (let index = 0; index < lines.length; index++) {
+    const text = lines[index] as string
+    if (classes[index] === 'text' && text.startsWith('include::') && INCLUDE_DIRECTIVE.test(text))
+      classes[index] = 'markup'
+  }
 }
