@@ -275,9 +275,17 @@ export function warmStep(dir: string, cold?: { indexMs: number; floorMs: number 
   console.log(
     `  warm: ${warm.results[0]?.detail}; floor: ${floor.results[0]?.detail}; read: ${readAll.results[0]?.detail}`,
   )
-  if (!withinFloor || !withinCold || !beatsReading)
+  if (!withinFloor || !withinCold || !beatsReading) {
     console.log(
       `  where the warm index goes: ${warm.results.map(r => r.detail.replace(/^.*notes read; /, '')).join(' | ')}; ` +
         'the rest is the listing and one stat per note through the vault',
     )
+    // The same parts once the code is warm: what of the row is the engine's first run of it
+    // (each part of a load runs once per process, mostly before the optimizer has it).
+    const repeat = coldRuns('warm:repeat', dir, 1).results[0]
+    if (repeat !== undefined)
+      console.log(
+        `  the same load with its code warm (CPU, ${repeat.detail.replace(/^least CPU of 5: /, 'least of 5 loads in one process: ')})`,
+      )
+  }
 }

@@ -10,6 +10,7 @@ import { acquireLogLock } from './lock.js'
 import { CONFLICT_MARKER, notOnABranch, refusalBeforeSync, refuseIf } from './sync-checks.js'
 import {
   existingRef,
+  fileAt,
   GitFailedError,
   gitOrThrow,
   inMerge,
@@ -41,6 +42,8 @@ export interface SyncOutcome {
   errors: number
   /** With dryRun: what a sync would do. */
   plan: string[]
+  /** Lines of the merged log that a log settled by hand had left out, put back (restoreMergedLog). */
+  restoredLines?: number
 }
 
 const PUSH_ATTEMPTS = 3
@@ -153,6 +156,7 @@ async function settleAndMerge(
   say: (line: string) => void,
 ): Promise<boolean> {
   if (await leftInConflict(git, vault, today, outcome, true)) return true
+  if (await inMerge(git)) await restoreMergedLog(git, vault, outcome, say)
   const remoteName = target ? `${target.remote}/${target.branch}` : (theirs ?? '')
   // Before anything is committed: what is refused is then neither committed nor pushed.
   refuseIf(await refusalBeforeSync(git, vault, theirs, remoteName))
@@ -239,6 +243,73 @@ async function restoreTwinReviews(git: Git, vault: Vault, theirs: string): Promi
   await gitOrThrow(git, ['add', '--', LOG_PATH])
 }
 
+/**
+ * A merge the person settled by hand: its log must still hold every review of both sides (SPEC
+ * 4.3, item 3). A log settled with `git checkout --ours`, or put back with `git checkout HEAD --`
+ * while a note was in conflict, holds only one side's. The merge the driver writes (base +
+ * ours − base + theirs − base) is then put back, with every line added here since after it;
+ * nothing the work tree's log holds is dropped. With more than one merge base (a criss-cross
+ * merge) there is no one base to count from, and the log is left to the checks that follow.
+ */
+async function restoreMergedLog(
+  git: Git,
+  vault: Vault,
+  outcome: SyncOutcome,
+  say: (line: string) => void,
+): Promise<void> {
+  const shortfall = await mergedLogShortfall(git, vault)
+  if (shortfall === null) return
+  await vault.write(LOG_PATH, shortfall.restored)
+  await gitOrThrow(git, ['add', '--', LOG_PATH])
+  outcome.restoredLines = shortfall.missing
+  say(
+    `the review log as settled by hand left out ${shortfall.missing} line(s) of the merge of both devices' logs: ` +
+      'put back (a review is taken back with `notekeeper undo`, never by removing its line)',
+  )
+}
+
+/** In a merge: how many lines of the driver's merge the work tree's log lacks, and the log with them put back; null when none. */
+async function mergedLogShortfall(git: Git, vault: Vault): Promise<{ missing: number; restored: string } | null> {
+  const bases = lines((await git.run(['merge-base', '--all', 'HEAD', 'MERGE_HEAD'])).stdout)
+  if (bases.length !== 1) return null
+  const [base, ours, theirs] = await Promise.all(
+    [bases[0] as string, 'HEAD', 'MERGE_HEAD'].map(async commit => (await fileAt(git, commit, LOG_PATH)) ?? ''),
+  )
+  const merged = mergeLogs(base ?? '', ours ?? '', theirs ?? '')
+  const { missing, extra } = lineDifference(merged, (await vault.read(LOG_PATH)) ?? '')
+  if (missing === 0) return null
+  const head = merged === '' || merged.endsWith('\n') ? merged : `${merged}\n`
+  return { missing, restored: head + extra.map(line => `${line}\n`).join('') }
+}
+
+/** How many lines of `merged` the text `here` lacks (counting repeats), and its lines beyond `merged`'s, in its order. */
+function lineDifference(merged: string, here: string): { missing: number; extra: string[] } {
+  const left = new Map<string, number>()
+  const logLines = (text: string): string[] =>
+    text
+      .replace(/^\uFEFF/, '')
+      .split('\n')
+      .map(line => (line.endsWith('\r') ? line.slice(0, -1) : line))
+      .filter(line => line.trim() !== '')
+  for (const line of logLines(here)) left.set(line, (left.get(line) ?? 0) + 1)
+  let missing = 0
+  for (const line of logLines(merged)) {
+    const count = left.get(line) ?? 0
+    if (count > 0) left.set(line, count - 1)
+    else missing++
+  }
+  const extra: string[] = []
+  for (const line of logLines(here)) {
+    const count = left.get(line) ?? 0
+    if (count > 0) {
+      // Equal lines are interchangeable: any copy of a line beyond its count in the merge is one of these.
+      left.set(line, count - 1)
+      extra.push(line)
+    }
+  }
+  return { missing, extra }
+}
+
 /** Replays and validates over the work tree (registering new items, regenerating state.json). */
 async function settle(vault: Vault, today: IsoDate, outcome: SyncOutcome): Promise<void> {
   const validated = await runValidate(vault, { today })
@@ -293,6 +364,11 @@ async function planOf(git: Git, vault: Vault, target: RemoteTarget | null): Prom
     'check that the review log only grew since the last commit, that no file to send holds conflict markers' +
     (target ? ", and that neither side's log lost a line of the one both last shared (as of the last fetch)" : '')
   plan.push(refusal === null ? `${checks}: fine` : `${checks}: sync would refuse now: ${refusal}`)
+  const shortfall = (await inMerge(git)) ? await mergedLogShortfall(git, vault) : null
+  if (shortfall !== null)
+    plan.push(
+      `put back ${shortfall.missing} line(s) of the merge of both devices' logs that the log as settled by hand left out`,
+    )
   const status = lines((await gitOrThrow(git, ['status', '--porcelain', '--', '.'])).stdout)
   const committed = await git.run(['show', `HEAD:./${LOG_PATH}`])
   const fresh =

@@ -211,6 +211,29 @@ describe('two devices, one history', () => {
     await expectSameAndReplayed(a, b, '2026-12-01')
   }, 240_000)
 
+  it('a log put back to one side by hand in the middle of a merge: sync puts the other device’s reviews back before it commits', async () => {
+    const { a, b } = twoDevices('settled-by-hand')
+    const made: string[] = []
+    made.push(...(await practise(a, '2026-12-01', [['alpha', 'good']])))
+    a.write('track/todo.adoc', TODO_NOTE.replace('Write the report', 'Write the report by Friday'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    made.push(...(await practise(b, '2026-12-01', [['beta', 'again']])))
+    b.write('track/todo.adoc', TODO_NOTE.replace('Write the report', 'Write the annual report'))
+    expect((await b.nk('sync', '--today', '2026-12-01')).code).toBe(1) // the note left in conflict
+    // "Keep mine": the whole folder put back to this side's last commit, the note settled that way.
+    b.git('checkout', 'HEAD', '--', 'internalise', 'track')
+    made.push(...(await practise(b, '2026-12-01', [['gamma', 'easy']]))) // practice went on meanwhile
+    const dry = await ok(b.nk('sync', '--dry-run', '--today', '2026-12-01'))
+    expect(dry.stdout).toContain('put back 1 line(s) of the merge')
+    const done = await ok(b.nk('sync', '--today', '2026-12-01'))
+    expect(done.stderr).toContain('left out 1 line(s) of the merge')
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    // Every review of both devices on both, once; the remote holds them all.
+    expect(sortedLines(b.read(LOG))).toEqual([...made].sort())
+    expect(sortedLines(b.git('show', `origin/main:./${LOG}`))).toEqual([...made].sort())
+    await expectSameAndReplayed(a, b, '2026-12-01')
+  }, 240_000)
+
   it('a plain `git pull` after `git setup` merges the log without loss and leaves state.json equal to a replay', async () => {
     const { a, b } = twoDevices('pull')
     const made = [
