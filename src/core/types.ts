@@ -27,6 +27,8 @@ export type Rule =
   | 'note-unreadable'
   | 'note-skipped'
   | 'note-encoding'
+  | 'note-conflict'
+  | 'note-structure'
   | 'config-invalid'
   | 'alias-cycle'
   | 'intent-missing'

@@ -1,4 +1,5 @@
 import { type Aliases, canonicalId } from './aliases.js'
+import { CONFLICT_PROBLEM } from './asciidoc/conflict-markers.js'
 import { aliasCycleFinding } from './config.js'
 import { CONFIG_PATH, type Corpus, LOG_PATH, STATE_PATH } from './corpus.js'
 import { isIsoDate } from './dates.js'
@@ -41,7 +42,7 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
   const targets = buildTargetIndex(corpus.files, corpus.notes, corpus.notRead)
   for (const note of corpus.notes) {
     if (note.folder === null) continue
-    findings.push(...headerFindings(note), ...itemFindings(note))
+    findings.push(...headerFindings(note), ...itemFindings(note), ...structureFindings(note))
     const unverifiable: Reference[] = []
     for (const reference of note.references) {
       const resolved = resolveReference(note, reference, targets)
@@ -206,6 +207,20 @@ function headerFindings(note: NoteModel): Finding[] {
     }
   }
   return findings
+}
+
+/**
+ * What the scan met that changes how the rest of the note reads: git's conflict markers (an
+ * error: both sides are read, each item twice, until the person settles it) and blocks left open
+ * (a warning: an unterminated listing or example block runs to the note's end, and the items
+ * and links in it are not read as such; Asciidoctor warns of it too).
+ */
+function structureFindings(note: NoteModel): Finding[] {
+  return note.problems.map(problem =>
+    problem.message.startsWith(CONFLICT_PROBLEM)
+      ? { rule: 'note-conflict', severity: 'error', file: note.path, line: problem.line, message: problem.message }
+      : { rule: 'note-structure', severity: 'warning', file: note.path, line: problem.line, message: problem.message },
+  )
 }
 
 function itemFindings(note: NoteModel): Finding[] {

@@ -2,6 +2,7 @@
 
 import { walkDocumentBody } from './blocks.js'
 import { ConditionalLines, mayHaveDirectives } from './conditionals.js'
+import { conflictProblem, conflictsOf } from './conflict-markers.js'
 import { defaultAttributes } from './document-attributes.js'
 import { type Header, readHeader } from './header.js'
 import { type Entry, Reader } from './reader.js'
@@ -61,6 +62,7 @@ export function newSink(lines: string[], classes: LineClass[], docname?: string)
 }
 
 export function readNote(sink: Sink): Header {
+  readConflictMarkersAsBlanks(sink)
   const reader = mayHaveDirectives(sink.lines)
     ? new Reader([], new ConditionalLines(sink))
     : new Reader(sink.lines.map((text, index): Entry => ({ text, line: index + 1 })))
@@ -68,6 +70,22 @@ export function readNote(sink: Sink): Header {
   walkDocumentBody(reader, sink, header.leftovers)
   markIncludeLines(sink)
   return header
+}
+
+/**
+ * Git's conflict markers (conflict-markers.ts): each marker line read as a blank line (a comment
+ * line would run on into a description above it), each conflict a problem of the note.
+ */
+function readConflictMarkersAsBlanks(sink: Sink): void {
+  // Every conflict has a `=======` line: most notes have none, and are not walked again.
+  if (!sink.lines.includes('=======')) return
+  for (const conflict of conflictsOf(sink.lines)) {
+    for (const index of conflict.markers) {
+      sink.lines[index] = ''
+      sink.classes[index] = 'blank'
+    }
+    sink.problems.push(conflictProblem(conflict))
+  }
 }
 
 /**

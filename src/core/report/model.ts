@@ -47,6 +47,8 @@ export const RULE_ORDER: readonly Rule[] = [
   'note-unreadable',
   'note-skipped',
   'note-encoding',
+  'note-conflict',
+  'note-structure',
   'config-invalid',
   'alias-cycle',
   'intent-missing',
