@@ -209,5 +209,29 @@ if (browserOrSkip()) {
       expect(look.dialogColor).toBe('rgb(250, 240, 230)')
       await s.close()
     })
+
+    it('a window pinned to light in the settings keeps its own colours under a dark Logseq', async () => {
+      const corpus = readCorpus(`${checkout}/examples/corpus`)
+      const s = await host.open(browser, {
+        line: '0.10',
+        corpus,
+        today: '2027-06-01',
+        theme: 'dark',
+        settings: { theme: 'light' },
+      })
+      await s.page.addStyleTag({
+        content: ':root { --ls-primary-background-color: rgb(1, 2, 3); --ls-primary-text-color: rgb(250, 240, 230); }',
+      })
+      await s.message(/^Notekeeper: indexed/)
+      await s.slash('practice')
+      await s.plugin.getByTestId('prompt').waitFor()
+      const look = await s.plugin.evaluate(() => ({
+        mode: document.documentElement.dataset['theme'],
+        background: getComputedStyle(document.querySelector('.nk-dialog')!).backgroundColor,
+      }))
+      expect(look.mode).toBe('light')
+      expect(look.background).not.toBe('rgb(1, 2, 3)')
+      await s.close()
+    })
   })
 }

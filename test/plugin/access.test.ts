@@ -7,6 +7,7 @@ import {
   NO_ACCESS_HELP,
 } from '../../src/plugin/file-access/access.js'
 import type { HandleStore } from '../../src/plugin/file-access/handle-store.js'
+import type { Vault } from '../../src/ports/vault.js'
 
 function store(initial: unknown = undefined): HandleStore & { saved: unknown } {
   const s = {
@@ -41,18 +42,47 @@ const env = (over: Partial<AccessEnvironment>): AccessEnvironment => ({
   ...over,
 })
 
+/** A vault whose root holds these folders (the bridge's stat answers for a folder too; the memory vault's does not). */
+function corpusFolder(folders: string[]): Vault {
+  const vault = memoryVault()
+  return { ...vault, stat: async path => (folders.includes(path) ? { mtimeMs: 1, size: 0 } : vault.stat!(path)) }
+}
+
 describe('choosing the file access', () => {
   it('uses the desktop bridge with the folder from the settings', async () => {
     const roots: string[] = []
     const access = await chooseAccess(
       env({
         corpusPath: ' /home/me/notes ',
-        bridge: { line: '2.x', open: root => (roots.push(root), memoryVault()) },
+        bridge: { line: '2.x', open: root => (roots.push(root), corpusFolder(['internalise'])) },
         pickDirectory: async () => handle('granted'),
       }),
     )
     expect(access).toMatchObject({ kind: 'ready', label: 'Logseq desktop file bridge (2.x): /home/me/notes' })
     expect(roots).toEqual(['/home/me/notes'])
+  })
+
+  // Logseq saves the settings field at each pause in typing, and the bridge lists a whole tree:
+  // "/home/me" on the way to "/home/me/notes" must not be listed.
+  it('lists no folder through the bridge that holds none of the corpus folders, nor a relative path', async () => {
+    const listed: string[] = []
+    const folder = (folders: string[]) => {
+      const vault = corpusFolder(folders)
+      return { ...vault, list: async () => (listed.push('listed'), vault.list()) }
+    }
+    const at = (corpusPath: string, folders: string[]) =>
+      chooseAccess(env({ corpusPath, bridge: { line: '0.10', open: () => folder(folders) } }))
+    expect(await at('/home/me', [])).toMatchObject({
+      kind: 'unavailable',
+      label: expect.stringContaining('/home/me has no internalise/, reference/ or track/ folder'),
+    })
+    expect(await at('notes', ['internalise'])).toMatchObject({
+      kind: 'unavailable',
+      label: expect.stringContaining('"notes" is not an absolute path'),
+    })
+    expect((await at('C:\\Users\\me\\notes', ['track'])).kind).toBe('ready')
+    expect((await at('/srv/notes', ['reference'])).kind).toBe('ready')
+    expect(listed).toEqual([])
   })
 
   it('asks for the folder path when the bridge is there but no folder is set', async () => {

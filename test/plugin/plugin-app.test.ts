@@ -65,6 +65,30 @@ describe('the plugin glue against a fake host', () => {
     expect(opened).toBe(2)
   })
 
+  it('a slower answer for a folder typed earlier never replaces the folder set last', async () => {
+    const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
+    // The connects in order: at start, then each folder the settings name.
+    const paths = ['', '/home/me', '/home/me/notes']
+    let calls = 0
+    const { host } = await started(
+      vault =>
+        (async (): Promise<Access> => {
+          const path = paths[calls++] ?? ''
+          await wait(path === '/home/me' ? 80 : 5) // the parent folder answers last
+          return { kind: 'ready', vault, label: `folder ${path || 'at start'}` }
+        })() as unknown as Access,
+    )
+    host.current = { corpusPath: '/home/me', theme: 'follow' }
+    host.settingsListener!(host.current)
+    await wait(20)
+    host.current = { corpusPath: '/home/me/notes', theme: 'follow' }
+    host.settingsListener!(host.current)
+    await wait(200)
+    const indexed = host.msgs.filter(m => m.text.startsWith('Notekeeper: indexed')).map(m => m.text)
+    expect(indexed.at(-1)).toContain('folder /home/me/notes')
+    expect(indexed.some(text => text.includes('folder /home/me;'))).toBe(false)
+  })
+
   it('refuses a command asked for again while it runs, and on unload closes the window and waits for it', async () => {
     const { host } = await started()
     const first = host.slash.get('validate')!()

@@ -1,4 +1,5 @@
 import type { BridgeLine } from '../../adapters/logseq-bridge-vault.js'
+import { INTENTS } from '../../core/types.js'
 import type { Vault } from '../../ports/vault.js'
 import type { HandleStore } from './handle-store.js'
 
@@ -53,6 +54,19 @@ export function framePicksFiles(win: { top: unknown; self: unknown; showDirector
   }
 }
 
+/** `/…` or, on Windows, `C:\…`, `C:/…` or `\\server\share…`. */
+export function isAbsolutePath(path: string): boolean {
+  return path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\')
+}
+
+/** Whether the vault's root holds internalise/, reference/ or track/ (one stat each, never a listing). */
+async function holdsCorpusFolder(vault: Vault): Promise<boolean> {
+  if (!vault.stat) return true
+  const stat = vault.stat.bind(vault)
+  for (const folder of INTENTS) if ((await stat(folder).catch(() => null)) !== null) return true
+  return false
+}
+
 function isHandle(value: unknown): value is DirectoryHandle {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'directory'
 }
@@ -65,11 +79,22 @@ export async function chooseAccess(env: AccessEnvironment): Promise<Access> {
         kind: 'unavailable',
         label: `Logseq desktop file bridge (${env.bridge.line}) found, but no corpus folder is set: open the plugin settings and enter the absolute path of your notes folder.`,
       }
-    return {
-      kind: 'ready',
-      vault: env.bridge.open(path),
-      label: `Logseq desktop file bridge (${env.bridge.line}): ${path}`,
-    }
+    const where = `Logseq desktop file bridge (${env.bridge.line})`
+    if (!isAbsolutePath(path))
+      return {
+        kind: 'unavailable',
+        label: `${where}: the corpus folder "${path}" is not an absolute path: enter the whole path of your notes folder in the plugin settings (/home/me/notes, C:\\Users\\me\\notes).`,
+      }
+    const vault = env.bridge.open(path)
+    // Logseq saves the settings field at each pause in typing, and the bridge's listing walks a
+    // whole tree in Logseq's main process: a pause after "/home/me" would walk the home folder.
+    // Only a folder that holds one of the corpus's own folders is listed.
+    if (!(await holdsCorpusFolder(vault)))
+      return {
+        kind: 'unavailable',
+        label: `${where}: ${path} has no internalise/, reference/ or track/ folder, so it is not a Notekeeper corpus: check the corpus folder in the plugin settings (or create internalise/ in it to start one).`,
+      }
+    return { kind: 'ready', vault, label: `${where}: ${path}` }
   }
   const pick = env.pickDirectory
   if (!pick) return { kind: 'unavailable', label: NO_ACCESS_HELP }

@@ -53,14 +53,15 @@ export const SETTINGS_SCHEMA: SettingDescription[] = [
     default: '',
     title: 'Corpus folder',
     description:
-      'Absolute path of your notes folder (the one holding `internalise/`, `reference/`, `track/`). Used on Logseq desktop; in a browser you pick the folder instead.',
+      // Logseq renders a description as HTML (plugins_settings.cljs, html-content), not Markdown.
+      'Absolute path of your notes folder (the one holding <code>internalise/</code>, <code>reference/</code> or <code>track/</code>). Used on Logseq desktop; in a browser you pick the folder instead.',
   },
   {
     key: 'theme',
     type: 'enum',
     default: 'follow',
     title: 'Look',
-    description: "Light or dark review window; `follow` uses Logseq's theme.",
+    description: "Light or dark review window; <code>follow</code> uses Logseq's theme.",
     enumChoices: ['follow', 'light', 'dark'],
     enumPicker: 'select',
   },

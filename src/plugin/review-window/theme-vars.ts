@@ -43,8 +43,16 @@ export function adoptHostTheme(doc: Document): number {
   if (!hostWindow) return 0
   const computed = hostWindow.getComputedStyle(hostRoot)
   const root = doc.documentElement
+  // Logseq's colours are those of its own mode (`html[data-theme]`): a window pinned to the
+  // other mode in the settings keeps its own colours, or "dark" would be drawn in Logseq's light ones.
+  const hostMode = hostRoot.getAttribute('data-theme')
+  const differs = hostMode !== null && root.dataset['theme'] !== undefined && hostMode !== root.dataset['theme']
   let found = 0
   for (const name of LOGSEQ_THEME_VARIABLES) {
+    if (differs) {
+      root.style.removeProperty(name)
+      continue
+    }
     const value = computed.getPropertyValue(name).trim()
     // Only a colour or font list, never anything that could close the declaration.
     if (value !== '' && !/[;{}<>]/.test(value)) {

@@ -122,14 +122,21 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
   }
 
   let connectedPath: string | null = null
+  // Settings changes come at each pause in typing, and an earlier folder's answer may come last:
+  // only the newest connect sets the vault and indexes.
+  let connects = 0
   async function connect(): Promise<void> {
     connectedPath = host.settings().corpusPath
+    const generation = ++connects
+    let chosen: Access
     try {
-      access = await deps.chooseAccess()
+      chosen = await deps.chooseAccess()
     } catch (error) {
-      access = { kind: 'unavailable', label: `The corpus folder could not be opened: ${messageOf(error)}` }
-      report(access.label)
+      chosen = { kind: 'unavailable', label: `The corpus folder could not be opened: ${messageOf(error)}` }
+      if (generation === connects) report(chosen.label)
     }
+    if (generation !== connects) return
+    access = chosen
     vault = access.kind === 'ready' ? access.vault : null
     shell?.setAccessMode(access.label)
     if (!vault) {

@@ -5,6 +5,9 @@
 // comes in `window.__hostConfig` (line, plugin URL, settings, theme).
 ;(() => {
   const config = window.__hostConfig
+  // Logseq keeps its mode on the page's root (`html[data-theme=light|dark]`), its `--ls-*` colours
+  // defined per mode (resources/css/common.css).
+  document.documentElement.dataset.theme = config.theme
   const MIME = 'application/x-postmate-v1+json'
   const PID = config.pid
   const LINE = config.line
@@ -457,6 +460,7 @@
     },
     theme(mode) {
       config.theme = mode
+      document.documentElement.dataset.theme = mode
       hook('hook:app', 'theme_mode_changed', { mode })
     },
     settings(next) {
