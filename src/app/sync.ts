@@ -42,6 +42,8 @@ export interface SyncOutcome {
   errors: number
   /** With dryRun: what a sync would do. */
   plan: string[]
+  /** New files with a dot name in their path that sync did not add (neverAdded). */
+  leftOut?: string[]
   /** Lines of the merged log that a log settled by hand had left out, put back (restoreMergedLog). */
   restoredLines?: number
 }
@@ -318,9 +320,32 @@ async function settle(vault: Vault, today: IsoDate, outcome: SyncOutcome): Promi
   outcome.errors = validated.summary.errors
 }
 
+/**
+ * The files sync never adds while git does not track them: a path with a dot name in it (an
+ * editor's swap file, `.env`, `.DS_Store`), which Notekeeper never reads as a note either,
+ * except its own (the log, the state, config.json, git setup's `.gitattributes` and
+ * `.gitignore`). Once tracked, a file is committed as git tracks it.
+ */
+function neverAdded(path: string): boolean {
+  if (OWN_DOT_PATHS.has(path)) return false
+  return path.split('/').some(segment => segment.startsWith('.'))
+}
+const OWN_DOT_PATHS = new Set([LOG_PATH, STATE_PATH, CONFIG_PATH, '.gitattributes', '.gitignore'])
+
+/** New files of the corpus folder git does not ignore: those sync adds, and those it leaves out (neverAdded). */
+async function untrackedFiles(git: Git): Promise<{ added: string[]; leftOut: string[] }> {
+  const listed = (await gitOrThrow(git, ['ls-files', '--others', '--exclude-standard', '-z', '--', '.'])).stdout
+  const paths = listed.split('\0').filter(path => path !== '')
+  return { added: paths.filter(path => !neverAdded(path)), leftOut: paths.filter(neverAdded) }
+}
+
 /** Stages every change of the corpus folder and commits it, with a message saying what it is. */
 async function commitAll(git: Git, outcome: SyncOutcome, subject: string | null): Promise<void> {
-  await gitOrThrow(git, ['add', '--all', '--', '.'])
+  // What git tracks, changed or deleted; then the new files, without dot names (neverAdded).
+  await gitOrThrow(git, ['add', '--update', '--', '.'])
+  const { added, leftOut } = await untrackedFiles(git)
+  outcome.leftOut = leftOut
+  for (let at = 0; at < added.length; at += 200) await gitOrThrow(git, ['add', '--', ...added.slice(at, at + 200)])
   // `git setup`'s .gitignore keeps the lock out; should that line be gone, it is kept out here.
   await gitOrThrow(git, ['rm', '--cached', '--quiet', '--ignore-unmatch', '--', LOCK_PATH])
   const staged = (await git.run(['diff', '--cached', '--quiet'])).code !== 0
@@ -369,15 +394,20 @@ async function planOf(git: Git, vault: Vault, target: RemoteTarget | null): Prom
     plan.push(
       `put back ${shortfall.missing} line(s) of the merge of both devices' logs that the log as settled by hand left out`,
     )
-  const status = lines((await gitOrThrow(git, ['status', '--porcelain', '--', '.'])).stdout)
+  const { leftOut } = await untrackedFiles(git)
+  const status = lines((await gitOrThrow(git, ['status', '--porcelain', '--untracked-files=all', '--', '.'])).stdout)
+    .map(line => line.slice(3))
+    .filter(path => !leftOut.includes(path))
   const committed = await git.run(['show', `HEAD:./${LOG_PATH}`])
   const fresh =
     lines((await vault.read(LOG_PATH)) ?? '').length - lines(committed.code === 0 ? committed.stdout : '').length
   plan.push(
     status.length > 0
-      ? `commit ${status.length} changed file(s)${fresh > 0 ? ` (${fresh} new log line(s))` : ''}: ${status.map(line => line.slice(3)).join(', ')}`
+      ? `commit ${status.length} changed file(s)${fresh > 0 ? ` (${fresh} new log line(s))` : ''}: ${status.join(', ')}`
       : 'commit nothing (no local changes)',
   )
+  if (leftOut.length > 0)
+    plan.push(`leave out ${leftOut.length} new file(s) with a dot name (never added by sync): ${leftOut.join(', ')}`)
   if (target) {
     const counts = known
       ? (await git.run(['rev-list', '--left-right', '--count', `HEAD...${known}`])).stdout.trim()

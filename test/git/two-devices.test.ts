@@ -300,6 +300,31 @@ describe('two devices, one history', () => {
     expect(a.git('ls-remote', 'origin', 'main').split('\t')[0]).toBe(head.trim())
   }, 240_000)
 
+  it('new files with a dot name (a swap file, .env) are never added by sync; other new files and tracked ones are', async () => {
+    const { a, b } = twoDevices('dot-files')
+    a.write('reference/.env', 'API_KEY=123\n')
+    a.write('internalise/.words.adoc.swp', 'swap\n')
+    a.write('.cache/x', 'x\n')
+    a.write('reference/diagram.svg', '<svg/>\n')
+    const dry = await ok(a.nk('sync', '--dry-run', '--today', '2026-12-01'))
+    expect(dry.stdout).toContain('leave out 3 new file(s) with a dot name')
+    expect(dry.stdout).toContain('commit 1 changed file(s)')
+    const done = await ok(a.nk('sync', '--today', '2026-12-01'))
+    expect(done.stderr).toContain('not committed (new files with a dot name, which sync never adds): ')
+    expect(done.stderr).toContain('reference/.env')
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    expect(b.readIfAny('reference/diagram.svg')).toBe('<svg/>\n')
+    for (const path of ['reference/.env', 'internalise/.words.adoc.swp', '.cache/x'])
+      expect(b.readIfAny(path)).toBeNull()
+    // A dot file git already tracks (added by hand) is committed as git tracks it.
+    a.git('add', '-f', 'reference/.env')
+    a.git('commit', '-q', '-m', 'by hand')
+    a.write('reference/.env', 'API_KEY=456\n')
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    expect(b.readIfAny('reference/.env')).toBe('API_KEY=456\n')
+  }, 240_000)
+
   it('a driver that fails (not installed on this machine): sync merges the log from git’s stages, nothing lost', async () => {
     const { a, b } = twoDevices('broken')
     b.git('config', 'merge.notekeeper-log.driver', 'false %O %A %B')

@@ -27,6 +27,8 @@ export const syncCommand: Command = async ctx => {
       for (const step of outcome.plan) ctx.out(`  ${step}`)
     } else {
       for (const subject of outcome.commits) ctx.out(`committed: ${subject}`)
+      if ((outcome.leftOut ?? []).length > 0)
+        ctx.err(`not committed (new files with a dot name, which sync never adds): ${outcome.leftOut?.join(', ')}`)
       if (outcome.status === 'conflict') {
         ctx.err(
           `conflict: both devices changed ${outcome.conflicts.join(', ')}. The review log is merged and nothing of it ` +
