@@ -29,8 +29,9 @@ export interface LogEntry {
  * Bumped with any change of the stored form or of what the log reader gives for the same bytes.
  * 3: a line with both `grade` and `void` is `log-malformed` (version 2 counted it as a review).
  * 4: a git conflict marker's finding says what it is (3 stored "not valid JSON" for it).
+ * 5: that finding names `notekeeper git setup`, the command (4 said `notekeeper git`).
  */
-export const LOG_CACHE_VERSION = 4
+export const LOG_CACHE_VERSION = 5
 const FORMAT = 'notekeeper-log-cache'
 const MAGIC = 0x4b4c4e31 // "1NLK" read little-endian: the file's first four bytes
 const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1

@@ -121,11 +121,18 @@ export async function syncCorpus(git: Git, vault: Vault, options: SyncOptions): 
 /**
  * Whether a failed push lost a race: git refused it itself because the remote's branch moved
  * since our fetch (`[rejected] (fetch first)`, `(non-fast-forward)`), which fetching and merging
- * again mends. `[remote rejected]` is the remote's own no (a hook, a protected branch), which a
- * retry would only meet again.
+ * again mends, as does a ref the remote could not lock at the commit it expected (a push that
+ * landed meanwhile). Any other `[remote rejected]` is the remote's own no (a hook, a protected
+ * branch), which a retry would only meet again.
  */
-function lostRace(push: GitResult): boolean {
-  return /^!\t[^\t]*\t\[rejected\] \((?:fetch first|non-fast-forward)\)$/m.test(push.stdout)
+export function lostRace(push: Pick<GitResult, 'stdout' | 'stderr'>): boolean {
+  if (/^!\t[^\t]*\t\[rejected\] \((?:fetch first|non-fast-forward)\)$/m.test(push.stdout)) return true
+  // The remote's branch moved between git's check and its update (another device's push landed
+  // in between): the remote says it could not lock the ref at the commit it expected. Not a no.
+  return (
+    /^!\t[^\t]*\t\[remote rejected\] \(failed to update ref\)$/m.test(push.stdout) &&
+    /cannot lock ref '[^']*': is at [0-9a-f]+ but expected [0-9a-f]+/.test(push.stderr)
+  )
 }
 
 /** A push that did not lose a race: the remote's refusal in git's words and its own, or another failure. */

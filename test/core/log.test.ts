@@ -67,7 +67,7 @@ describe('parseLog', () => {
     expect(findings.map(f => [f.line, f.message])).toEqual(
       [2, 4, 5, 7].map(line => [
         line,
-        "not a valid review: a git conflict marker: the log was merged without Notekeeper's merge driver (`notekeeper git` sets it up); delete the marker lines and keep the reviews of both sides",
+        "not a valid review: a git conflict marker: the log was merged without Notekeeper's merge driver (`notekeeper git setup` sets it up, and `notekeeper sync` merges the log then); delete the marker lines and keep the reviews of both sides",
       ]),
     )
     expect(reviews.map(r => r.date)).toEqual(['2026-01-01', '2026-01-02', '2026-01-03'])

@@ -190,7 +190,7 @@ const CONFLICT_MARKER = /^(?:<{7}|\|{7}|={7}|>{7})(?: |$)/
  * reviews are still there between the markers.
  */
 const CONFLICT_ADVICE =
-  "a git conflict marker: the log was merged without Notekeeper's merge driver (`notekeeper git` sets it up); delete the marker lines and keep the reviews of both sides"
+  "a git conflict marker: the log was merged without Notekeeper's merge driver (`notekeeper git setup` sets it up, and `notekeeper sync` merges the log then); delete the marker lines and keep the reviews of both sides"
 
 /**
  * The review or void line, or a sentence saying what is wrong with the line: the one reading of
