@@ -35,6 +35,8 @@ export interface SyncOutcome {
   commits: string[]
   /** Corpus-relative paths still in conflict. */
   conflicts: string[]
+  /** Of `conflicts`, those one device deleted and the other changed (no markers: keep or delete the file). */
+  deletedOnOneSide?: string[]
   /** `remote/branch` exchanged with, or null when the clone has no remote. */
   remote: string | null
   pushed: boolean
@@ -220,15 +222,33 @@ async function leftInConflict(
     await gitOrThrow(git, ['add', '--', STATE_PATH])
   }
   const notes: string[] = []
+  const deleted: string[] = []
   for (const path of unmerged) {
     if (path === LOG_PATH || path === STATE_PATH) continue
     const text = await vault.read(path).catch(() => null)
+    if (settledByPerson && text === null) {
+      // Deleted by the person: the conflict settled the way git's "deleted by them" asks about.
+      await gitOrThrow(git, ['rm', '--cached', '--quiet', '--', path])
+      continue
+    }
     if (settledByPerson && text !== null && !CONFLICT_MARKER.test(text)) await gitOrThrow(git, ['add', '--', path])
-    else notes.push(path)
+    else {
+      notes.push(path)
+      if (await deletedOnOneSide(git, path)) deleted.push(path)
+    }
   }
   outcome.conflicts = notes
+  outcome.deletedOnOneSide = deleted
   if (notes.length > 0) outcome.status = 'conflict'
   return notes.length > 0
+}
+
+/** Whether git's conflict on `path` is one side's deletion against the other's change (no stage 2 or no stage 3). */
+async function deletedOnOneSide(git: Git, path: string): Promise<boolean> {
+  const stages = lines((await gitOrThrow(git, ['ls-files', '--unmerged', '--', path])).stdout).map(
+    line => line.split(/\s+/)[2],
+  )
+  return !(stages.includes('2') && stages.includes('3'))
 }
 
 /**

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cli } from '../support/cli.js'
 import {
@@ -298,6 +300,26 @@ describe('two devices, one history', () => {
     expect(a.git('rev-parse', 'HEAD')).toBe(head)
     expect(a.git('status', '--porcelain')).toBe(status)
     expect(a.git('ls-remote', 'origin', 'main').split('\t')[0]).toBe(head.trim())
+  }, 240_000)
+
+  it('a note deleted on one device and changed on the other: said so, and settled by deleting it or by keeping it', async () => {
+    for (const settle of ['delete', 'keep'] as const) {
+      const { a, b } = twoDevices(`deleted-${settle}`)
+      a.git('rm', '-q', 'track/todo.adoc')
+      await ok(a.nk('sync', '--today', '2026-12-01'))
+      b.write('track/todo.adoc', `${TODO_NOTE}* Water the plants\n`)
+      const stopped = await b.nk('sync', '--today', '2026-12-01')
+      expect(stopped.code).toBe(1)
+      expect(stopped.stderr).toContain('track/todo.adoc was deleted on one device and changed on the other')
+      expect(stopped.stderr).not.toContain('both devices changed')
+      if (settle === 'delete') fs.rmSync(path.join(b.dir, 'track/todo.adoc'))
+      await ok(b.nk('sync', '--today', '2026-12-01'))
+      await ok(a.nk('sync', '--today', '2026-12-01'))
+      const expected = settle === 'delete' ? null : `${TODO_NOTE}* Water the plants\n`
+      expect(a.readIfAny('track/todo.adoc')).toBe(expected)
+      expect(b.readIfAny('track/todo.adoc')).toBe(expected)
+      expect(b.git('status', '--porcelain')).toBe('')
+    }
   }, 240_000)
 
   it('new files with a dot name (a swap file, .env) are never added by sync; other new files and tracked ones are', async () => {

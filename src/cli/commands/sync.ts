@@ -30,11 +30,20 @@ export const syncCommand: Command = async ctx => {
       if ((outcome.leftOut ?? []).length > 0)
         ctx.err(`not committed (new files with a dot name, which sync never adds): ${outcome.leftOut?.join(', ')}`)
       if (outcome.status === 'conflict') {
-        ctx.err(
-          `conflict: both devices changed ${outcome.conflicts.join(', ')}. The review log is merged and nothing of it ` +
-            'is lost. Edit the file(s) to keep what you mean (remove the <<<<<<< ======= >>>>>>> lines), then run ' +
-            '`notekeeper sync` again to finish the merge.',
-        )
+        const deleted = outcome.deletedOnOneSide ?? []
+        const changed = outcome.conflicts.filter(path => !deleted.includes(path))
+        if (changed.length > 0)
+          ctx.err(
+            `conflict: both devices changed ${changed.join(', ')}. The review log is merged and nothing of it ` +
+              'is lost. Edit the file(s) to keep what you mean (remove the <<<<<<< ======= >>>>>>> lines), then run ' +
+              '`notekeeper sync` again to finish the merge.',
+          )
+        if (deleted.length > 0)
+          ctx.err(
+            `conflict: ${deleted.join(', ')} ${deleted.length === 1 ? 'was' : 'were'} deleted on one device and changed ` +
+              'on the other. The review log is merged and nothing of it is lost. Keep the file as it stands here to keep ' +
+              'it, or delete it to delete it, then run `notekeeper sync` again to finish the merge.',
+          )
       } else {
         ctx.out(
           outcome.remote === null
