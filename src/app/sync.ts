@@ -180,7 +180,18 @@ async function settleAndMerge(
   } else {
     say(`merging ${remoteName}`)
     const merge = await git.run(['merge', '--quiet', '--no-ff', '--no-commit', theirs])
-    if (merge.code !== 0 && !(await inMerge(git))) throw new GitFailedError(`git merge failed: ${merge.stderr.trim()}`)
+    if (merge.code !== 0 && !(await inMerge(git))) {
+      // Sync commits the corpus folder only: changes outside it that the merge would overwrite stay.
+      const blocking = /would be overwritten by merge:\n((?:\t.*\n)+)/.exec(merge.stderr)
+      if (blocking) {
+        const files = lines(blocking[1] ?? '').map(line => line.trim())
+        throw new SyncRefusedError(
+          `git will not merge ${remoteName} over changes not committed outside the corpus folder (${files.join(', ')}): ` +
+            'commit or stash them (`git stash`), then sync; what sync committed here stays committed',
+        )
+      }
+      throw new GitFailedError(`git merge failed: ${merge.stderr.trim()}`)
+    }
     await restoreTwinReviews(git, vault, theirs)
     if (await leftInConflict(git, vault, today, outcome, false)) return true
   }
@@ -204,8 +215,20 @@ async function leftInConflict(
   outcome: SyncOutcome,
   settledByPerson: boolean,
 ): Promise<boolean> {
-  const unmerged = lines((await gitOrThrow(git, ['diff', '--name-only', '--relative', '--diff-filter=U'])).stdout)
-  if (unmerged.length === 0) return false
+  // NUL-separated: git quotes a name with a space or an accent in its line form.
+  const unmerged = paths0(
+    (await gitOrThrow(git, ['diff', '--name-only', '-z', '--relative', '--diff-filter=U'])).stdout,
+  )
+  // A conflict outside the corpus folder (the corpus is a folder of a larger repository): sync
+  // cannot settle it, and git commits nothing while it is there; named from the repository's root.
+  const prefix = (await gitOrThrow(git, ['rev-parse', '--show-prefix'])).stdout.trim()
+  const outside =
+    prefix === ''
+      ? []
+      : paths0((await gitOrThrow(git, ['diff', '--name-only', '-z', '--diff-filter=U', '--', ':/'])).stdout)
+          .filter(path => !path.startsWith(prefix))
+          .map(path => `${path} (outside the corpus folder, from the repository's root)`)
+  if (unmerged.length === 0 && outside.length === 0) return false
   if (unmerged.includes(LOG_PATH)) {
     const [base, ours, theirs] = await stages(git, LOG_PATH)
     await vault.write(LOG_PATH, mergeLogs(base, ours, theirs))
@@ -237,6 +260,7 @@ async function leftInConflict(
       if (await deletedOnOneSide(git, path)) deleted.push(path)
     }
   }
+  notes.push(...outside)
   outcome.conflicts = notes
   outcome.deletedOnOneSide = deleted
   if (notes.length > 0) outcome.status = 'conflict'
@@ -389,7 +413,7 @@ async function describeStaged(git: Git, subject: string | null): Promise<string>
     .filter(line => line.startsWith('+') && !line.startsWith('+++') && line.trim() !== '+')
   const voids = added.filter(line => /"void"\s*:/.test(line)).length
   const reviews = added.length - voids
-  const files = lines((await git.run(['diff', '--cached', '--name-only', '--relative'])).stdout)
+  const files = paths0((await git.run(['diff', '--cached', '--name-only', '-z', '--relative'])).stdout)
   const others = files.filter(path => path !== LOG_PATH && path !== STATE_PATH)
   const parts: string[] = []
   if (reviews > 0) parts.push(`${reviews} review${reviews === 1 ? '' : 's'}`)
@@ -468,6 +492,11 @@ async function remoteTarget(git: Git): Promise<RemoteTarget | null> {
   const remote = configured || (remotes.includes('origin') ? 'origin' : (remotes[0] as string))
   const branch = merge.replace(/^refs\/heads\//, '') || local
   return { remote, branch, upstream: configured !== '' && merge !== '' }
+}
+
+/** The paths of a `-z` listing. */
+function paths0(text: string): string[] {
+  return text.split('\0').filter(path => path !== '')
 }
 
 async function stages(git: Git, path: string): Promise<[string, string, string]> {

@@ -5,6 +5,9 @@ import { GitMissingError } from '../../ports/git.js'
 import type { CommandSpec } from '../command.js'
 import { type Command, UsageError } from '../context.js'
 
+/** How sync names a conflicted file outside the corpus folder (src/app/sync.ts, leftInConflict). */
+const OUTSIDE = "(outside the corpus folder, from the repository's root)"
+
 /**
  * `notekeeper sync [--dry-run]` (SPEC 4.3). Exit 0 when synced with no validation error; 1 when
  * notes are left in conflict for the person, or validate found errors; 2 when sync cannot start.
@@ -32,11 +35,13 @@ export const syncCommand: Command = async ctx => {
       if (outcome.status === 'conflict') {
         const deleted = outcome.deletedOnOneSide ?? []
         const changed = outcome.conflicts.filter(path => !deleted.includes(path))
+        const outside = changed.some(path => path.endsWith(OUTSIDE))
         if (changed.length > 0)
           ctx.err(
             `conflict: both devices changed ${changed.join(', ')}. The review log is merged and nothing of it ` +
-              'is lost. Edit the file(s) to keep what you mean (remove the <<<<<<< ======= >>>>>>> lines), then run ' +
-              '`notekeeper sync` again to finish the merge.',
+              'is lost. Edit the file(s) to keep what you mean (remove the <<<<<<< ======= >>>>>>> lines), ' +
+              (outside ? '`git add` the ones outside the corpus folder yourself, ' : '') +
+              'then run `notekeeper sync` again to finish the merge.',
           )
         if (deleted.length > 0)
           ctx.err(

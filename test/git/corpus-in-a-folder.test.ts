@@ -1,0 +1,72 @@
+import fs from 'node:fs'
+import nodePath from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { git, makeWorld, ok, sortedLines, WORDS_NOTE, type World } from './git-kit.js'
+
+// A corpus kept as one folder of a larger repository (with a space and an accent in its name),
+// with real git: a conflict or a change outside that folder is the person's, and sync says so
+// by name instead of failing its commit again at every run (QA, two devices in git).
+
+const LOG = 'internalise/.srs/log.jsonl'
+const FOLDER = 'my notés'
+
+let world: World
+beforeAll(async () => {
+  world = await makeWorld()
+}, 240_000)
+afterAll(() => world?.remove())
+
+describe('a corpus in a folder of a larger repository', () => {
+  it('a conflict outside the corpus folder is named; settled and added by the person, the next sync finishes', async () => {
+    const env = world.env
+    const seed = nodePath.join(world.root, 'seed')
+    git(world.root, env, 'clone', '--quiet', world.remote, seed)
+    fs.mkdirSync(nodePath.join(seed, FOLDER, 'internalise'), { recursive: true })
+    fs.writeFileSync(nodePath.join(seed, FOLDER, 'internalise/words.adoc'), WORDS_NOTE)
+    fs.writeFileSync(nodePath.join(seed, 'TODO.md'), 'one\n')
+    git(seed, env, 'add', '-A')
+    git(seed, env, 'commit', '-q', '-m', 'seed')
+    git(seed, env, 'push', '-q', 'origin', 'HEAD:main')
+    const clone = (name: string) => {
+      const dir = nodePath.join(world.root, name)
+      git(world.root, env, 'clone', '--quiet', world.remote, dir)
+      const corpus = world.device(nodePath.join(name, FOLDER))
+      return { dir, corpus }
+    }
+    const a = clone('a')
+    const b = clone('b')
+    for (const device of [a, b]) await ok(device.corpus.nk('git', 'setup'))
+    await ok(a.corpus.nk('grade', 'words#alpha', 'good', '--today', '2026-12-01'))
+    fs.writeFileSync(nodePath.join(a.dir, 'TODO.md'), 'one (A)\n')
+    git(a.dir, env, 'commit', '-q', '-am', 'A: todo')
+    await ok(a.corpus.nk('sync', '--today', '2026-12-01'))
+
+    await ok(b.corpus.nk('grade', 'words#beta', 'hard', '--today', '2026-12-01'))
+    // A change not committed outside the folder, which the merge would overwrite: said, not "run sync again".
+    fs.writeFileSync(nodePath.join(b.dir, 'TODO.md'), 'one (B, not committed)\n')
+    const blocked = await b.corpus.nk('sync', '--today', '2026-12-01')
+    expect(blocked.code).toBe(2)
+    expect(blocked.stderr).toContain('over changes not committed outside the corpus folder (TODO.md)')
+    expect(blocked.stderr).toContain('git stash')
+    // Committed, it is a conflict outside the folder: named from the repository's root.
+    git(b.dir, env, 'commit', '-q', '-am', 'B: todo')
+    const stopped = await b.corpus.nk('sync', '--today', '2026-12-01')
+    expect(stopped.code).toBe(1)
+    expect(stopped.stderr).toContain(
+      "both devices changed TODO.md (outside the corpus folder, from the repository's root)",
+    )
+    expect(stopped.stderr).toContain('`git add` the ones outside the corpus folder yourself')
+    // Not settled yet: said again, not a failed commit.
+    expect((await b.corpus.nk('sync', '--today', '2026-12-01')).stderr).toContain('both devices changed TODO.md')
+    fs.writeFileSync(nodePath.join(b.dir, 'TODO.md'), 'one (A and B)\n')
+    git(b.dir, env, 'add', 'TODO.md')
+    await ok(b.corpus.nk('sync', '--today', '2026-12-01'))
+    await ok(a.corpus.nk('sync', '--today', '2026-12-01'))
+    expect(fs.readFileSync(nodePath.join(a.dir, 'TODO.md'), 'utf8')).toBe('one (A and B)\n')
+    expect(sortedLines(a.corpus.read(LOG))).toEqual(
+      sortedLines(
+        '{"item":"words#alpha","date":"2026-12-01","grade":"good"}\n{"item":"words#beta","date":"2026-12-01","grade":"hard"}\n',
+      ),
+    )
+  }, 240_000)
+})
