@@ -193,6 +193,7 @@ async function settleAndMerge(
       throw new GitFailedError(`git merge failed: ${merge.stderr.trim()}`)
     }
     await restoreTwinReviews(git, vault, theirs)
+    await countRewrittenCommitsOnce(git, vault, theirs, say)
     if (await leftInConflict(git, vault, today, outcome, false)) return true
   }
   await settle(vault, today, outcome)
@@ -335,8 +336,8 @@ async function mergedLogShortfall(git: Git, vault: Vault): Promise<{ missing: nu
   return { missing, restored: head + extra.map(line => `${line}\n`).join('') }
 }
 
-/** How many lines of `merged` the text `here` lacks (counting repeats), and its lines beyond `merged`'s, in its order. */
-function lineDifference(merged: string, here: string): { missing: number; extra: string[] } {
+/** How many lines of `merged` the text `here` lacks (counting repeats) and which, and its lines beyond `merged`'s, in its order. */
+function lineDifference(merged: string, here: string): { missing: number; missingLines: string[]; extra: string[] } {
   const left = new Map<string, number>()
   const logLines = (text: string): string[] =>
     text
@@ -345,11 +346,11 @@ function lineDifference(merged: string, here: string): { missing: number; extra:
       .map(line => (line.endsWith('\r') ? line.slice(0, -1) : line))
       .filter(line => line.trim() !== '')
   for (const line of logLines(here)) left.set(line, (left.get(line) ?? 0) + 1)
-  let missing = 0
+  const missingLines: string[] = []
   for (const line of logLines(merged)) {
     const count = left.get(line) ?? 0
     if (count > 0) left.set(line, count - 1)
-    else missing++
+    else missingLines.push(line)
   }
   const extra: string[] = []
   for (const line of logLines(here)) {
@@ -360,7 +361,63 @@ function lineDifference(merged: string, here: string): { missing: number; extra:
       extra.push(line)
     }
   }
-  return { missing, extra }
+  return { missing: missingLines.length, missingLines, extra }
+}
+
+/**
+ * A sync commit both sides hold in two versions: pushed, then rewritten here (`git commit
+ * --amend` to fix a typo, a rebase, a cherry-pick), which keeps its message and so its
+ * `Notekeeper-Sync:` token, random per sync commit. The log's merge counts each side's added
+ * lines as reviews of their own (SPEC 4.2), so the reviews of that one commit were counted twice.
+ * After the merge, one copy of each line the commit added is taken out of the merged log (not yet
+ * committed). Two devices that made the same review each make their own commit, with their own
+ * token, and keep both reviews.
+ */
+async function countRewrittenCommitsOnce(
+  git: Git,
+  vault: Vault,
+  theirs: string,
+  say: (line: string) => void,
+): Promise<void> {
+  const tokens = async (range: string[]): Promise<Map<string, string>> => {
+    const listed = (await git.run(['log', '--no-merges', '--format=%H%x00%B%x01', ...range])).stdout
+    const byToken = new Map<string, string>()
+    for (const entry of listed.split('\x01')) {
+      const [commit, message] = entry.trim().split('\0')
+      const token = /^Notekeeper-Sync: (\S+)$/m.exec(message ?? '')?.[1]
+      if (commit && token) byToken.set(token, commit)
+    }
+    return byToken
+  }
+  const ours = await tokens(['HEAD', '--not', theirs])
+  if (ours.size === 0) return
+  const twice: string[] = []
+  for (const [token, commit] of await tokens([theirs, '--not', 'HEAD'])) {
+    if (!ours.has(token)) continue
+    const before = (await fileAt(git, `${commit}^`, LOG_PATH)) ?? ''
+    twice.push(...lineDifference((await fileAt(git, commit, LOG_PATH)) ?? '', before).missingLines)
+  }
+  if (twice.length === 0) return
+  const merged = (await vault.read(LOG_PATH)) ?? ''
+  const kept = merged.split('\n')
+  const counts = new Map<string, number>()
+  for (const line of kept) counts.set(line, (counts.get(line) ?? 0) + 1)
+  let dropped = 0
+  for (const line of twice) {
+    // Only a line the merge holds twice or more: the other copy is the commit's other version.
+    if ((counts.get(line) ?? 0) < 2) continue
+    const at = kept.lastIndexOf(line)
+    kept.splice(at, 1)
+    counts.set(line, (counts.get(line) ?? 0) - 1)
+    dropped++
+  }
+  if (dropped === 0) return
+  await vault.write(LOG_PATH, kept.join('\n'))
+  await gitOrThrow(git, ['add', '--', LOG_PATH])
+  say(
+    `${dropped} review line(s) came from one sync commit in two versions (rewritten after it was pushed: ` +
+      '`git commit --amend`, a rebase): counted once',
+  )
 }
 
 /** Replays and validates over the work tree (registering new items, regenerating state.json). */

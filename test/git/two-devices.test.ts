@@ -322,6 +322,29 @@ describe('two devices, one history', () => {
     }
   }, 240_000)
 
+  it('a sync commit rewritten after its push (git commit --amend): its reviews count once, the same review on two devices twice', async () => {
+    const { a, b } = twoDevices('amended')
+    const made = await practise(b, '2026-12-01', [
+      ['alpha', 'good'],
+      ['beta', 'hard'],
+    ])
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    b.write('internalise/words.adoc', WORDS_NOTE.replace('The first.', 'The very first.'))
+    b.git('commit', '-q', '-a', '--amend', '--no-edit') // a typo fixed into the last commit
+    made.push(...(await practise(b, '2026-12-01', [['gamma', 'easy']])))
+    const done = await ok(b.nk('sync', '--today', '2026-12-01'))
+    expect(done.stderr).toContain('2 review line(s) came from one sync commit in two versions')
+    expect(sortedLines(b.read(LOG))).toEqual([...made].sort())
+    // The same review made on both devices, each in its own sync commit, is still two reviews.
+    const twice = await practise(a, '2026-12-01', [['delta', 'good']])
+    await practise(b, '2026-12-01', [['delta', 'good']])
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    expect(sortedLines(a.read(LOG))).toEqual([...made, ...twice, ...twice].sort())
+    await expectSameAndReplayed(a, b, '2026-12-01')
+  }, 240_000)
+
   it('new files with a dot name (a swap file, .env) are never added by sync; other new files and tracked ones are', async () => {
     const { a, b } = twoDevices('dot-files')
     a.write('reference/.env', 'API_KEY=123\n')
