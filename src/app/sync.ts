@@ -26,6 +26,8 @@ export interface SyncOptions {
   dryRun?: boolean
   /** Progress, one line at a time, for a person watching. */
   say?: (line: string) => void
+  /** Each commit's subject as soon as it is made: a sync that fails later has made them all the same. */
+  onCommit?: (subject: string) => void
 }
 
 export interface SyncOutcome {
@@ -44,6 +46,8 @@ export interface SyncOutcome {
   errors: number
   /** With dryRun: what a sync would do. */
   plan: string[]
+  /** With dryRun: whether a sync would refuse now (a check of SPEC 4.3 item 5). */
+  wouldRefuse?: boolean
   /** New files with a dot name in their path that sync did not add (neverAdded). */
   leftOut?: string[]
   /** Lines of the merged log that a log settled by hand had left out, put back (restoreMergedLog). */
@@ -82,7 +86,9 @@ export async function syncCorpus(git: Git, vault: Vault, options: SyncOptions): 
   }
   if (options.dryRun) {
     outcome.status = 'dry-run'
-    outcome.plan = await planOf(git, vault, target)
+    const { plan, refused } = await planOf(git, vault, target)
+    outcome.plan = plan
+    outcome.wouldRefuse = refused
     return outcome
   }
 
@@ -94,7 +100,7 @@ export async function syncCorpus(git: Git, vault: Vault, options: SyncOptions): 
     const theirs = target ? await existingRef(git, `refs/remotes/${target.remote}/${target.branch}`) : null
     const lock = await acquireLogLock(vault)
     try {
-      const stopped = await settleAndMerge(git, vault, options.today, theirs, target, outcome, say)
+      const stopped = await settleAndMerge(git, vault, options.today, theirs, target, outcome, say, options.onCommit)
       if (stopped) return outcome
     } finally {
       await lock.release().catch(() => undefined) // a lock left behind goes stale in 10 s
@@ -165,6 +171,7 @@ async function settleAndMerge(
   target: RemoteTarget | null,
   outcome: SyncOutcome,
   say: (line: string) => void,
+  onCommit?: (subject: string) => void,
 ): Promise<boolean> {
   if (await leftInConflict(git, vault, today, outcome, true)) return true
   if (await inMerge(git)) await restoreMergedLog(git, vault, outcome, say)
@@ -172,7 +179,7 @@ async function settleAndMerge(
   // Before anything is committed: what is refused is then neither committed nor pushed.
   refuseIf(await refusalBeforeSync(git, vault, theirs, remoteName))
   await settle(vault, today, outcome)
-  await commitAll(git, outcome, (await inMerge(git)) ? 'Notekeeper sync: merge settled by hand' : null)
+  await commitAll(git, outcome, (await inMerge(git)) ? 'Notekeeper sync: merge settled by hand' : null, onCommit)
   if (theirs === null || (await isAncestor(git, theirs, 'HEAD'))) return false
   if (await isAncestor(git, 'HEAD', theirs)) {
     say(`fast-forward to ${remoteName}`)
@@ -197,7 +204,7 @@ async function settleAndMerge(
     if (await leftInConflict(git, vault, today, outcome, false)) return true
   }
   await settle(vault, today, outcome)
-  await commitAll(git, outcome, (await inMerge(git)) ? `Notekeeper sync: merge ${remoteName}` : null)
+  await commitAll(git, outcome, (await inMerge(git)) ? `Notekeeper sync: merge ${remoteName}` : null, onCommit)
   return false
 }
 
@@ -448,7 +455,12 @@ async function untrackedFiles(git: Git): Promise<{ added: string[]; leftOut: str
 }
 
 /** Stages every change of the corpus folder and commits it, with a message saying what it is. */
-async function commitAll(git: Git, outcome: SyncOutcome, subject: string | null): Promise<void> {
+async function commitAll(
+  git: Git,
+  outcome: SyncOutcome,
+  subject: string | null,
+  onCommit?: (subject: string) => void,
+): Promise<void> {
   // What git tracks, changed or deleted; then the new files, without dot names (neverAdded).
   await gitOrThrow(git, ['add', '--update', '--', '.'])
   const { added, leftOut } = await untrackedFiles(git)
@@ -460,7 +472,9 @@ async function commitAll(git: Git, outcome: SyncOutcome, subject: string | null)
   if (!staged && subject === null) return
   const message = await describeStaged(git, subject)
   await gitOrThrow(git, ['commit', '--quiet', '--no-verify', '--allow-empty', '-m', message])
-  outcome.commits.push(message.split('\n')[0] ?? message)
+  const made = message.split('\n')[0] ?? message
+  outcome.commits.push(made)
+  onCommit?.(made)
 }
 
 /** "Notekeeper sync: 4 reviews, 1 undo; state.json; 2 notes", with the notes listed below. */
@@ -489,14 +503,23 @@ function syncToken(): string {
   return `${Math.random().toString(36).slice(2, 10)}${Math.random().toString(36).slice(2, 10)}`
 }
 
-async function planOf(git: Git, vault: Vault, target: RemoteTarget | null): Promise<string[]> {
+async function planOf(
+  git: Git,
+  vault: Vault,
+  target: RemoteTarget | null,
+): Promise<{ plan: string[]; refused: boolean }> {
   const plan: string[] = []
   const known = target ? await existingRef(git, `refs/remotes/${target.remote}/${target.branch}`) : null
   const refusal = await refusalBeforeSync(git, vault, known, target ? `${target.remote}/${target.branch}` : '')
   const checks =
     'check that the review log only grew since the last commit, that no file to send holds conflict markers' +
     (target ? ", and that neither side's log lost a line of the one both last shared (as of the last fetch)" : '')
-  plan.push(refusal === null ? `${checks}: fine` : `${checks}: sync would refuse now: ${refusal}`)
+  if (refusal !== null) {
+    // What a sync would do ends there: the refusal comes before anything is committed.
+    plan.push(`${checks}: sync would refuse now: ${refusal}`, 'so nothing would be committed, merged or pushed')
+    return { plan, refused: true }
+  }
+  plan.push(`${checks}: fine`)
   const shortfall = (await inMerge(git)) ? await mergedLogShortfall(git, vault) : null
   if (shortfall !== null)
     plan.push(
@@ -528,7 +551,7 @@ async function planOf(git: Git, vault: Vault, target: RemoteTarget | null): Prom
     plan.push('replay and validate, commit state.json and the merge')
     plan.push(`push to ${target.remote} ${target.branch}`)
   } else plan.push('replay and validate; no remote, so nothing to fetch or push')
-  return plan
+  return { plan, refused: false }
 }
 
 interface RemoteTarget {

@@ -56,8 +56,12 @@ describe('sync sends a review log only when it grew', () => {
     made.push(...(await practise(a, '2026-12-02', [['gamma', 'good']])))
     const [before, pushed] = [head(a), remoteMain(a)]
 
-    const dry = await ok(a.nk('sync', '--dry-run', '--today', '2026-12-02'))
+    // The dry run ends as the sync would: refused (exit 2), and nothing of fetch, merge or push after it.
+    const dry = await a.nk('sync', '--dry-run', '--today', '2026-12-02')
+    expect(dry.code).toBe(2)
     expect(dry.stdout).toContain('sync would refuse now')
+    expect(dry.stdout).toContain('so nothing would be committed, merged or pushed')
+    expect(dry.stdout).not.toContain('push to origin')
     const stderr = await refused(a, '2026-12-02')
     expect(stderr).toContain(`${LOG} was changed, not only added to`)
     expect(stderr).toContain('line 1 ')
@@ -216,7 +220,11 @@ describe('a push the remote turns down', () => {
     await practise(a, '2026-12-01', [['alpha', 'good']])
     const pushed = remoteMain(a)
 
-    const stderr = await refused(a, '2026-12-01')
+    const result = await a.nk('sync', '--today', '2026-12-01')
+    expect(result.code).toBe(2)
+    const stderr = result.stderr
+    // The commit made before the push is said, though the sync failed after it.
+    expect(result.stdout).toContain('committed: Notekeeper sync: 1 review')
     expect(stderr).toContain('origin refused the push: [remote rejected] (pre-receive hook declined)')
     expect(stderr).toContain('remote: pushes are closed')
     expect(stderr).not.toContain('moved meanwhile')

@@ -22,14 +22,19 @@ export const syncCommand: Command = async ctx => {
       say: line => {
         if (!ctx.json) ctx.err(line)
       },
+      // Said as each is made: a sync that fails after a commit has made it all the same.
+      onCommit: subject => {
+        if (!ctx.json) ctx.out(`committed: ${subject}`)
+      },
     })
     if (ctx.json) {
       ctx.out(JSON.stringify(outcome))
     } else if (outcome.status === 'dry-run') {
       ctx.out('dry run: nothing done. A sync would:')
       for (const step of outcome.plan) ctx.out(`  ${step}`)
+      // As the sync itself would end: refused, exit 2.
+      if (outcome.wouldRefuse) return 2
     } else {
-      for (const subject of outcome.commits) ctx.out(`committed: ${subject}`)
       if ((outcome.leftOut ?? []).length > 0)
         ctx.err(`not committed (new files with a dot name, which sync never adds): ${outcome.leftOut?.join(', ')}`)
       if (outcome.status === 'conflict') {
