@@ -137,6 +137,13 @@ export function lostRace(push: Pick<GitResult, 'stdout' | 'stderr'>): boolean {
   if (/^!\t[^\t]*\t\[rejected\] \((?:fetch first|non-fast-forward)\)$/m.test(push.stdout)) return true
   // The remote's branch moved between git's check and its update (another device's push landed
   // in between): the remote says it could not lock the ref at the commit it expected. Not a no.
+  // Local git puts the reason on stderr; GitHub puts it in the status line itself.
+  if (
+    /^!\t[^\t]*\t\[remote rejected\] \(cannot lock ref '[^']*': is at [0-9a-f]+ but expected [0-9a-f]+\)$/m.test(
+      push.stdout,
+    )
+  )
+    return true
   return (
     /^!\t[^\t]*\t\[remote rejected\] \(failed to update ref\)$/m.test(push.stdout) &&
     /cannot lock ref '[^']*': is at [0-9a-f]+ but expected [0-9a-f]+/.test(push.stderr)
@@ -183,22 +190,13 @@ async function settleAndMerge(
   if (theirs === null || (await isAncestor(git, theirs, 'HEAD'))) return false
   if (await isAncestor(git, 'HEAD', theirs)) {
     say(`fast-forward to ${remoteName}`)
-    await gitOrThrow(git, ['merge', '--quiet', '--ff-only', theirs])
+    const merge = await git.run(['merge', '--quiet', '--ff-only', theirs])
+    if (merge.code !== 0) throw (await mergeBlocked(git, merge.stderr, remoteName)) ?? mergeFailed(merge)
   } else {
     say(`merging ${remoteName}`)
     const merge = await git.run(['merge', '--quiet', '--no-ff', '--no-commit', theirs])
-    if (merge.code !== 0 && !(await inMerge(git))) {
-      // Sync commits the corpus folder only: changes outside it that the merge would overwrite stay.
-      const blocking = /would be overwritten by merge:\n((?:\t.*\n)+)/.exec(merge.stderr)
-      if (blocking) {
-        const files = lines(blocking[1] ?? '').map(line => line.trim())
-        throw new SyncRefusedError(
-          `git will not merge ${remoteName} over changes not committed outside the corpus folder (${files.join(', ')}): ` +
-            'commit or stash them (`git stash`), then sync; what sync committed here stays committed',
-        )
-      }
-      throw new GitFailedError(`git merge failed: ${merge.stderr.trim()}`)
-    }
+    if (merge.code !== 0 && !(await inMerge(git)))
+      throw (await mergeBlocked(git, merge.stderr, remoteName)) ?? mergeFailed(merge)
     await restoreTwinReviews(git, vault, theirs)
     await countRewrittenCommitsOnce(git, vault, theirs, say)
     if (await leftInConflict(git, vault, today, outcome, false)) return true
@@ -206,6 +204,41 @@ async function settleAndMerge(
   await settle(vault, today, outcome)
   await commitAll(git, outcome, (await inMerge(git)) ? `Notekeeper sync: merge ${remoteName}` : null, onCommit)
   return false
+}
+
+function mergeFailed(merge: GitResult): GitFailedError {
+  return new GitFailedError(`git merge failed: ${merge.stderr.trim()}`)
+}
+
+/**
+ * A merge git would not begin because it would write over files here that sync does not commit:
+ * changes not committed outside the corpus folder (sync commits the folder only), or files git
+ * does not track that the other side added (a new file with a dot name, which sync never adds).
+ * Said with the files and what to do; null for any other failure.
+ */
+async function mergeBlocked(git: Git, stderr: string, remoteName: string): Promise<SyncRefusedError | null> {
+  const listed = (pattern: RegExp): string[] => lines(pattern.exec(stderr)?.[1] ?? '').map(line => line.trim())
+  const changed = listed(/local changes to the following files would be overwritten by merge:\n((?:\t.*\n)+)/)
+  const untracked = listed(/untracked working tree files would be (?:overwritten|removed) by merge:\n((?:\t.*\n)+)/)
+  if (changed.length === 0 && untracked.length === 0) return null
+  // Git names them from the repository's root; the corpus's own from the corpus folder.
+  const prefix = (await gitOrThrow(git, ['rev-parse', '--show-prefix'])).stdout.trim()
+  const named = (paths: string[]): string =>
+    paths
+      .map(path =>
+        prefix !== '' && !path.startsWith(prefix) ? `${path} (outside the corpus folder)` : path.slice(prefix.length),
+      )
+      .join(', ')
+  const kept = 'nothing was merged, and what sync committed here stays committed'
+  if (changed.length > 0)
+    return new SyncRefusedError(
+      `git will not merge ${remoteName} over changes not committed to ${named(changed)}: commit them or put them ` +
+        `aside (\`git stash\`), then sync; ${kept}`,
+    )
+  return new SyncRefusedError(
+    `git will not merge ${remoteName} over files here that git does not track and that it would write ` +
+      `(${named(untracked)}): move or remove them (or \`git stash --include-untracked\`), then sync; ${kept}`,
+  )
 }
 
 /**
@@ -336,7 +369,11 @@ async function mergedLogShortfall(git: Git, vault: Vault): Promise<{ missing: nu
   const [base, ours, theirs] = await Promise.all(
     [bases[0] as string, 'HEAD', 'MERGE_HEAD'].map(async commit => (await fileAt(git, commit, LOG_PATH)) ?? ''),
   )
-  const merged = mergeLogs(base ?? '', ours ?? '', theirs ?? '')
+  // The merge as the sync that began it left it: a rewritten sync commit's reviews once.
+  const merged = withOneCopyLess(
+    mergeLogs(base ?? '', ours ?? '', theirs ?? ''),
+    await rewrittenCommitLines(git, 'HEAD', 'MERGE_HEAD'),
+  ).text
   const { missing, extra } = lineDifference(merged, (await vault.read(LOG_PATH)) ?? '')
   if (missing === 0) return null
   const head = merged === '' || merged.endsWith('\n') ? merged : `${merged}\n`
@@ -386,6 +423,23 @@ async function countRewrittenCommitsOnce(
   theirs: string,
   say: (line: string) => void,
 ): Promise<void> {
+  const twice = await rewrittenCommitLines(git, 'HEAD', theirs)
+  if (twice.length === 0) return
+  const { text, dropped } = withOneCopyLess((await vault.read(LOG_PATH)) ?? '', twice)
+  if (dropped === 0) return
+  await vault.write(LOG_PATH, text)
+  await gitOrThrow(git, ['add', '--', LOG_PATH])
+  say(
+    `${dropped} review line(s) came from one sync commit in two versions (rewritten after it was pushed: ` +
+      '`git commit --amend`, a rebase): counted once',
+  )
+}
+
+/**
+ * The log lines added by a sync commit that `ours` and `theirs` each hold a version of (the same
+ * `Notekeeper-Sync:` token on both sides, merges aside): the lines the log's merge counts twice.
+ */
+async function rewrittenCommitLines(git: Git, ours: string, theirs: string): Promise<string[]> {
   const tokens = async (range: string[]): Promise<Map<string, string>> => {
     const listed = (await git.run(['log', '--no-merges', '--format=%H%x00%B%x01', ...range])).stdout
     const byToken = new Map<string, string>()
@@ -396,35 +450,31 @@ async function countRewrittenCommitsOnce(
     }
     return byToken
   }
-  const ours = await tokens(['HEAD', '--not', theirs])
-  if (ours.size === 0) return
+  const ourTokens = await tokens([ours, '--not', theirs])
+  if (ourTokens.size === 0) return []
   const twice: string[] = []
-  for (const [token, commit] of await tokens([theirs, '--not', 'HEAD'])) {
-    if (!ours.has(token)) continue
+  for (const [token, commit] of await tokens([theirs, '--not', ours])) {
+    if (!ourTokens.has(token)) continue
     const before = (await fileAt(git, `${commit}^`, LOG_PATH)) ?? ''
     twice.push(...lineDifference((await fileAt(git, commit, LOG_PATH)) ?? '', before).missingLines)
   }
-  if (twice.length === 0) return
-  const merged = (await vault.read(LOG_PATH)) ?? ''
-  const kept = merged.split('\n')
+  return twice
+}
+
+/** `text` with one copy fewer of each of `lines` that it holds twice or more (the other copy stays), the last one taken. */
+function withOneCopyLess(text: string, lines: readonly string[]): { text: string; dropped: number } {
+  const kept = text.split('\n')
   const counts = new Map<string, number>()
   for (const line of kept) counts.set(line, (counts.get(line) ?? 0) + 1)
   let dropped = 0
-  for (const line of twice) {
-    // Only a line the merge holds twice or more: the other copy is the commit's other version.
+  for (const line of lines) {
+    // Only a line held twice or more: the other copy is the commit's other version.
     if ((counts.get(line) ?? 0) < 2) continue
-    const at = kept.lastIndexOf(line)
-    kept.splice(at, 1)
+    kept.splice(kept.lastIndexOf(line), 1)
     counts.set(line, (counts.get(line) ?? 0) - 1)
     dropped++
   }
-  if (dropped === 0) return
-  await vault.write(LOG_PATH, kept.join('\n'))
-  await gitOrThrow(git, ['add', '--', LOG_PATH])
-  say(
-    `${dropped} review line(s) came from one sync commit in two versions (rewritten after it was pushed: ` +
-      '`git commit --amend`, a rebase): counted once',
-  )
+  return { text: kept.join('\n'), dropped }
 }
 
 /** Replays and validates over the work tree (registering new items, regenerating state.json). */
@@ -465,7 +515,9 @@ async function commitAll(
   await gitOrThrow(git, ['add', '--update', '--', '.'])
   const { added, leftOut } = await untrackedFiles(git)
   outcome.leftOut = leftOut
-  for (let at = 0; at < added.length; at += 200) await gitOrThrow(git, ['add', '--', ...added.slice(at, at + 200)])
+  // Literal: a new file named `:inbox.txt` is a file, not pathspec magic.
+  for (let at = 0; at < added.length; at += 200)
+    await gitOrThrow(git, ['--literal-pathspecs', 'add', '--', ...added.slice(at, at + 200)])
   // `git setup`'s .gitignore keeps the lock out; should that line be gone, it is kept out here.
   await gitOrThrow(git, ['rm', '--cached', '--quiet', '--ignore-unmatch', '--', LOCK_PATH])
   const staged = (await git.run(['diff', '--cached', '--quiet'])).code !== 0
@@ -526,9 +578,7 @@ async function planOf(
       `put back ${shortfall.missing} line(s) of the merge of both devices' logs that the log as settled by hand left out`,
     )
   const { leftOut } = await untrackedFiles(git)
-  const status = lines((await gitOrThrow(git, ['status', '--porcelain', '--untracked-files=all', '--', '.'])).stdout)
-    .map(line => line.slice(3))
-    .filter(path => !leftOut.includes(path))
+  const status = (await changedFiles(git)).filter(path => !leftOut.includes(path))
   const committed = await git.run(['show', `HEAD:./${LOG_PATH}`])
   const fresh =
     lines((await vault.read(LOG_PATH)) ?? '').length - lines(committed.code === 0 ? committed.stdout : '').length
@@ -552,6 +602,26 @@ async function planOf(
     plan.push(`push to ${target.remote} ${target.branch}`)
   } else plan.push('replay and validate; no remote, so nothing to fetch or push')
   return { plan, refused: false }
+}
+
+/**
+ * Every changed, deleted or new file of the corpus folder, from the folder (git's porcelain names
+ * them from the repository's root, NUL-separated so that no name is quoted).
+ */
+async function changedFiles(git: Git): Promise<string[]> {
+  const prefix = (await gitOrThrow(git, ['rev-parse', '--show-prefix'])).stdout.trim()
+  const entries = paths0(
+    (await gitOrThrow(git, ['status', '--porcelain', '-z', '--untracked-files=all', '--', '.'])).stdout,
+  )
+  const paths: string[] = []
+  for (let at = 0; at < entries.length; at++) {
+    const entry = entries[at] as string
+    // A rename or copy is followed by the path it came from.
+    if (entry[0] === 'R' || entry[0] === 'C') at++
+    const path = entry.slice(3)
+    paths.push(path.startsWith(prefix) ? path.slice(prefix.length) : path)
+  }
+  return paths
 }
 
 interface RemoteTarget {

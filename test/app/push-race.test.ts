@@ -19,6 +19,16 @@ describe('a push that lost a race', () => {
     expect(lostRace({ stdout, stderr })).toBe(true)
   })
 
+  it('is the same lock failure as GitHub words it, in the status line itself', () => {
+    const stdout =
+      'To https://github.com/me/notes.git\n' +
+      "!\tHEAD:refs/heads/main\t[remote rejected] (cannot lock ref 'refs/heads/main': is at 66941e6196 but expected cdec69331c)\n" +
+      'Done\n'
+    expect(lostRace({ stdout, stderr: "error: failed to push some refs to 'https://github.com/me/notes.git'\n" })).toBe(
+      true,
+    )
+  })
+
   it('is not the remote’s own no: a hook, a protected branch, a ref it cannot write for another reason', () => {
     const hook = 'To /r.git\n!\tHEAD:refs/heads/main\t[remote rejected] (pre-receive hook declined)\nDone\n'
     expect(lostRace({ stdout: hook, stderr: 'remote: no pushes on Fridays\n' })).toBe(false)

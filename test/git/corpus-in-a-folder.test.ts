@@ -46,7 +46,7 @@ describe('a corpus in a folder of a larger repository', () => {
     fs.writeFileSync(nodePath.join(b.dir, 'TODO.md'), 'one (B, not committed)\n')
     const blocked = await b.corpus.nk('sync', '--today', '2026-12-01')
     expect(blocked.code).toBe(2)
-    expect(blocked.stderr).toContain('over changes not committed outside the corpus folder (TODO.md)')
+    expect(blocked.stderr).toContain('over changes not committed to TODO.md (outside the corpus folder)')
     expect(blocked.stderr).toContain('git stash')
     // Committed, it is a conflict outside the folder: named from the repository's root.
     git(b.dir, env, 'commit', '-q', '-am', 'B: todo')
@@ -67,6 +67,50 @@ describe('a corpus in a folder of a larger repository', () => {
       sortedLines(
         '{"item":"words#alpha","date":"2026-12-01","grade":"good"}\n{"item":"words#beta","date":"2026-12-01","grade":"hard"}\n',
       ),
+    )
+  }, 240_000)
+
+  it('a fast-forward blocked by a change outside the folder is named as well, at every run', async () => {
+    const env = world.env
+    const seed = nodePath.join(world.root, 'seed-ff')
+    const remote = nodePath.join(world.root, 'ff.git')
+    git(world.root, env, 'init', '--quiet', '--bare', '--initial-branch=main', remote)
+    git(world.root, env, 'clone', '--quiet', remote, seed)
+    fs.mkdirSync(nodePath.join(seed, FOLDER, 'internalise'), { recursive: true })
+    fs.writeFileSync(nodePath.join(seed, FOLDER, 'internalise/words.adoc'), WORDS_NOTE)
+    fs.writeFileSync(nodePath.join(seed, 'TODO.md'), 'one\n')
+    git(seed, env, 'add', '-A')
+    git(seed, env, 'commit', '-q', '-m', 'seed')
+    git(seed, env, 'push', '-q', 'origin', 'HEAD:main')
+    const clone = (name: string) => {
+      const dir = nodePath.join(world.root, name)
+      git(world.root, env, 'clone', '--quiet', remote, dir)
+      return { dir, corpus: world.device(nodePath.join(name, FOLDER)) }
+    }
+    const a = clone('ff-a')
+    const b = clone('ff-b')
+    for (const device of [a, b]) await ok(device.corpus.nk('git', 'setup'))
+    await ok(a.corpus.nk('sync', '--today', '2026-12-01'))
+    await ok(b.corpus.nk('sync', '--today', '2026-12-01'))
+    fs.writeFileSync(nodePath.join(a.dir, 'TODO.md'), 'one (A)\n')
+    git(a.dir, env, 'commit', '-q', '-am', 'A: todo')
+    await ok(a.corpus.nk('grade', 'words#alpha', 'good', '--today', '2026-12-01'))
+    await ok(a.corpus.nk('sync', '--today', '2026-12-01'))
+    // B has nothing of its own to commit: a fast-forward, which the change not committed blocks.
+    fs.writeFileSync(nodePath.join(b.dir, 'TODO.md'), 'one (B, not committed)\n')
+    for (let run = 0; run < 2; run++) {
+      const blocked = await b.corpus.nk('sync', '--today', '2026-12-01')
+      expect(blocked.code).toBe(2)
+      expect(blocked.stderr).toContain('over changes not committed to TODO.md (outside the corpus folder)')
+      expect(blocked.stderr).not.toContain('run sync again')
+    }
+    // The dry run names the corpus's files from the corpus folder, unquoted, as sync adds them.
+    fs.writeFileSync(nodePath.join(b.dir, FOLDER, 'internalise/.words draft.swp'), 'x\n')
+    fs.writeFileSync(nodePath.join(b.dir, FOLDER, 'internalise/notes à lire.adoc'), '= N\n:intent: internalise\n')
+    const dry = await b.corpus.nk('sync', '--dry-run', '--today', '2026-12-01')
+    expect(dry.stdout).toContain('commit 1 changed file(s): internalise/notes à lire.adoc\n')
+    expect(dry.stdout).toContain(
+      'leave out 1 new file(s) with a dot name (never added by sync): internalise/.words draft.swp',
     )
   }, 240_000)
 })

@@ -345,20 +345,46 @@ describe('two devices, one history', () => {
     await expectSameAndReplayed(a, b, '2026-12-01')
   }, 240_000)
 
+  it('a rewritten sync commit and a note in conflict: the sync that finishes the merge keeps its reviews once', async () => {
+    const { a, b } = twoDevices('amended-conflict')
+    const made = await practise(b, '2026-12-01', [
+      ['alpha', 'good'],
+      ['beta', 'hard'],
+    ])
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    a.write('track/todo.adoc', TODO_NOTE.replace('Write the report', 'Write the report by Friday'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    b.write('track/todo.adoc', TODO_NOTE.replace('Write the report', 'Write the annual report'))
+    b.git('commit', '-q', '-a', '--amend', '--no-edit')
+    expect((await b.nk('sync', '--today', '2026-12-01')).code).toBe(1)
+    expect(sortedLines(b.read(LOG))).toEqual([...made].sort())
+    b.write('track/todo.adoc', TODO_NOTE.replace('Write the report', 'Write the annual report by Friday'))
+    const dry = await ok(b.nk('sync', '--dry-run', '--today', '2026-12-01'))
+    expect(dry.stdout).not.toContain('put back')
+    const done = await ok(b.nk('sync', '--today', '2026-12-01'))
+    expect(done.stderr).not.toContain('put back')
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
+    await expectSameAndReplayed(a, b, '2026-12-01')
+  }, 240_000)
+
   it('new files with a dot name (a swap file, .env) are never added by sync; other new files and tracked ones are', async () => {
     const { a, b } = twoDevices('dot-files')
     a.write('reference/.env', 'API_KEY=123\n')
     a.write('internalise/.words.adoc.swp', 'swap\n')
     a.write('.cache/x', 'x\n')
     a.write('reference/diagram.svg', '<svg/>\n')
+    a.write(':inbox.txt', 'a name git would read as pathspec magic\n')
     const dry = await ok(a.nk('sync', '--dry-run', '--today', '2026-12-01'))
     expect(dry.stdout).toContain('leave out 3 new file(s) with a dot name')
-    expect(dry.stdout).toContain('commit 1 changed file(s)')
+    expect(dry.stdout).toContain('commit 2 changed file(s)')
     const done = await ok(a.nk('sync', '--today', '2026-12-01'))
     expect(done.stderr).toContain('not committed (new files with a dot name, which sync never adds): ')
     expect(done.stderr).toContain('reference/.env')
     await ok(b.nk('sync', '--today', '2026-12-01'))
     expect(b.readIfAny('reference/diagram.svg')).toBe('<svg/>\n')
+    expect(b.readIfAny(':inbox.txt')).not.toBeNull()
     for (const path of ['reference/.env', 'internalise/.words.adoc.swp', '.cache/x'])
       expect(b.readIfAny(path)).toBeNull()
     // A dot file git already tracks (added by hand) is committed as git tracks it.
@@ -368,6 +394,20 @@ describe('two devices, one history', () => {
     await ok(a.nk('sync', '--today', '2026-12-01'))
     await ok(b.nk('sync', '--today', '2026-12-01'))
     expect(b.readIfAny('reference/.env')).toBe('API_KEY=456\n')
+    // A dot file of this clone's own, untracked, where the other device tracks one: said so, kept.
+    a.write('reference/.config.json', '{"a":1}\n')
+    a.git('add', '-f', 'reference/.config.json')
+    a.git('commit', '-q', '-m', 'by hand')
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    b.write('reference/.config.json', '{"b":2}\n')
+    await practise(b, '2026-12-01', [['alpha', 'good']])
+    const blocked = await b.nk('sync', '--today', '2026-12-01')
+    expect(blocked.code).toBe(2)
+    expect(blocked.stderr).toContain(
+      'over files here that git does not track and that it would write (reference/.config.json)',
+    )
+    expect(blocked.stderr).not.toContain('outside the corpus folder')
+    expect(b.read('reference/.config.json')).toBe('{"b":2}\n')
   }, 240_000)
 
   it('a driver that fails (not installed on this machine): sync merges the log from git’s stages, nothing lost', async () => {
