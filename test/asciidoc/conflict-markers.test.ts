@@ -61,6 +61,60 @@ describe("git's conflict markers in a note", () => {
     expect(lineClassAt(model.lineClasses, 3)).toBe('markup')
   })
 
+  it('a block one side opens and the common text closes after the conflict hides no later conflict', () => {
+    const text = [
+      '= Words',
+      ':intent: internalise',
+      '',
+      '[qanda]',
+      '[[alpha]]Alpha?:: The first.',
+      '<<<<<<< HEAD',
+      '////',
+      '[[beta]]Beta?:: The second.',
+      '=======',
+      '[[beta]]Beta?:: The second, edited.',
+      '>>>>>>> origin/main',
+      '////',
+      '',
+      '[qanda]',
+      '[[delta]]Delta?:: The fourth.',
+      '<<<<<<< HEAD',
+      '[[epsilon]]Epsilon?:: Mine.',
+      '=======',
+      '[[epsilon]]Epsilon?:: Theirs.',
+      '>>>>>>> origin/main',
+      '[[zeta]]Zeta?:: The sixth.',
+      '',
+    ].join('\n')
+    const model = scanNote(PATH, text)
+    expect(model.problems.map(p => p.line)).toEqual([6, 16])
+    expect(model.items.map(item => item.id)).toContain('words#zeta')
+  })
+
+  it('a conflict in the header keeps the attributes below it', () => {
+    const text = [
+      '= Words',
+      '<<<<<<< HEAD',
+      ':created: 2026-11-01',
+      '=======',
+      ':created: 2026-11-02',
+      '>>>>>>> origin/main',
+      ':intent: internalise',
+      '',
+      '[qanda]',
+      '[[alpha]]Alpha?:: The first.',
+      '',
+    ].join('\n')
+    const model = scanNote(PATH, text)
+    // Both sides are read, the later entry of one name counting (as Asciidoctor takes it).
+    expect(model.attributes.map(a => [a.name, a.value])).toEqual([
+      ['created', '2026-11-02'],
+      ['intent', 'internalise'],
+    ])
+    expect(model.items.map(item => item.id)).toEqual(['words#alpha'])
+    expect(model.problems.map(p => p.line)).toEqual([2])
+  })
+
   it('validate reports the conflict as an error and keeps the registration of an item below it', () => {
     const model = scanNote(PATH, conflicted)
     const state = {

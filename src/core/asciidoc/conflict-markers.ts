@@ -33,23 +33,35 @@ export function conflictsOf(lines: readonly string[]): Conflict[] {
   let split = false
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string
-    if (fence !== null) {
-      if (line === fence) fence = null
-      continue
-    }
     const code = line.charCodeAt(0)
-    if (code === 60 /* < */ && OPEN.test(line)) {
+    if (open !== null) {
+      // Inside a conflict the markers come in order whatever its sides hold: git wrote them.
+      if (code === 124 /* | */ && !split && BASE.test(line)) {
+        open.markers.push(index)
+        continue
+      }
+      if (code === 61 /* = */ && !split && SPLIT.test(line)) {
+        open.markers.push(index)
+        split = true
+        continue
+      }
+      if (code === 62 /* > */ && split && CLOSE.test(line)) {
+        open.markers.push(index)
+        conflicts.push(open)
+        open = null
+        continue
+      }
+    } else if (fence === null && code === 60 /* < */ && OPEN.test(line)) {
       open = { markers: [index] }
       split = false
-    } else if (open !== null && code === 124 /* | */ && !split && BASE.test(line)) open.markers.push(index)
-    else if (open !== null && code === 61 /* = */ && !split && SPLIT.test(line)) {
-      open.markers.push(index)
-      split = true
-    } else if (open !== null && code === 62 /* > */ && split && CLOSE.test(line)) {
-      open.markers.push(index)
-      conflicts.push(open)
-      open = null
-    } else if (open === null) {
+      continue
+    }
+    // Verbatim blocks as the walker meets them, the sides of a conflict one after the other (it
+    // reads both): a block one side opens and the common text closes after the conflict stays
+    // open across it, so that the markers of a later conflict are found where they are.
+    if (fence !== null) {
+      if (line === fence) fence = null
+    } else {
       const delimiter = delimiterOf(line)
       if (delimiter !== null && VERBATIM.has(delimiter.context)) fence = delimiter.terminator
     }

@@ -7,7 +7,7 @@ import { defaultAttributes } from './document-attributes.js'
 import { type Header, readHeader } from './header.js'
 import { type Entry, Reader } from './reader.js'
 import type { LineClass, Sink } from './sink.js'
-import { INCLUDE_DIRECTIVE } from './syntax.js'
+import { INCLUDE_DIRECTIVE, isCommentLine } from './syntax.js'
 
 /** The note's lines (buildSink then drops the `\r` and trailing white space, as Asciidoctor does). */
 export function splitLines(text: string): string[] {
@@ -79,13 +79,29 @@ export function readNote(sink: Sink): Header {
 function readConflictMarkersAsBlanks(sink: Sink): void {
   // Every conflict has a `=======` line: most notes have none, and are not walked again.
   if (!sink.lines.includes('=======')) return
-  for (const conflict of conflictsOf(sink.lines)) {
+  const conflicts = conflictsOf(sink.lines)
+  if (conflicts.length === 0) return
+  const headerEnd = headerEndOf(sink.lines)
+  for (const conflict of conflicts) {
     for (const index of conflict.markers) {
-      sink.lines[index] = ''
-      sink.classes[index] = 'blank'
+      // In the header a blank line would end it: a comment line keeps the attributes below.
+      if (index < headerEnd) sink.lines[index] = '//'
+      else {
+        sink.lines[index] = ''
+        sink.classes[index] = 'blank'
+      }
     }
     sink.problems.push(conflictProblem(conflict))
   }
+}
+
+/** Where a note's header would end (its first blank line after a `= Title`), marker lines counting as text; 0 without a title. */
+function headerEndOf(lines: readonly string[]): number {
+  let index = 0
+  while (index < lines.length && ((lines[index] as string) === '' || isCommentLine(lines[index] as string))) index++
+  if (!/^=[ \t]+\S/.test(lines[index] ?? '')) return 0
+  while (index < lines.length && (lines[index] as string) !== '') index++
+  return index
 }
 
 /**
