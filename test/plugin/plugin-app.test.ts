@@ -89,6 +89,39 @@ describe('the plugin glue against a fake host', () => {
     expect(indexed.some(text => text.includes('folder /home/me;'))).toBe(false)
   })
 
+  it('a folder still being indexed when another is set: its corpus is not the index, nor its count shown', async () => {
+    const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
+    const note = (ids: string[]) =>
+      `= Words\n:intent: internalise\n\n[qanda]\n${ids.map(id => `[[${id}]]${id}?:: ${id}.\n`).join('')}`
+    const big = memoryVault({
+      'internalise/big.adoc': note(['a', 'b', 'c']),
+      'internalise/.srs/state.json': JSON.stringify({
+        'big#a': { level: 1, next_due: '2026-06-01', reps: 0 },
+        'big#b': { level: 1, next_due: '2026-06-01', reps: 0 },
+        'big#c': { level: 1, next_due: '2026-06-01', reps: 0 },
+      }),
+    })
+    const slowBig: Vault = { ...big, description: 'big', list: async () => (await wait(100), big.list()) }
+    const small: Vault = { ...memoryVault({ 'internalise/small.adoc': note(['x']) }), description: 'small' }
+    const vaults: Record<string, Access> = {
+      '/big': { kind: 'ready', vault: slowBig, label: 'BIG' },
+      '/small': { kind: 'ready', vault: small, label: 'SMALL' },
+    }
+    let folder = '' // the setting, as chooseAccess reads it
+    const { host } = await started(() => vaults[folder] ?? { kind: 'unavailable', label: 'none' })
+    const set = (corpusPath: string) => {
+      folder = corpusPath
+      host.current = { corpusPath, theme: 'follow' }
+      host.settingsListener!(host.current)
+    }
+    set('/big')
+    await wait(20) // /big is being indexed
+    set('/small')
+    await wait(300)
+    const indexed = host.msgs.filter(m => m.text.startsWith('Notekeeper: indexed')).map(m => m.text)
+    expect(indexed).toEqual([expect.stringContaining('indexed 1 files of SMALL; 0 due today')])
+  })
+
   it('refuses a command asked for again while it runs, and on unload closes the window and waits for it', async () => {
     const { host } = await started()
     const first = host.slash.get('validate')!()

@@ -48,9 +48,12 @@ export function createIndexer(
     async refresh(onProgress) {
       const open = vault()
       const { cache, log } = cacheOf(open.description)
-      last = await loadCorpus(open, { cache, logCache: log, ...(onProgress ? { onProgress } : {}) })
-      if (last.unreadable.length > 0) reportUnreadable(last.unreadable.map(unreadableText).join('; '))
-      return last
+      const corpus = await loadCorpus(open, { cache, logCache: log, ...(onProgress ? { onProgress } : {}) })
+      // Another folder opened meanwhile (the settings changed): this one is no longer the index.
+      if (vault() !== open) return corpus
+      last = corpus
+      if (corpus.unreadable.length > 0) reportUnreadable(corpus.unreadable.map(unreadableText).join('; '))
+      return corpus
     },
     latest: () => last,
     remember(corpus) {

@@ -147,18 +147,22 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     try {
       let shownStep = 0
       const corpus = await indexer.refresh((done, total) => {
+        if (generation !== connects) return
         const step = Math.floor((done / Math.max(total, 1)) * 10)
         if (step !== shownStep || done === total) {
           shownStep = step
           toolbar(`${done}/${total}`, `Notekeeper: indexing ${done} of ${total} files`)
         }
       })
+      // A folder set later has its own connect: this one's corpus is not the index.
+      if (generation !== connects) return
       refreshDueCount()
       host.showMsg(
         `Notekeeper: indexed ${corpus.notes.length} files of ${access.label}; ${due ?? 0} due today`,
         'success',
       )
     } catch (error) {
+      if (generation !== connects) return
       toolbar('!', 'Notekeeper: indexing failed')
       report(`indexing failed: ${messageOf(error)}`)
     }
