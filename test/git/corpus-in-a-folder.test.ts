@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import nodePath from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { git, makeWorld, ok, sortedLines, WORDS_NOTE, type World } from './git-kit.js'
+import { type Device, git, makeWorld, ok, sortedLines, WORDS_NOTE, type World } from './git-kit.js'
 
 // A corpus kept as one folder of a larger repository (with a space and an accent in its name),
 // with real git: a conflict or a change outside that folder is the person's, and sync says so
@@ -16,26 +16,36 @@ beforeAll(async () => {
 }, 240_000)
 afterAll(() => world?.remove())
 
+/**
+ * A remote of its own whose repository holds `TODO.md` at its root and the corpus in FOLDER,
+ * and two clones of it with the drivers set up: each clone's root and its corpus as a device.
+ */
+async function twoClones(name: string): Promise<Record<'a' | 'b', { dir: string; corpus: Device }>> {
+  const env = world.env
+  const remote = nodePath.join(world.root, `${name}.git`)
+  const seed = nodePath.join(world.root, `${name}-seed`)
+  git(world.root, env, 'init', '--quiet', '--bare', '--initial-branch=main', remote)
+  git(world.root, env, 'clone', '--quiet', remote, seed)
+  fs.mkdirSync(nodePath.join(seed, FOLDER, 'internalise'), { recursive: true })
+  fs.writeFileSync(nodePath.join(seed, FOLDER, 'internalise/words.adoc'), WORDS_NOTE)
+  fs.writeFileSync(nodePath.join(seed, 'TODO.md'), 'one\n')
+  git(seed, env, 'add', '-A')
+  git(seed, env, 'commit', '-q', '-m', 'seed')
+  git(seed, env, 'push', '-q', 'origin', 'HEAD:main')
+  const clone = async (side: string) => {
+    const dir = nodePath.join(world.root, `${name}-${side}`)
+    git(world.root, env, 'clone', '--quiet', remote, dir)
+    const corpus = world.device(nodePath.join(`${name}-${side}`, FOLDER))
+    await ok(corpus.nk('git', 'setup'))
+    return { dir, corpus }
+  }
+  return { a: await clone('a'), b: await clone('b') }
+}
+
 describe('a corpus in a folder of a larger repository', () => {
   it('a conflict outside the corpus folder is named; settled and added by the person, the next sync finishes', async () => {
     const env = world.env
-    const seed = nodePath.join(world.root, 'seed')
-    git(world.root, env, 'clone', '--quiet', world.remote, seed)
-    fs.mkdirSync(nodePath.join(seed, FOLDER, 'internalise'), { recursive: true })
-    fs.writeFileSync(nodePath.join(seed, FOLDER, 'internalise/words.adoc'), WORDS_NOTE)
-    fs.writeFileSync(nodePath.join(seed, 'TODO.md'), 'one\n')
-    git(seed, env, 'add', '-A')
-    git(seed, env, 'commit', '-q', '-m', 'seed')
-    git(seed, env, 'push', '-q', 'origin', 'HEAD:main')
-    const clone = (name: string) => {
-      const dir = nodePath.join(world.root, name)
-      git(world.root, env, 'clone', '--quiet', world.remote, dir)
-      const corpus = world.device(nodePath.join(name, FOLDER))
-      return { dir, corpus }
-    }
-    const a = clone('a')
-    const b = clone('b')
-    for (const device of [a, b]) await ok(device.corpus.nk('git', 'setup'))
+    const { a, b } = await twoClones('conflict')
     await ok(a.corpus.nk('grade', 'words#alpha', 'good', '--today', '2026-12-01'))
     fs.writeFileSync(nodePath.join(a.dir, 'TODO.md'), 'one (A)\n')
     git(a.dir, env, 'commit', '-q', '-am', 'A: todo')
@@ -72,24 +82,7 @@ describe('a corpus in a folder of a larger repository', () => {
 
   it('a fast-forward blocked by a change outside the folder is named as well, at every run', async () => {
     const env = world.env
-    const seed = nodePath.join(world.root, 'seed-ff')
-    const remote = nodePath.join(world.root, 'ff.git')
-    git(world.root, env, 'init', '--quiet', '--bare', '--initial-branch=main', remote)
-    git(world.root, env, 'clone', '--quiet', remote, seed)
-    fs.mkdirSync(nodePath.join(seed, FOLDER, 'internalise'), { recursive: true })
-    fs.writeFileSync(nodePath.join(seed, FOLDER, 'internalise/words.adoc'), WORDS_NOTE)
-    fs.writeFileSync(nodePath.join(seed, 'TODO.md'), 'one\n')
-    git(seed, env, 'add', '-A')
-    git(seed, env, 'commit', '-q', '-m', 'seed')
-    git(seed, env, 'push', '-q', 'origin', 'HEAD:main')
-    const clone = (name: string) => {
-      const dir = nodePath.join(world.root, name)
-      git(world.root, env, 'clone', '--quiet', remote, dir)
-      return { dir, corpus: world.device(nodePath.join(name, FOLDER)) }
-    }
-    const a = clone('ff-a')
-    const b = clone('ff-b')
-    for (const device of [a, b]) await ok(device.corpus.nk('git', 'setup'))
+    const { a, b } = await twoClones('ff')
     await ok(a.corpus.nk('sync', '--today', '2026-12-01'))
     await ok(b.corpus.nk('sync', '--today', '2026-12-01'))
     fs.writeFileSync(nodePath.join(a.dir, 'TODO.md'), 'one (A)\n')
