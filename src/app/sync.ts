@@ -1,5 +1,7 @@
 import { CONFIG_PATH, LOCK_PATH, LOG_PATH, STATE_PATH } from '../core/corpus.js'
 import { mergeLogs } from '../core/merge/log.js'
+import { derivedState } from '../core/snapshot.js'
+import { serializesTo } from '../core/state.js'
 import type { IsoDate } from '../core/types.js'
 import type { Git, GitResult } from '../ports/git.js'
 import type { Vault } from '../ports/vault.js'
@@ -86,7 +88,7 @@ export async function syncCorpus(git: Git, vault: Vault, options: SyncOptions): 
   }
   if (options.dryRun) {
     outcome.status = 'dry-run'
-    const { plan, refused } = await planOf(git, vault, target)
+    const { plan, refused } = await planOf(git, vault, target, options.today)
     outcome.plan = plan
     outcome.wouldRefuse = refused
     return outcome
@@ -559,6 +561,7 @@ async function planOf(
   git: Git,
   vault: Vault,
   target: RemoteTarget | null,
+  today: IsoDate,
 ): Promise<{ plan: string[]; refused: boolean }> {
   const plan: string[] = []
   const known = target ? await existingRef(git, `refs/remotes/${target.remote}/${target.branch}`) : null
@@ -579,6 +582,8 @@ async function planOf(
     )
   const { leftOut } = await untrackedFiles(git)
   const status = (await changedFiles(git)).filter(path => !leftOut.includes(path))
+  // The sync replays first, so state.json may change with nothing else (a new item committed by hand).
+  if (!status.includes(STATE_PATH) && (await stateWouldChange(vault, today))) status.push(`${STATE_PATH} (replayed)`)
   const committed = await git.run(['show', `HEAD:./${LOG_PATH}`])
   const fresh =
     lines((await vault.read(LOG_PATH)) ?? '').length - lines(committed.code === 0 ? committed.stdout : '').length
@@ -602,6 +607,16 @@ async function planOf(
     plan.push(`push to ${target.remote} ${target.branch}`)
   } else plan.push('replay and validate; no remote, so nothing to fetch or push')
   return { plan, refused: false }
+}
+
+/** Whether the replay and validate a sync begins with would write state.json (nothing is written here). */
+async function stateWouldChange(vault: Vault, today: IsoDate): Promise<boolean> {
+  const validated = await runValidate(vault, { today, dryRun: true })
+  if (validated.configInvalid) return false
+  const state = derivedState(validated.corpus, today)
+  const text = await vault.read(STATE_PATH)
+  // As writeStateIfChanged: no file and nothing to register is no write.
+  return text === null ? Object.keys(state).length > 0 : !serializesTo(state, text)
 }
 
 /**

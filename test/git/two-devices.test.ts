@@ -300,6 +300,13 @@ describe('two devices, one history', () => {
     expect(a.git('rev-parse', 'HEAD')).toBe(head)
     expect(a.git('status', '--porcelain')).toBe(status)
     expect(a.git('ls-remote', 'origin', 'main').split('\t')[0]).toBe(head.trim())
+    // A new item committed by plain git: nothing changed but what the replay will write.
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    a.write('internalise/words.adoc', `${WORDS_NOTE}[[zeta]]Zeta?:: The sixth.\n`)
+    a.git('commit', '-q', '-am', 'a new item, by hand')
+    const replayed = await ok(a.nk('sync', '--dry-run', '--today', '2026-12-01'))
+    expect(replayed.stdout).toContain(`commit 1 changed file(s): ${STATE} (replayed)`)
+    expect((await ok(a.nk('sync', '--today', '2026-12-01'))).stdout).toContain('committed: Notekeeper sync: state.json')
   }, 240_000)
 
   it('a note deleted on one device and changed on the other: said so, and settled by deleting it or by keeping it', async () => {
