@@ -533,9 +533,18 @@ async function commitAll(
 
 /** "Notekeeper sync: 4 reviews, 1 undo; state.json; 2 notes", with the notes listed below. */
 async function describeStaged(git: Git, subject: string | null): Promise<string> {
-  const added = (await git.run(['diff', '--cached', '--unified=0', '--no-color', '--', LOG_PATH])).stdout
-    .split('\n')
-    .filter(line => line.startsWith('+') && !line.startsWith('+++') && line.trim() !== '+')
+  const diff = (await git.run(['diff', '--cached', '--unified=0', '--no-color', '--', LOG_PATH])).stdout.split('\n')
+  // A line removed and added again as it was (its final newline added or taken away) is no review.
+  const removed = new Map<string, number>()
+  for (const line of diff)
+    if (line.startsWith('-') && !line.startsWith('---'))
+      removed.set(line.slice(1), (removed.get(line.slice(1)) ?? 0) + 1)
+  const added = diff.filter(line => {
+    if (!line.startsWith('+') || line.startsWith('+++') || line.trim() === '+') return false
+    const again = removed.get(line.slice(1)) ?? 0
+    if (again > 0) removed.set(line.slice(1), again - 1)
+    return again === 0
+  })
   const voids = added.filter(line => /"void"\s*:/.test(line)).length
   const reviews = added.length - voids
   const files = paths0((await git.run(['diff', '--cached', '--name-only', '-z', '--relative'])).stdout)
