@@ -15,7 +15,9 @@ export function gitProcess(folder: string): Git {
         execFile(
           'git',
           ['-c', 'core.quotepath=off', ...args],
-          { cwd: folder, env: { ...process.env, ...options.env }, maxBuffer: 1 << 30, encoding: 'utf8' },
+          // Git's messages in English whatever the locale: sync reads some of them (a lost race, a
+          // merge git would not begin), and a translated one was taken for another failure.
+          { cwd: folder, env: { ...process.env, LC_ALL: 'C', ...options.env }, maxBuffer: 1 << 30, encoding: 'utf8' },
           (error, stdout, stderr) => {
             if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
               reject(new GitMissingError('git is not installed (or not on PATH); install it, e.g. apt-get install git'))

@@ -294,10 +294,11 @@ async function leftInConflict(
     const text = await vault.read(path).catch(() => null)
     if (settledByPerson && text === null) {
       // Deleted by the person: the conflict settled the way git's "deleted by them" asks about.
-      await gitOrThrow(git, ['rm', '--cached', '--quiet', '--', path])
+      await gitOrThrow(git, ['--literal-pathspecs', 'rm', '--cached', '--quiet', '--', path])
       continue
     }
-    if (settledByPerson && text !== null && !CONFLICT_MARKER.test(text)) await gitOrThrow(git, ['add', '--', path])
+    if (settledByPerson && text !== null && !CONFLICT_MARKER.test(text))
+      await gitOrThrow(git, ['--literal-pathspecs', 'add', '--', path])
     else {
       notes.push(path)
       if (await deletedOnOneSide(git, path)) deleted.push(path)
@@ -312,9 +313,9 @@ async function leftInConflict(
 
 /** Whether git's conflict on `path` is one side's deletion against the other's change (no stage 2 or no stage 3). */
 async function deletedOnOneSide(git: Git, path: string): Promise<boolean> {
-  const stages = lines((await gitOrThrow(git, ['ls-files', '--unmerged', '--', path])).stdout).map(
-    line => line.split(/\s+/)[2],
-  )
+  const stages = lines(
+    (await gitOrThrow(git, ['--literal-pathspecs', 'ls-files', '--unmerged', '--', path])).stdout,
+  ).map(line => line.split(/\s+/)[2])
   return !(stages.includes('2') && stages.includes('3'))
 }
 
@@ -334,7 +335,9 @@ async function restoreTwinReviews(git: Git, vault: Vault, theirs: string): Promi
       return result.code === 0 ? result.stdout : ''
     }),
   )
-  if (ours !== other || ours === base || (await vault.read(LOG_PATH)) !== ours) return
+  // The work tree's copy may have CRLF line ends (core.autocrlf, Git for Windows' default).
+  const here = withoutCarriageReturns((await vault.read(LOG_PATH)) ?? '')
+  if (ours !== other || ours === base || here !== withoutCarriageReturns(ours ?? '')) return
   await vault.write(LOG_PATH, mergeLogs(base ?? '', ours ?? '', other ?? ''))
   await gitOrThrow(git, ['add', '--', LOG_PATH])
 }
@@ -442,23 +445,38 @@ async function countRewrittenCommitsOnce(
  * `Notekeeper-Sync:` token on both sides, merges aside): the lines the log's merge counts twice.
  */
 async function rewrittenCommitLines(git: Git, ours: string, theirs: string): Promise<string[]> {
-  const tokens = async (range: string[]): Promise<Map<string, string>> => {
+  // Every token of a commit: a squash keeps the messages, and the tokens, of all it squashed.
+  const tokens = async (range: string[]): Promise<Map<string, string[]>> => {
     const listed = (await git.run(['log', '--no-merges', '--format=%H%x00%B%x01', ...range])).stdout
-    const byToken = new Map<string, string>()
+    const byToken = new Map<string, string[]>()
     for (const entry of listed.split('\x01')) {
       const [commit, message] = entry.trim().split('\0')
-      const token = /^Notekeeper-Sync: (\S+)$/m.exec(message ?? '')?.[1]
-      if (commit && token) byToken.set(token, commit)
+      if (!commit) continue
+      for (const [, token] of (message ?? '').matchAll(/^Notekeeper-Sync: (\S+)$/gm))
+        if (token) byToken.set(token, [...(byToken.get(token) ?? []), commit])
     }
     return byToken
   }
+  const added = async (commit: string): Promise<string[]> =>
+    lineDifference((await fileAt(git, commit, LOG_PATH)) ?? '', (await fileAt(git, `${commit}^`, LOG_PATH)) ?? '')
+      .missingLines
   const ourTokens = await tokens([ours, '--not', theirs])
   if (ourTokens.size === 0) return []
   const twice: string[] = []
-  for (const [token, commit] of await tokens([theirs, '--not', ours])) {
-    if (!ourTokens.has(token)) continue
-    const before = (await fileAt(git, `${commit}^`, LOG_PATH)) ?? ''
-    twice.push(...lineDifference((await fileAt(git, commit, LOG_PATH)) ?? '', before).missingLines)
+  for (const [token, theirCommits] of await tokens([theirs, '--not', ours])) {
+    const ourCommits = ourTokens.get(token)
+    if (ourCommits === undefined) continue
+    // Only what both versions added is one set of reviews: a line one version has beyond the
+    // other (amended in after the push, or added by a squashed commit) is a review of its own.
+    const theirLines = (await Promise.all(theirCommits.map(added))).flat()
+    const left = new Map<string, number>()
+    for (const line of (await Promise.all(ourCommits.map(added))).flat()) left.set(line, (left.get(line) ?? 0) + 1)
+    for (const line of theirLines) {
+      const count = left.get(line) ?? 0
+      if (count === 0) continue
+      left.set(line, count - 1)
+      twice.push(line)
+    }
   }
   return twice
 }
@@ -466,17 +484,26 @@ async function rewrittenCommitLines(git: Git, ours: string, theirs: string): Pro
 /** `text` with one copy fewer of each of `lines` that it holds twice or more (the other copy stays), the last one taken. */
 function withOneCopyLess(text: string, lines: readonly string[]): { text: string; dropped: number } {
   const kept = text.split('\n')
+  // Lines compared without a CRLF line end's `\r` (core.autocrlf), which stays where it is.
+  const key = (line: string): string => (line.endsWith('\r') ? line.slice(0, -1) : line)
   const counts = new Map<string, number>()
-  for (const line of kept) counts.set(line, (counts.get(line) ?? 0) + 1)
+  for (const line of kept) counts.set(key(line), (counts.get(key(line)) ?? 0) + 1)
   let dropped = 0
-  for (const line of lines) {
+  for (const wanted of lines) {
+    const line = key(wanted)
     // Only a line held twice or more: the other copy is the commit's other version.
     if ((counts.get(line) ?? 0) < 2) continue
-    kept.splice(kept.lastIndexOf(line), 1)
+    let at = kept.length - 1
+    while (at >= 0 && key(kept[at] as string) !== line) at--
+    kept.splice(at, 1)
     counts.set(line, (counts.get(line) ?? 0) - 1)
     dropped++
   }
   return { text: kept.join('\n'), dropped }
+}
+
+function withoutCarriageReturns(text: string): string {
+  return text.replace(/\r\n/g, '\n')
 }
 
 /** Replays and validates over the work tree (registering new items, regenerating state.json). */
