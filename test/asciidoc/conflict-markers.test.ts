@@ -115,6 +115,31 @@ describe("git's conflict markers in a note", () => {
     expect(model.problems.map(p => p.line)).toEqual([2])
   })
 
+  it('keeps the header whatever stands above the title, and when the title itself is in conflict', () => {
+    const conflict = ['<<<<<<< HEAD', ':created: 2026-11-01', '=======', ':created: 2026-11-02', '>>>>>>> origin/main']
+    const body = ['', '[qanda]', '[[alpha]]Alpha?:: The first.', '']
+    const heads: Record<string, string[]> = {
+      'the title in conflict': ['<<<<<<< HEAD', '= Words', '=======', '= Words!', '>>>>>>> origin/main'],
+      'a Markdown title': ['# Words', ...conflict],
+      'an underlined title': ['Words', '=====', ...conflict],
+      'an attribute above the title': [':toc:', '= Words', ...conflict],
+      'a comment block above the title': ['////', 'licence', '////', '= Words', ...conflict],
+      'an anchor above the title': ['[[top]]', '= Words', ...conflict],
+    }
+    for (const [shape, head] of Object.entries(heads)) {
+      const model = scanNote(PATH, [...head, ':intent: internalise', ...body].join('\n'))
+      expect(model.title, shape).toBe('Words')
+      expect(
+        model.attributes.map(a => a.name),
+        shape,
+      ).toContain('intent')
+      expect(
+        model.items.map(item => item.id),
+        shape,
+      ).toEqual(['words#alpha'])
+    }
+  })
+
   it('validate reports the conflict as an error and keeps the registration of an item below it', () => {
     const model = scanNote(PATH, conflicted)
     const state = {

@@ -95,14 +95,36 @@ function readConflictMarkersAsBlanks(sink: Sink): void {
   }
 }
 
-/** Where a note's header would end (its first blank line after a `= Title`), marker lines counting as text; 0 without a title. */
+/**
+ * Where a note's header would end: the first blank line after its document title (`= Title`,
+ * `# Title` or a title underlined with `=`), looked for past what may stand above it (blank and
+ * comment lines, comment blocks, attribute entries, block anchors and attribute lists) and past
+ * the conflict's own marker lines; 0 when the note has no title there.
+ */
 function headerEndOf(lines: readonly string[]): number {
   let index = 0
-  while (index < lines.length && ((lines[index] as string) === '' || isCommentLine(lines[index] as string))) index++
-  if (!/^=[ \t]+\S/.test(lines[index] ?? '')) return 0
+  let commentBlock = false
+  for (; index < lines.length; index++) {
+    const line = lines[index] as string
+    if (commentBlock) {
+      if (line === '////') commentBlock = false
+      continue
+    }
+    if (line === '////') commentBlock = true
+    else if (!(line === '' || isCommentLine(line) || isMarkerLine(line) || /^(?::[^:\s][^:]*:|\[.*\])/.test(line)))
+      break
+  }
+  const title = lines[index] ?? ''
+  const underline = lines[index + 1] ?? ''
+  const isTitle =
+    /^[=#][ \t]+\S/.test(title) ||
+    (/^=+$/.test(underline) && !isMarkerLine(underline) && Math.abs(underline.length - title.length) <= 1)
+  if (!isTitle) return 0
   while (index < lines.length && (lines[index] as string) !== '') index++
   return index
 }
+
+const isMarkerLine = (line: string): boolean => /^(?:<{7}|\|{7}|>{7})(?: |$)|^={7}$/.test(line)
 
 /**
  * An include directive is the preprocessor's, replaced by the file it names: never prose, so a
