@@ -120,6 +120,16 @@ describe('the plugin glue against a fake host', () => {
     await wait(300)
     const indexed = host.msgs.filter(m => m.text.startsWith('Notekeeper: indexed')).map(m => m.text)
     expect(indexed).toEqual([expect.stringContaining('indexed 1 files of SMALL; 0 due today')])
+    // Nor does a validate of the big folder that ends after the small one is set.
+    set('/big')
+    await wait(300)
+    const validating = host.slash.get('validate')!()
+    await wait(20)
+    set('/small')
+    await wait(300)
+    await validating
+    await wait(50)
+    expect(app!.dueCount()).toBe(0)
   })
 
   it('refuses a command asked for again while it runs, and on unload closes the window and waits for it', async () => {

@@ -88,10 +88,10 @@ export function practiceBackend(
     if (!corpus) throw new Error('practice has not started')
     return corpus
   }
-  const keep = (reloaded: Corpus) => {
+  const keep = (reloaded: Corpus, from: Vault) => {
     // The reloaded corpus holds this line: the next preview and grade start from it.
     corpus = reloaded
-    indexer.remember(reloaded)
+    indexer.remember(reloaded, from)
   }
   return {
     async start(scope) {
@@ -113,11 +113,15 @@ export function practiceBackend(
     check: checkAnswer,
     grade(id, grade) {
       const day = today()
-      return track(gradeItem(vault(), current(), id, grade, day, day, { stateWrites }).then(done => keep(done.corpus)))
+      const into = vault()
+      return track(
+        gradeItem(into, current(), id, grade, day, day, { stateWrites }).then(done => keep(done.corpus, into)),
+      )
     },
     undo(id, grade) {
+      const into = vault()
       return track(
-        undoLastGrade(vault(), current(), id, grade, today(), { stateWrites }).then(done => keep(done.corpus)),
+        undoLastGrade(into, current(), id, grade, today(), { stateWrites }).then(done => keep(done.corpus, into)),
       )
     },
     async flush() {

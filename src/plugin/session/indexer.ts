@@ -17,8 +17,11 @@ export interface Indexer {
   refresh(onProgress?: (done: number, total: number) => void): Promise<Corpus>
   /** The last corpus loaded, or null before the first refresh. */
   latest(): Corpus | null
-  /** Keeps a corpus another operation already reloaded (after a grade or a triage edit). */
-  remember(corpus: Corpus): void
+  /**
+   * Keeps a corpus another operation already reloaded (after a grade or a triage edit) from
+   * `from`: ignored when another folder has been opened since (its corpus is not the index).
+   */
+  remember(corpus: Corpus, from: Vault): void
 }
 
 /**
@@ -56,7 +59,8 @@ export function createIndexer(
       return corpus
     },
     latest: () => last,
-    remember(corpus) {
+    remember(corpus, from) {
+      if (from !== vault()) return
       last = corpus
     },
   }

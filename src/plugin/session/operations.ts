@@ -54,7 +54,7 @@ export function appOperations(indexer: Indexer): Operations {
     switchScheduler: (vault, name, today) => switchScheduler(vault, name, today, { load: { cache: indexer.cache } }),
     async validate(vault, today, generatedAt) {
       const outcome = await runValidate(vault, { today, cache: indexer.cache })
-      indexer.remember(outcome.corpus)
+      indexer.remember(outcome.corpus, vault)
       return buildReport({
         title: 'Validation',
         corpus: vault.description,
