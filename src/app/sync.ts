@@ -66,7 +66,9 @@ const PUSH_ATTEMPTS = 3
  * the sync with the merge in progress and the files named; the log is merged by then, so
  * nothing of it is lost, and the next sync, once the person has settled the notes, finishes it.
  * What git would carry but must not travel (a log that did not only grow, a file with conflict
- * markers, a rebase under way) is refused before anything is committed (sync-checks.ts).
+ * markers, a rebase under way) is refused before anything is committed (sync-checks.ts); what
+ * git leaves wrong (a log settled by hand, a rewritten sync commit, CRLF line ends, dot files)
+ * is put right here (ADR 0038).
  */
 export async function syncCorpus(git: Git, vault: Vault, options: SyncOptions): Promise<SyncOutcome> {
   const say = options.say ?? (() => undefined)

@@ -1,4 +1,4 @@
-// Git's conflict markers in a note: a merge stopped on it (SPEC 4.3) and the person has not
+// Git's conflict markers in a note (ADR 0037): a merge stopped on it (SPEC 4.3) and the person has not
 // settled it yet. Read as AsciiDoc, `=======` opens an example block that runs to the note's end,
 // so every item below it would vanish from practice and its registration from state.json. The
 // marker lines are read as blank lines instead, both sides' lines as written (their items are then
