@@ -465,9 +465,14 @@ async function rewrittenCommitLines(git: Git, ours: string, theirs: string): Pro
   const ourTokens = await tokens([ours, '--not', theirs])
   if (ourTokens.size === 0) return []
   const twice: string[] = []
+  // One pair of versions is compared once, however many tokens they share (both sides squashed).
+  const compared = new Set<string>()
   for (const [token, theirCommits] of await tokens([theirs, '--not', ours])) {
     const ourCommits = ourTokens.get(token)
     if (ourCommits === undefined) continue
+    const pair = `${theirCommits.join(',')}|${ourCommits.join(',')}`
+    if (compared.has(pair)) continue
+    compared.add(pair)
     // Only what both versions added is one set of reviews: a line one version has beyond the
     // other (amended in after the push, or added by a squashed commit) is a review of its own.
     const theirLines = (await Promise.all(theirCommits.map(added))).flat()
