@@ -53,3 +53,29 @@ export function short(commit: string): string {
 export async function inMerge(git: Git): Promise<boolean> {
   return (await existingRef(git, 'MERGE_HEAD')) !== null
 }
+
+/** The paths of a `-z` listing. */
+export function paths0(text: string): string[] {
+  return text.split('\0').filter(path => path !== '')
+}
+
+/** Where a sync fetches from and pushes to. */
+export interface RemoteTarget {
+  remote: string
+  branch: string
+  /** Whether the branch already has an upstream (otherwise the push sets it). */
+  upstream: boolean
+}
+
+export async function remoteTarget(git: Git): Promise<RemoteTarget | null> {
+  const remotes = lines((await gitOrThrow(git, ['remote'])).stdout)
+  if (remotes.length === 0) return null
+  const head = await git.run(['symbolic-ref', '--quiet', '--short', 'HEAD'])
+  if (head.code !== 0) throw new SyncRefusedError('HEAD is not on a branch') // asked before: notOnABranch
+  const local = head.stdout.trim()
+  const configured = (await git.run(['config', '--get', `branch.${local}.remote`])).stdout.trim()
+  const merge = (await git.run(['config', '--get', `branch.${local}.merge`])).stdout.trim()
+  const remote = configured || (remotes.includes('origin') ? 'origin' : (remotes[0] as string))
+  const branch = merge.replace(/^refs\/heads\//, '') || local
+  return { remote, branch, upstream: configured !== '' && merge !== '' }
+}

@@ -1,7 +1,5 @@
-import { CONFIG_PATH, LOCK_PATH, LOG_PATH, STATE_PATH } from '../core/corpus.js'
+import { CONFIG_PATH, LOG_PATH, STATE_PATH } from '../core/corpus.js'
 import { mergeLogs } from '../core/merge/log.js'
-import { derivedState } from '../core/snapshot.js'
-import { serializesTo } from '../core/state.js'
 import type { IsoDate } from '../core/types.js'
 import type { Git, GitResult } from '../ports/git.js'
 import type { Vault } from '../ports/vault.js'
@@ -10,16 +8,21 @@ import { mergeStateTexts } from './git-merge.js'
 import { assertWorkTree, driversConfigured } from './git-setup.js'
 import { acquireLogLock } from './lock.js'
 import { CONFLICT_MARKER, notOnABranch, refusalBeforeSync, refuseIf } from './sync-checks.js'
+import { commitAll } from './sync-commit.js'
 import {
   existingRef,
-  fileAt,
   GitFailedError,
   gitOrThrow,
   inMerge,
   lines,
   PushRefusedError,
+  paths0,
+  type RemoteTarget,
+  remoteTarget,
   SyncRefusedError,
 } from './sync-git.js'
+import { countRewrittenCommitsOnce, restoreMergedLog, restoreTwinReviews } from './sync-log-repair.js'
+import { planOf } from './sync-plan.js'
 
 export { GitFailedError, PushRefusedError, SyncRefusedError } from './sync-git.js'
 
@@ -185,12 +188,15 @@ async function settleAndMerge(
   onCommit?: (subject: string) => void,
 ): Promise<boolean> {
   if (await leftInConflict(git, vault, today, outcome, true)) return true
-  if (await inMerge(git)) await restoreMergedLog(git, vault, outcome, say)
+  if (await inMerge(git)) {
+    const restored = await restoreMergedLog(git, vault, say)
+    if (restored > 0) outcome.restoredLines = restored
+  }
   const remoteName = target ? `${target.remote}/${target.branch}` : (theirs ?? '')
   // Before anything is committed: what is refused is then neither committed nor pushed.
   refuseIf(await refusalBeforeSync(git, vault, theirs, remoteName))
   await settle(vault, today, outcome)
-  await commitAll(git, outcome, (await inMerge(git)) ? 'Notekeeper sync: merge settled by hand' : null, onCommit)
+  await commit(git, outcome, (await inMerge(git)) ? 'Notekeeper sync: merge settled by hand' : null, onCommit)
   if (theirs === null || (await isAncestor(git, theirs, 'HEAD'))) return false
   if (await isAncestor(git, 'HEAD', theirs)) {
     say(`fast-forward to ${remoteName}`)
@@ -206,7 +212,7 @@ async function settleAndMerge(
     if (await leftInConflict(git, vault, today, outcome, false)) return true
   }
   await settle(vault, today, outcome)
-  await commitAll(git, outcome, (await inMerge(git)) ? `Notekeeper sync: merge ${remoteName}` : null, onCommit)
+  await commit(git, outcome, (await inMerge(git)) ? `Notekeeper sync: merge ${remoteName}` : null, onCommit)
   return false
 }
 
@@ -321,390 +327,12 @@ async function deletedOnOneSide(git: Git, path: string): Promise<boolean> {
   return !(stages.includes('2') && stages.includes('3'))
 }
 
-/**
- * Git merges nothing when both sides' files are byte for byte the same: it takes one of them
- * without running the driver. For the log that is two devices that made the very same reviews
- * since they last met (the same grade for the same item on the same day, and nothing else):
- * each side's lines are reviews of their own, so the merged log holds them twice (SPEC 4.2).
- * Only that case is touched; every other log merge is the driver's.
- */
-async function restoreTwinReviews(git: Git, vault: Vault, theirs: string): Promise<void> {
-  const bases = lines((await git.run(['merge-base', '--all', 'HEAD', theirs])).stdout)
-  if (bases.length !== 1) return
-  const [base, ours, other] = await Promise.all(
-    [bases[0] as string, 'HEAD', theirs].map(async commit => {
-      const result = await git.run(['show', `${commit}:./${LOG_PATH}`])
-      return result.code === 0 ? result.stdout : ''
-    }),
-  )
-  // The work tree's copy may have CRLF line ends (core.autocrlf, Git for Windows' default).
-  const here = withoutCarriageReturns((await vault.read(LOG_PATH)) ?? '')
-  if (ours !== other || ours === base || here !== withoutCarriageReturns(ours ?? '')) return
-  await vault.write(LOG_PATH, mergeLogs(base ?? '', ours ?? '', other ?? ''))
-  await gitOrThrow(git, ['add', '--', LOG_PATH])
-}
-
-/**
- * A merge the person settled by hand: its log must still hold every review of both sides (SPEC
- * 4.3, item 3). A log settled with `git checkout --ours`, or put back with `git checkout HEAD --`
- * while a note was in conflict, holds only one side's. The merge the driver writes (base +
- * ours − base + theirs − base) is then put back, with every line added here since after it;
- * nothing the work tree's log holds is dropped. With more than one merge base (a criss-cross
- * merge) there is no one base to count from, and the log is left to the checks that follow.
- */
-async function restoreMergedLog(
-  git: Git,
-  vault: Vault,
-  outcome: SyncOutcome,
-  say: (line: string) => void,
-): Promise<void> {
-  const shortfall = await mergedLogShortfall(git, vault)
-  if (shortfall === null) return
-  await vault.write(LOG_PATH, shortfall.restored)
-  await gitOrThrow(git, ['add', '--', LOG_PATH])
-  outcome.restoredLines = shortfall.missing
-  say(
-    `the review log as settled by hand left out ${shortfall.missing} line(s) of the merge of both devices' logs: ` +
-      'put back (a review is taken back with `notekeeper undo`, never by removing its line)',
-  )
-}
-
-/** In a merge: how many lines of the driver's merge the work tree's log lacks, and the log with them put back; null when none. */
-async function mergedLogShortfall(git: Git, vault: Vault): Promise<{ missing: number; restored: string } | null> {
-  const bases = lines((await git.run(['merge-base', '--all', 'HEAD', 'MERGE_HEAD'])).stdout)
-  if (bases.length !== 1) return null
-  const [base, ours, theirs] = await Promise.all(
-    [bases[0] as string, 'HEAD', 'MERGE_HEAD'].map(async commit => (await fileAt(git, commit, LOG_PATH)) ?? ''),
-  )
-  // The merge as the sync that began it left it: a rewritten sync commit's reviews once.
-  const merged = withOneCopyLess(
-    mergeLogs(base ?? '', ours ?? '', theirs ?? ''),
-    await rewrittenCommitLines(git, 'HEAD', 'MERGE_HEAD'),
-  ).text
-  const { missing, extra } = lineDifference(merged, (await vault.read(LOG_PATH)) ?? '')
-  if (missing === 0) return null
-  const head = merged === '' || merged.endsWith('\n') ? merged : `${merged}\n`
-  return { missing, restored: head + extra.map(line => `${line}\n`).join('') }
-}
-
-/** How many lines of `merged` the text `here` lacks (counting repeats) and which, and its lines beyond `merged`'s, in its order. */
-function lineDifference(merged: string, here: string): { missing: number; missingLines: string[]; extra: string[] } {
-  const left = new Map<string, number>()
-  const logLines = (text: string): string[] =>
-    text
-      .replace(/^\uFEFF/, '')
-      .split('\n')
-      .map(line => (line.endsWith('\r') ? line.slice(0, -1) : line))
-      .filter(line => line.trim() !== '')
-  for (const line of logLines(here)) left.set(line, (left.get(line) ?? 0) + 1)
-  const missingLines: string[] = []
-  for (const line of logLines(merged)) {
-    const count = left.get(line) ?? 0
-    if (count > 0) left.set(line, count - 1)
-    else missingLines.push(line)
-  }
-  const extra: string[] = []
-  for (const line of logLines(here)) {
-    const count = left.get(line) ?? 0
-    if (count > 0) {
-      // Equal lines are interchangeable: any copy of a line beyond its count in the merge is one of these.
-      left.set(line, count - 1)
-      extra.push(line)
-    }
-  }
-  return { missing: missingLines.length, missingLines, extra }
-}
-
-/**
- * A sync commit both sides hold in two versions: pushed, then rewritten here (`git commit
- * --amend` to fix a typo, a rebase, a cherry-pick), which keeps its message and so its
- * `Notekeeper-Sync:` token, random per sync commit. The log's merge counts each side's added
- * lines as reviews of their own (SPEC 4.2), so the reviews of that one commit were counted twice.
- * After the merge, one copy of each line the commit added is taken out of the merged log (not yet
- * committed). Two devices that made the same review each make their own commit, with their own
- * token, and keep both reviews.
- */
-async function countRewrittenCommitsOnce(
-  git: Git,
-  vault: Vault,
-  theirs: string,
-  say: (line: string) => void,
-): Promise<void> {
-  const twice = await rewrittenCommitLines(git, 'HEAD', theirs)
-  if (twice.length === 0) return
-  const { text, dropped } = withOneCopyLess((await vault.read(LOG_PATH)) ?? '', twice)
-  if (dropped === 0) return
-  await vault.write(LOG_PATH, text)
-  await gitOrThrow(git, ['add', '--', LOG_PATH])
-  say(
-    `${dropped} review line(s) came from one sync commit in two versions (rewritten after it was pushed: ` +
-      '`git commit --amend`, a rebase): counted once',
-  )
-}
-
-/**
- * The log lines added by a sync commit that `ours` and `theirs` each hold a version of (the same
- * `Notekeeper-Sync:` token on both sides, merges aside): the lines the log's merge counts twice.
- */
-async function rewrittenCommitLines(git: Git, ours: string, theirs: string): Promise<string[]> {
-  // Every token of a commit: a squash keeps the messages, and the tokens, of all it squashed.
-  const tokens = async (range: string[]): Promise<Map<string, string[]>> => {
-    const listed = (await git.run(['log', '--no-merges', '--format=%H%x00%B%x01', ...range])).stdout
-    const byToken = new Map<string, string[]>()
-    for (const entry of listed.split('\x01')) {
-      const [commit, message] = entry.trim().split('\0')
-      if (!commit) continue
-      for (const [, token] of (message ?? '').matchAll(/^Notekeeper-Sync: (\S+)$/gm))
-        if (token) byToken.set(token, [...(byToken.get(token) ?? []), commit])
-    }
-    return byToken
-  }
-  const added = async (commit: string): Promise<string[]> =>
-    lineDifference((await fileAt(git, commit, LOG_PATH)) ?? '', (await fileAt(git, `${commit}^`, LOG_PATH)) ?? '')
-      .missingLines
-  const ourTokens = await tokens([ours, '--not', theirs])
-  if (ourTokens.size === 0) return []
-  const twice: string[] = []
-  // One pair of versions is compared once, however many tokens they share (both sides squashed).
-  const compared = new Set<string>()
-  for (const [token, theirCommits] of await tokens([theirs, '--not', ours])) {
-    const ourCommits = ourTokens.get(token)
-    if (ourCommits === undefined) continue
-    const pair = `${theirCommits.join(',')}|${ourCommits.join(',')}`
-    if (compared.has(pair)) continue
-    compared.add(pair)
-    // Only what both versions added is one set of reviews: a line one version has beyond the
-    // other (amended in after the push, or added by a squashed commit) is a review of its own.
-    const theirLines = (await Promise.all(theirCommits.map(added))).flat()
-    const left = new Map<string, number>()
-    for (const line of (await Promise.all(ourCommits.map(added))).flat()) left.set(line, (left.get(line) ?? 0) + 1)
-    for (const line of theirLines) {
-      const count = left.get(line) ?? 0
-      if (count === 0) continue
-      left.set(line, count - 1)
-      twice.push(line)
-    }
-  }
-  return twice
-}
-
-/** `text` with one copy fewer of each of `lines` that it holds twice or more (the other copy stays), the last one taken. */
-function withOneCopyLess(text: string, lines: readonly string[]): { text: string; dropped: number } {
-  const kept = text.split('\n')
-  // Lines compared without a CRLF line end's `\r` (core.autocrlf), which stays where it is.
-  const key = (line: string): string => (line.endsWith('\r') ? line.slice(0, -1) : line)
-  const counts = new Map<string, number>()
-  for (const line of kept) counts.set(key(line), (counts.get(key(line)) ?? 0) + 1)
-  let dropped = 0
-  for (const wanted of lines) {
-    const line = key(wanted)
-    // Only a line held twice or more: the other copy is the commit's other version.
-    if ((counts.get(line) ?? 0) < 2) continue
-    let at = kept.length - 1
-    while (at >= 0 && key(kept[at] as string) !== line) at--
-    kept.splice(at, 1)
-    counts.set(line, (counts.get(line) ?? 0) - 1)
-    dropped++
-  }
-  return { text: kept.join('\n'), dropped }
-}
-
-function withoutCarriageReturns(text: string): string {
-  return text.replace(/\r\n/g, '\n')
-}
-
 /** Replays and validates over the work tree (registering new items, regenerating state.json). */
 async function settle(vault: Vault, today: IsoDate, outcome: SyncOutcome): Promise<void> {
   const validated = await runValidate(vault, { today })
   if (validated.configInvalid)
     throw new SyncRefusedError(`${validated.findings[0]?.message ?? 'config.json is invalid'}; nothing committed`)
   outcome.errors = validated.summary.errors
-}
-
-/**
- * The files sync never adds while git does not track them: a path with a dot name in it (an
- * editor's swap file, `.env`, `.DS_Store`), which Notekeeper never reads as a note either,
- * except its own (the log, the state, config.json, git setup's `.gitattributes` and
- * `.gitignore`). Once tracked, a file is committed as git tracks it.
- */
-function neverAdded(path: string): boolean {
-  if (OWN_DOT_PATHS.has(path)) return false
-  return path.split('/').some(segment => segment.startsWith('.'))
-}
-const OWN_DOT_PATHS = new Set([LOG_PATH, STATE_PATH, CONFIG_PATH, '.gitattributes', '.gitignore'])
-
-/** New files of the corpus folder git does not ignore: those sync adds, and those it leaves out (neverAdded). */
-async function untrackedFiles(git: Git): Promise<{ added: string[]; leftOut: string[] }> {
-  const listed = (await gitOrThrow(git, ['ls-files', '--others', '--exclude-standard', '-z', '--', '.'])).stdout
-  const paths = listed.split('\0').filter(path => path !== '')
-  return { added: paths.filter(path => !neverAdded(path)), leftOut: paths.filter(neverAdded) }
-}
-
-/** Stages every change of the corpus folder and commits it, with a message saying what it is. */
-async function commitAll(
-  git: Git,
-  outcome: SyncOutcome,
-  subject: string | null,
-  onCommit?: (subject: string) => void,
-): Promise<void> {
-  // What git tracks, changed or deleted; then the new files, without dot names (neverAdded).
-  await gitOrThrow(git, ['add', '--update', '--', '.'])
-  const { added, leftOut } = await untrackedFiles(git)
-  outcome.leftOut = leftOut
-  // Literal: a new file named `:inbox.txt` is a file, not pathspec magic.
-  for (let at = 0; at < added.length; at += 200)
-    await gitOrThrow(git, ['--literal-pathspecs', 'add', '--', ...added.slice(at, at + 200)])
-  // `git setup`'s .gitignore keeps the lock out; should that line be gone, it is kept out here.
-  await gitOrThrow(git, ['rm', '--cached', '--quiet', '--ignore-unmatch', '--', LOCK_PATH])
-  const staged = (await git.run(['diff', '--cached', '--quiet'])).code !== 0
-  if (!staged && subject === null) return
-  const message = await describeStaged(git, subject)
-  await gitOrThrow(git, ['commit', '--quiet', '--no-verify', '--allow-empty', '-m', message])
-  const made = message.split('\n')[0] ?? message
-  outcome.commits.push(made)
-  onCommit?.(made)
-}
-
-/** "Notekeeper sync: 4 reviews, 1 undo; state.json; 2 notes", with the notes listed below. */
-async function describeStaged(git: Git, subject: string | null): Promise<string> {
-  const diff = (await git.run(['diff', '--cached', '--unified=0', '--no-color', '--', LOG_PATH])).stdout.split('\n')
-  // A line removed and added again as it was (its final newline added or taken away) is no review.
-  const removed = new Map<string, number>()
-  for (const line of diff)
-    if (line.startsWith('-') && !line.startsWith('---'))
-      removed.set(line.slice(1), (removed.get(line.slice(1)) ?? 0) + 1)
-  const added = diff.filter(line => {
-    if (!line.startsWith('+') || line.startsWith('+++') || line.trim() === '+') return false
-    const again = removed.get(line.slice(1)) ?? 0
-    if (again > 0) removed.set(line.slice(1), again - 1)
-    return again === 0
-  })
-  const voids = added.filter(line => /"void"\s*:/.test(line)).length
-  const reviews = added.length - voids
-  const files = paths0((await git.run(['diff', '--cached', '--name-only', '-z', '--relative'])).stdout)
-  const others = files.filter(path => path !== LOG_PATH && path !== STATE_PATH)
-  const parts: string[] = []
-  if (reviews > 0) parts.push(`${reviews} review${reviews === 1 ? '' : 's'}`)
-  if (voids > 0) parts.push(`${voids} undo${voids === 1 ? '' : 's'}`)
-  if (files.includes(STATE_PATH)) parts.push('state.json')
-  if (others.length > 0) parts.push(`${others.length} other file${others.length === 1 ? '' : 's'}`)
-  const what = parts.length > 0 ? parts.join(', ') : 'nothing changed here'
-  const head = subject ? `${subject} (${what})` : `Notekeeper sync: ${what}`
-  const list = others.length > 0 ? `${others.map(path => `- ${path}`).join('\n')}\n\n` : ''
-  // Two devices with one git identity that made the very same reviews in the same second would
-  // otherwise write the very same commit, and git would see one commit, and one set of reviews.
-  return `${head}\n\n${list}Notekeeper-Sync: ${syncToken()}\n`
-}
-
-function syncToken(): string {
-  return `${Math.random().toString(36).slice(2, 10)}${Math.random().toString(36).slice(2, 10)}`
-}
-
-async function planOf(
-  git: Git,
-  vault: Vault,
-  target: RemoteTarget | null,
-  today: IsoDate,
-): Promise<{ plan: string[]; refused: boolean }> {
-  const plan: string[] = []
-  const known = target ? await existingRef(git, `refs/remotes/${target.remote}/${target.branch}`) : null
-  const refusal = await refusalBeforeSync(git, vault, known, target ? `${target.remote}/${target.branch}` : '')
-  const checks =
-    'check that the review log only grew since the last commit, that no file to send holds conflict markers' +
-    (target ? ", and that neither side's log lost a line of the one both last shared (as of the last fetch)" : '')
-  if (refusal !== null) {
-    // What a sync would do ends there: the refusal comes before anything is committed.
-    plan.push(`${checks}: sync would refuse now: ${refusal}`, 'so nothing would be committed, merged or pushed')
-    return { plan, refused: true }
-  }
-  plan.push(`${checks}: fine`)
-  const shortfall = (await inMerge(git)) ? await mergedLogShortfall(git, vault) : null
-  if (shortfall !== null)
-    plan.push(
-      `put back ${shortfall.missing} line(s) of the merge of both devices' logs that the log as settled by hand left out`,
-    )
-  const { leftOut } = await untrackedFiles(git)
-  const status = (await changedFiles(git)).filter(path => !leftOut.includes(path))
-  // The sync replays first, so state.json may change with nothing else (a new item committed by hand).
-  if (!status.includes(STATE_PATH) && (await stateWouldChange(vault, today))) status.push(`${STATE_PATH} (replayed)`)
-  const committed = await git.run(['show', `HEAD:./${LOG_PATH}`])
-  const fresh =
-    lines((await vault.read(LOG_PATH)) ?? '').length - lines(committed.code === 0 ? committed.stdout : '').length
-  plan.push(
-    status.length > 0
-      ? `commit ${status.length} changed file(s)${fresh > 0 ? ` (${fresh} new log line(s))` : ''}: ${status.join(', ')}`
-      : 'commit nothing (no local changes)',
-  )
-  if (leftOut.length > 0)
-    plan.push(`leave out ${leftOut.length} new file(s) with a dot name (never added by sync): ${leftOut.join(', ')}`)
-  if (target) {
-    const counts = known
-      ? (await git.run(['rev-list', '--left-right', '--count', `HEAD...${known}`])).stdout.trim()
-      : ''
-    const [ahead, behind] = counts.split(/\s+/)
-    plan.push(
-      `fetch ${target.remote}, merge ${target.remote}/${target.branch} with the Notekeeper merge drivers` +
-        (known ? ` (as of the last fetch: ${behind ?? '?'} commit(s) to take, ${ahead ?? '?'} to give)` : ''),
-    )
-    plan.push('replay and validate, commit state.json and the merge')
-    plan.push(`push to ${target.remote} ${target.branch}`)
-  } else plan.push('replay and validate; no remote, so nothing to fetch or push')
-  return { plan, refused: false }
-}
-
-/** Whether the replay and validate a sync begins with would write state.json (nothing is written here). */
-async function stateWouldChange(vault: Vault, today: IsoDate): Promise<boolean> {
-  const validated = await runValidate(vault, { today, dryRun: true })
-  if (validated.configInvalid) return false
-  const state = derivedState(validated.corpus, today)
-  const text = await vault.read(STATE_PATH)
-  // As writeStateIfChanged: no file and nothing to register is no write.
-  return text === null ? Object.keys(state).length > 0 : !serializesTo(state, text)
-}
-
-/**
- * Every changed, deleted or new file of the corpus folder, from the folder (git's porcelain names
- * them from the repository's root, NUL-separated so that no name is quoted).
- */
-async function changedFiles(git: Git): Promise<string[]> {
-  const prefix = (await gitOrThrow(git, ['rev-parse', '--show-prefix'])).stdout.trim()
-  const entries = paths0(
-    (await gitOrThrow(git, ['status', '--porcelain', '-z', '--untracked-files=all', '--', '.'])).stdout,
-  )
-  const paths: string[] = []
-  for (let at = 0; at < entries.length; at++) {
-    const entry = entries[at] as string
-    // A rename or copy is followed by the path it came from.
-    if (entry[0] === 'R' || entry[0] === 'C') at++
-    const path = entry.slice(3)
-    paths.push(path.startsWith(prefix) ? path.slice(prefix.length) : path)
-  }
-  return paths
-}
-
-interface RemoteTarget {
-  remote: string
-  branch: string
-  /** Whether the branch already has an upstream (otherwise the push sets it). */
-  upstream: boolean
-}
-
-async function remoteTarget(git: Git): Promise<RemoteTarget | null> {
-  const remotes = lines((await gitOrThrow(git, ['remote'])).stdout)
-  if (remotes.length === 0) return null
-  const head = await git.run(['symbolic-ref', '--quiet', '--short', 'HEAD'])
-  if (head.code !== 0) throw new SyncRefusedError('HEAD is not on a branch') // asked before: notOnABranch
-  const local = head.stdout.trim()
-  const configured = (await git.run(['config', '--get', `branch.${local}.remote`])).stdout.trim()
-  const merge = (await git.run(['config', '--get', `branch.${local}.merge`])).stdout.trim()
-  const remote = configured || (remotes.includes('origin') ? 'origin' : (remotes[0] as string))
-  const branch = merge.replace(/^refs\/heads\//, '') || local
-  return { remote, branch, upstream: configured !== '' && merge !== '' }
-}
-
-/** The paths of a `-z` listing. */
-function paths0(text: string): string[] {
-  return text.split('\0').filter(path => path !== '')
 }
 
 async function stages(git: Git, path: string): Promise<[string, string, string]> {
@@ -719,4 +347,18 @@ async function isAncestor(git: Git, ancestor: string, of: string): Promise<boole
   const head = await existingRef(git, 'HEAD')
   if (head === null) return ancestor === 'HEAD' // an unborn branch is behind everything
   return (await git.run(['merge-base', '--is-ancestor', ancestor, of])).code === 0
+}
+
+/** Commits the corpus folder's changes (sync-commit.ts), each commit said as soon as it is made. */
+async function commit(
+  git: Git,
+  outcome: SyncOutcome,
+  subject: string | null,
+  onCommit?: (subject: string) => void,
+): Promise<void> {
+  const { made, leftOut } = await commitAll(git, subject)
+  outcome.leftOut = leftOut
+  if (made === null) return
+  outcome.commits.push(made)
+  onCommit?.(made)
 }
