@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { scanNote } from '../../src/core/asciidoc/scan.js'
+import { asciidoctorView } from './asciidoctor-view.js'
 
 const fixture = (name: string): string =>
   readFileSync(fileURLToPath(new URL(`../fixtures/asciidoc/${name}`, import.meta.url)), 'utf8')
@@ -223,6 +224,13 @@ describe('scanNote: line ends, byte-order mark and broken notes', () => {
     expect(note.sections.map(s => s.title)).toEqual(['Before'])
     expect(note.references.map(r => r.target)).toEqual(['before-ref'])
     expect(note.track[0]?.items.map(i => i.line)).toEqual([4])
+  })
+
+  it('names an unterminated block by the style it takes, as Asciidoctor does ([NOTE] over ====: admonition)', async () => {
+    const text = '= N\n\n[NOTE]\n====\nStill open.\n'
+    expect(scanNote('reference/n.adoc', text).problems).toEqual([{ line: 4, message: 'unterminated admonition block' }])
+    // Asciidoctor's own warning, for the same text.
+    expect((await asciidoctorView(text, 'n')).warnings).toContain('unterminated admonition block')
   })
 
   it('gives an empty model for an empty note', () => {

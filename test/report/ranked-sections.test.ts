@@ -35,7 +35,7 @@ describe('a report of ranked candidates', () => {
       'reference/a.adoc',
     ])
     expect(summaryLine(summary)).toBe(
-      '0 errors, 2 warnings, 0 infos, 0 ignored; 7 more near-duplicate not shown (the best-scored are shown)',
+      '0 errors, 2 warnings, 0 infos, 0 ignored; 7 more near-duplicate findings not shown (the best-scored are shown)',
     )
   })
 

@@ -95,4 +95,55 @@ describe('notekeeper backlinks', () => {
     const result = await run(dir, null, 'backlinks', 'reference/http.adoc', '--json')
     expect((JSON.parse(result.stdout) as { references: Ref[] }).references.map(r => r.line)).toEqual([4, 5, 6])
   })
+
+  it('counts a mention only where its path leads to the note, and a bare name only where it is unambiguous', async () => {
+    // As in real documentation repositories: an index.adoc in every module.
+    const dir = makeCorpus({
+      'reference/docs/pages/index.adoc': '= Docs\n:intent: reference\n:source: me\n',
+      'reference/stem/pages/index.adoc': '= Stem\n:intent: reference\n:source: me\n',
+      'reference/docs/nav.adoc': [
+        '= Nav',
+        ':intent: reference',
+        ':source: me',
+        '', // 1-4
+        '* xref:stem:index.adoc[] is an Antora id of another module', // 5
+        '* xref:pages/index.adoc[] is a reference, resolved as one', // 6
+        '* <<pages/index.adoc#,the same>>', // 7
+        '* https://example.com/index.adoc is an address', // 8
+        '* logging/index.adoc leads nowhere here', // 9
+        '* see pages/index.adoc, the end of its path', // 10
+        '* and index.adoc alone could be either', // 11
+      ].join('\n'),
+      'reference/stem/nav.adoc': "= N\n:intent: reference\n:source: me\n\nxref:index.adoc[] is its own folder's.\n",
+      'reference/docs/pages/other.adoc': '= O\n:intent: reference\n:source: me\n\nSee index.adoc beside it.\n',
+    })
+    const result = await run(dir, null, 'backlinks', 'reference/docs/pages/index.adoc', '--json')
+    expect(result.code, result.stderr).toBe(0)
+    expect(places((JSON.parse(result.stdout) as { references: Ref[] }).references)).toEqual([
+      'reference/docs/nav.adoc:10',
+      'reference/docs/nav.adoc:6',
+      'reference/docs/nav.adoc:7',
+      'reference/docs/pages/other.adoc:5',
+    ])
+  })
+
+  it('lists a reference whose anchor the note lacks, saying so, and quotes a long line as findings do', async () => {
+    const long = `${'word '.repeat(60)}xref:../reference/http.adoc#gone[] ${'more '.repeat(60)}`
+    const dir = makeCorpus({
+      'reference/http.adoc': '= H\n:intent: reference\n:source: me\n\n[[here]]\nText.\n',
+      'track/t.adoc': `= T\n:intent: track\n\n${long}\n`,
+    })
+    const json = await run(dir, null, 'backlinks', 'reference/http.adoc', '--json')
+    const refs = (JSON.parse(json.stdout) as { references: (Ref & { deadAnchor?: string })[] }).references
+    expect(refs).toHaveLength(1)
+    expect(refs[0]).toMatchObject({ file: 'track/t.adoc', line: 4, deadAnchor: 'gone' })
+    expect(refs[0]?.text.length).toBeLessThanOrEqual(121)
+    expect(refs[0]?.text.endsWith('…')).toBe(true)
+    const text = await run(dir, null, 'backlinks', 'reference/http.adoc')
+    expect(text.stdout).toContain('track/t.adoc:4: word word')
+    expect(text.stdout).toContain('(its anchor #gone does not exist)')
+    // An anchor's backlinks are the references that reach that anchor: none of them.
+    const anchored = await run(dir, null, 'backlinks', 'reference/http.adoc#here', '--json')
+    expect((JSON.parse(anchored.stdout) as { references: Ref[] }).references).toEqual([])
+  })
 })

@@ -1,4 +1,5 @@
 import { runBacklinks } from '../../app/find-backlinks.js'
+import type { Backlink } from '../../core/backlinks.js'
 import { parseConfig } from '../../core/config.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
 import type { CommandSpec } from '../command.js'
@@ -19,7 +20,9 @@ export const backlinksCommand: Command = async ctx => {
   } else if (result.references.length === 0) {
     ctx.out(`nothing refers to ${target}`)
   } else {
-    ctx.out(result.references.map(ref => `${ref.file}:${ref.line}: ${ref.text}`).join('\n'))
+    const dead = (ref: Backlink): string =>
+      ref.deadAnchor === undefined ? '' : ` (its anchor #${ref.deadAnchor} does not exist)`
+    ctx.out(result.references.map(ref => `${ref.file}:${ref.line}: ${ref.text}${dead(ref)}`).join('\n'))
   }
   return 0
 }

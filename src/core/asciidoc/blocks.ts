@@ -251,7 +251,8 @@ function readDelimitedBlock(
     effective === 'comment'
       ? reader.unprocessed(() => reader.readUntilTerminator(terminator))
       : reader.readUntilTerminator(terminator)
-  if (!block.closing) sink.problems.push({ line: opening.line, message: `unterminated ${context} block` })
+  // Named as Asciidoctor names it: by the style a block masquerades as (`[NOTE]` over `====`: admonition).
+  if (!block.closing) sink.problems.push({ line: opening.line, message: `unterminated ${effective} block` })
   const fences = block.closing ? [opening, block.closing] : [opening]
   const verbatim = VERBATIM_CLASS[effective]
   // A comment block makes no node, so an id given to it names nothing.

@@ -145,10 +145,12 @@ function isLowSurrogate(text: string, index: number): boolean {
 
 const scoreOf = (finding: Finding): number => (typeof finding['score'] === 'number' ? finding['score'] : 0)
 
-/** "2 errors, 1 warning, 0 infos, 3 ignored", then what the caps left out ("; 40 more contradiction"). */
+/** "2 errors, 1 warning, 0 infos, 3 ignored", then what the caps left out ("; 40 more contradiction findings not shown"). */
 export function summaryLine(summary: Summary): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-  const omitted = Object.entries(summary.omitted ?? {}).map(([rule, n]) => `${n} more ${rule} not shown`)
+  const omitted = Object.entries(summary.omitted ?? {}).map(
+    ([rule, n]) => `${n} more ${rule} finding${n === 1 ? '' : 's'} not shown`,
+  )
   const caps = omitted.length > 0 ? `; ${omitted.join(', ')} (the best-scored are shown)` : ''
   return `${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}, ${plural(summary.infos, 'info')}, ${summary.ignored} ignored${caps}`
 }

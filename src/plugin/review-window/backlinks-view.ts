@@ -49,6 +49,11 @@ export function openBacklinks(
                 el(doc, 'code', { text: `${r.file}:${r.line}` }),
                 doc.createTextNode(' '),
                 el(doc, 'span', { text: r.text }),
+                ...(r.deadAnchor === undefined
+                  ? []
+                  : [
+                      el(doc, 'span', { className: 'nk-muted', text: ` (its anchor #${r.deadAnchor} does not exist)` }),
+                    ]),
               ]),
             ),
           ),
