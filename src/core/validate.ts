@@ -42,7 +42,9 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
   const targets = buildTargetIndex(corpus.files, corpus.notes, corpus.notRead)
   for (const note of corpus.notes) {
     if (note.folder === null) continue
-    findings.push(...headerFindings(note), ...itemFindings(note), ...structureFindings(note))
+    // One by one, not `push(...)`: a note of 200,000 items has as many findings, past the stack's limit for arguments.
+    for (const found of [headerFindings(note), itemFindings(note), structureFindings(note)])
+      for (const finding of found) findings.push(finding)
     const unverifiable: Reference[] = []
     for (const reference of note.references) {
       const resolved = resolveReference(note, reference, targets)
@@ -107,7 +109,7 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
     }
   }
   const state = derivedState(corpus, today)
-  findings.push(...stateFindings(corpus, state, declared))
+  for (const finding of stateFindings(corpus, state, declared)) findings.push(finding)
   return { findings, state }
 }
 
