@@ -89,7 +89,10 @@ export function formatView(view: TriageView): string {
   if (view.notes.length === 0) return 'No Track notes (track/**/*.adoc).'
   const blocks = view.notes.map(note => {
     // A reduce, not `Math.max(...)`: a Track note of 200,000 items would pass the stack's limit for arguments.
-    const width = note.statuses.reduce((most, s) => s.items.reduce((m, i) => Math.max(m, String(i.line).length), most), 1)
+    const width = note.statuses.reduce(
+      (most, s) => s.items.reduce((m, i) => Math.max(m, String(i.line).length), most),
+      1,
+    )
     const lines = [note.file]
     if (note.statuses.length === 0) lines.push('  (no sections)')
     for (const status of note.statuses) {
