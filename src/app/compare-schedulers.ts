@@ -17,7 +17,7 @@ import { assertConfigValid } from './write-state.js'
 export function forecastCorpus(corpus: Corpus, today: IsoDate, days: number): SchedulerForecast[] {
   return compareSchedulers({
     reviews: corpus.log.all(),
-    declared: [...declaredItems(corpus.notes).keys()],
+    declared: [...declaredItems(corpus.notes, corpus.config.aliases).keys()],
     previous: corpus.state,
     today,
     aliases: corpus.config.aliases,

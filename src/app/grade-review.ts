@@ -1,4 +1,4 @@
-import { canonicalId } from '../core/aliases.js'
+import { canonicalId, isRenamedAway } from '../core/aliases.js'
 import { type Corpus, notePathOfItem } from '../core/corpus.js'
 import { formatReviewLine } from '../core/log/format.js'
 import type { LogVoid } from '../core/log/voids.js'
@@ -53,6 +53,17 @@ export async function gradeItem(
   // An id renamed since (`aliases`): the review is written under the id it counts for, as undo
   // takes one back, so that a script that still grades the old id neither fails nor keeps it alive.
   const item = canonicalId(id, corpus.config.aliases)
+  // ... unless a note declares the old id too: then the person means that item, which the alias
+  // leaves without a history of its own (validate's alias-declared). Writing the line under the
+  // other id would move the other item's date and can never be taken out of the log.
+  if (isRenamedAway(id, corpus.config.aliases)) {
+    const note = corpus.notes.find(model => model.path === notePathOfItem(id))
+    if (note?.folder === 'internalise' && note.items.some(declared => declared.id === id))
+      throw new UnknownItemError(
+        `"${id}" is declared in ${note.path}, but config.json's aliases rename it to "${item}", so its reviews ` +
+          `would count for "${item}": give the item another id, or remove the alias (see validate's alias-declared)`,
+      )
+  }
   if (!derived(corpus, today).declared.has(item)) {
     // Its note may stand there unread (a link, a pipe, over the size limit): then that is why.
     const why = whyNotRead(corpus.unreadable, notePathOfItem(item))

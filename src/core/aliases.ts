@@ -28,6 +28,16 @@ export function canonicalId(id: string, aliases: Aliases = {}): string {
   return current
 }
 
+/**
+ * Whether `aliases` rename `id` to another id: its reviews count for that one. An id on a cycle
+ * is renamed to nothing (canonicalId). A note that declares such an id (a new item given an old
+ * id, or a rename undone with the alias left in place) declares an item that can have no
+ * history of its own: the log's lines under that id are the other item's.
+ */
+export function isRenamedAway(id: string, aliases: Aliases = {}): boolean {
+  return Object.hasOwn(aliases, id) && canonicalId(id, aliases) !== id
+}
+
 /** `canonicalId` for every id of one log, each worked out once; the identity when there are no aliases. */
 export function aliasResolver(aliases: Aliases): (id: string) => string {
   // Object.hasOwn with a fresh string key is a string-table look-up in V8: skip it a million

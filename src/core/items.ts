@@ -1,3 +1,4 @@
+import { type Aliases, isRenamedAway } from './aliases.js'
 import type { NoteModel, PracticeItem } from './types.js'
 
 export interface DeclaredItem {
@@ -8,14 +9,15 @@ export interface DeclaredItem {
 /**
  * Every practice item the Internalise notes declare, by id. When two entries share an id the
  * first one (in path, then line order) counts (SPEC 1.2); the second is validate's
- * `item-duplicate-id`.
+ * `item-duplicate-id`. An id `aliases` rename away is left out (SPEC 1.8): its reviews are the
+ * other id's, so it is never registered, practised or graded; validate's `alias-declared`.
  */
-export function declaredItems(notes: readonly NoteModel[]): Map<string, DeclaredItem> {
+export function declaredItems(notes: readonly NoteModel[], aliases: Aliases = {}): Map<string, DeclaredItem> {
   const declared = new Map<string, DeclaredItem>()
   for (const note of notes) {
     if (note.folder !== 'internalise') continue
     for (const item of note.items) {
-      if (!declared.has(item.id)) declared.set(item.id, { item, file: note.path })
+      if (!declared.has(item.id) && !isRenamedAway(item.id, aliases)) declared.set(item.id, { item, file: note.path })
     }
   }
   return declared

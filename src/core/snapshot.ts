@@ -1,4 +1,4 @@
-import { canonicalId } from './aliases.js'
+import { canonicalId, isRenamedAway } from './aliases.js'
 import type { Corpus, LogFileMark } from './corpus.js'
 import { type DeclaredItem, declaredItems } from './items.js'
 import { failureCount } from './leech.js'
@@ -50,7 +50,7 @@ export function derived(corpus: Corpus, today: IsoDate): Derived {
   if (known !== undefined && known.today === today) return known
   wholeDerivations++
   const scheduler = schedulerFor(corpus.config)
-  const declared = declaredItems(corpus.notes)
+  const declared = declaredItems(corpus.notes, corpus.config.aliases)
   const items = new Map<string, ItemFacts>()
   for (const id of declared.keys()) items.set(id, itemFacts(corpus, id, scheduler, today))
   const result = withCounts({ today, scheduler, declared, items })
@@ -154,7 +154,9 @@ export function withNotes(corpus: Corpus, change: NotesChange, today: IsoDate): 
     for (const { model } of change.scanned) {
       if (model.folder !== 'internalise') continue
       // The first declaration of an id counts (SPEC 1.2); a later one is validate's duplicate.
-      for (const item of model.items) if (!declared.has(item.id)) declared.set(item.id, { item, file: model.path })
+      for (const item of model.items)
+        if (!declared.has(item.id) && !isRenamedAway(item.id, next.config.aliases))
+          declared.set(item.id, { item, file: model.path })
     }
     refold(next, before, [...touched], declared)
   }

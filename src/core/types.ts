@@ -39,6 +39,7 @@ export type Rule =
   | 'xref-unverifiable'
   | 'item-missing-id'
   | 'item-duplicate-id'
+  | 'alias-declared'
   | 'item-empty-response'
   | 'log-malformed'
   | 'log-future-date'

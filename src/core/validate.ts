@@ -1,4 +1,4 @@
-import { type Aliases, canonicalId } from './aliases.js'
+import { type Aliases, canonicalId, isRenamedAway } from './aliases.js'
 import { CONFLICT_PROBLEM } from './asciidoc/conflict-markers.js'
 import { aliasCycleFinding } from './config.js'
 import { CONFIG_PATH, type Corpus, LOG_PATH, STATE_PATH } from './corpus.js'
@@ -43,7 +43,8 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
   for (const note of corpus.notes) {
     if (note.folder === null) continue
     // One by one, not `push(...)`: a note of 200,000 items has as many findings, past the stack's limit for arguments.
-    for (const found of [headerFindings(note), itemFindings(note), structureFindings(note)])
+    const aliases = corpus.config.aliases
+    for (const found of [headerFindings(note), itemFindings(note, aliases), structureFindings(note)])
       for (const finding of found) findings.push(finding)
     const unverifiable: Reference[] = []
     for (const reference of note.references) {
@@ -225,7 +226,7 @@ function structureFindings(note: NoteModel): Finding[] {
   )
 }
 
-function itemFindings(note: NoteModel): Finding[] {
+function itemFindings(note: NoteModel, aliases: Aliases): Finding[] {
   if (note.folder !== 'internalise') return []
   const findings: Finding[] = note.itemsWithoutId.map(entry => ({
     rule: 'item-missing-id' as const,
@@ -249,6 +250,23 @@ function itemFindings(note: NoteModel): Finding[] {
       message: `item id ${item.id} is already declared on line ${seen}; the first one counts`,
       item: item.id,
       other: { file: note.path, line: seen },
+    })
+  }
+  for (const item of note.items) {
+    if (!isRenamedAway(item.id, aliases)) continue
+    // The alias says this id's reviews are another item's: this declaration can have none.
+    const renamed = canonicalId(item.id, aliases)
+    findings.push({
+      rule: 'alias-declared',
+      severity: 'error',
+      file: note.path,
+      line: item.line,
+      message:
+        `item id ${item.id} is declared here, but config.json's aliases rename it to ${renamed}: every review ` +
+        `under ${item.id} counts for ${renamed}, so this item is never practised. Give it another id, or, if ` +
+        `the rename was undone, remove the alias (its reviews then count for ${item.id} again)`,
+      item: item.id,
+      alias: renamed,
     })
   }
   return findings

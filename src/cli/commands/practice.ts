@@ -96,7 +96,8 @@ export const practiceCommand: Command = async ctx => {
       corpus = result.corpus
       session.grade(choice)
       const again = choice === 'again' && corpus.config.practice.relearn ? '; it comes back later in this session' : ''
-      ctx.out(`  ${choice}: next due ${result.state[item.id]?.next_due ?? '?'}${again}\n`)
+      // The id the line was written under (after aliases): the one whose date moved.
+      ctx.out(`  ${choice}: next due ${result.state[result.item]?.next_due ?? '?'}${again}\n`)
     }
   } finally {
     // Every way out prints what was done: the end, the end of input, Ctrl-C, and an error. Ctrl-C

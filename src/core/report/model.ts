@@ -59,6 +59,7 @@ export const RULE_ORDER: readonly Rule[] = [
   'xref-unverifiable',
   'item-missing-id',
   'item-duplicate-id',
+  'alias-declared',
   'item-empty-response',
   'log-malformed',
   'log-future-date',
