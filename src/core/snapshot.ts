@@ -1,5 +1,5 @@
 import { canonicalId, isRenamedAway } from './aliases.js'
-import type { Corpus, LogFileMark } from './corpus.js'
+import { type Corpus, type LogFileMark, notePathOfItem } from './corpus.js'
 import { type DeclaredItem, declaredItems } from './items.js'
 import { failureCount } from './leech.js'
 import { foldHistory, type LogFolding, startEntry } from './replay.js'
@@ -65,6 +65,7 @@ export function derivedState(corpus: Corpus, today: IsoDate): State {
   if (state === undefined) {
     state = {}
     for (const [id, { entry }] of facts.items) state[id] = entry
+    for (const [id, entry] of entriesOfUnreadNotes(corpus, facts.declared)) state[id] = entry
     states.set(facts, state)
   }
   return state
@@ -206,7 +207,11 @@ function refold(
     if (old?.newToday) newToday--
     if (!declared.has(id)) {
       items.delete(id)
-      if (state !== undefined) delete state[id]
+      if (state !== undefined) {
+        const kept = entriesOfUnreadNotes(next, declared, [id])[0]
+        if (kept === undefined) delete state[id]
+        else state[id] = kept[1]
+      }
       continue
     }
     const facts = itemFacts(next, id, before.scheduler, before.today)
@@ -218,6 +223,33 @@ function refold(
   const result: Derived = { today: before.today, scheduler: before.scheduler, declared, items, reviewedToday, newToday }
   derivations.set(next, result)
   if (state !== undefined) states.set(result, state)
+}
+
+/**
+ * The state entries of items whose note is there but was not read this time (`note-unreadable`:
+ * over the size limit, no permission, a read that failed; `note-skipped`: a link, a pipe), as
+ * state.json has them: the note has not gone, so neither have its items. Dropping them lost the
+ * registration dates of items never reviewed (an overdue item came back due tomorrow). Among
+ * `ids` only, when given; never an id a note declares.
+ */
+function entriesOfUnreadNotes(
+  corpus: Corpus,
+  declared: ReadonlyMap<string, DeclaredItem>,
+  ids?: readonly string[],
+): [string, StateEntry][] {
+  const unread = corpus.unreadable
+    .filter(finding => finding.rule === 'note-unreadable' || finding.rule === 'note-skipped')
+    .map(finding => finding.file)
+  if (unread.length === 0) return []
+  const previous = corpus.state
+  if (previous === null) return []
+  const isUnread = (path: string): boolean => unread.some(file => path === file || path.startsWith(`${file}/`))
+  const kept: [string, StateEntry][] = []
+  for (const id of ids ?? Object.keys(previous)) {
+    const entry = previous[id]
+    if (entry !== undefined && !declared.has(id) && isUnread(notePathOfItem(id))) kept.push([id, entry])
+  }
+  return kept
 }
 
 function withCounts(derived: Omit<Derived, 'reviewedToday' | 'newToday'>): Derived {

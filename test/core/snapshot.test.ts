@@ -168,4 +168,24 @@ describe('the corpus snapshot', () => {
     expect(dueItems(after, TODAY)).toEqual(dueItems(fresh, TODAY))
     expect(Object.keys(derivedState(after, TODAY)).sort()).toEqual(['deck#b', 'deck#c', 'more#y'])
   })
+
+  it("a note that can no longer be read keeps its items' entries of the state on disk, and a note deleted loses them", () => {
+    const notes = [note('internalise/deck.adoc', ['a']), note('internalise/other.adoc', ['x'])]
+    const onDisk = {
+      'deck#a': { level: 0, reps: 0, next_due: '2026-11-02' },
+      'other#x': { level: 0, reps: 0, next_due: '2026-11-02' },
+    }
+    const corpus = { ...corpusOf(notes, [], DEFAULT_CONFIG), state: onDisk }
+    derivedState(corpus, TODAY)
+    const unreadable = [
+      { rule: 'note-unreadable' as const, severity: 'error' as const, file: 'internalise/deck.adoc', message: 'x' },
+    ]
+    const unread = withNotes(corpus, { scanned: [], deleted: [], unread: ['internalise/deck.adoc'], unreadable }, TODAY)
+    expect(derivedState(unread, TODAY)['deck#a']).toEqual(onDisk['deck#a'])
+    expect(dueItems(unread, TODAY).map(d => d.id)).toEqual(['other#x'])
+    // Derived afresh, the same.
+    expect(derivedState({ ...unread }, TODAY)['deck#a']).toEqual(onDisk['deck#a'])
+    const deleted = withNotes(corpus, { scanned: [], deleted: ['internalise/other.adoc'] }, TODAY)
+    expect(derivedState(deleted, TODAY)['other#x']).toBeUndefined()
+  })
 })
