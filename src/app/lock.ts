@@ -26,6 +26,22 @@ export interface LockOptions {
    * exclusive create) still pauses and reads back.
    */
   skipPauseAfterCreate?: boolean
+  /** Told once when the wait for another writer's lock passes `NOTICE_AFTER_MS` (default: `lockWaitNotice`'s listener). */
+  onWait?: (message: string) => void
+}
+
+/** How long a wait for the lock goes unsaid: a writer holds it for milliseconds, a lock left behind for 10 s. */
+export const NOTICE_AFTER_MS = 1000
+
+let waitListener: ((message: string) => void) | null = null
+
+/**
+ * Who hears, in this process, that a command is waiting for another writer's lock: the CLI says
+ * it on stderr, so that a command that waits up to 10 s for a lock a killed process left is not
+ * taken for one that hangs. One listener per process (null: none).
+ */
+export function lockWaitNotice(listener: ((message: string) => void) | null): void {
+  waitListener = listener
 }
 
 export interface HeldLock {
@@ -111,6 +127,18 @@ export async function acquireLogLock(vault: Vault, options: LockOptions = {}): P
   // A lock whose time cannot be trusted (unreadable, or dated ahead by a skewed clock) goes stale
   // once we have watched it unchanged for staleMs: its writer is gone either way.
   let watched: { text: string; since: number } | null = null
+  let noticed = false
+  const notice = (text: string | null): void => {
+    const listener = options.onWait ?? waitListener
+    if (noticed || listener === null || now() - started < NOTICE_AFTER_MS) return
+    noticed = true
+    const at = Date.parse(parseLock(text)?.at ?? '')
+    const left = Number.isNaN(at) ? staleMs : Math.max(0, staleMs - (now() - at))
+    listener(
+      `waiting for ${LOCK_PATH}: another Notekeeper is writing the review log, or one that stopped left its lock ` +
+        `(taken over when it is ${Math.round(staleMs / 1000)} s old, in about ${Math.ceil(left / 1000)} s)`,
+    )
+  }
 
   const isStale = (text: string): boolean => {
     const at = Date.parse(parseLock(text)?.at ?? '')
@@ -136,7 +164,7 @@ export async function acquireLogLock(vault: Vault, options: LockOptions = {}): P
       if (existing === null || parseLock(existing)?.released === true || isStale(existing)) {
         await vault.write(LOCK_PATH, body)
         wrote = true
-      }
+      } else notice(existing)
     }
     if (wrote) {
       // Anyone who checked before our write and writes after it does so within its check-to-write

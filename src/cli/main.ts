@@ -1,5 +1,5 @@
 import { version } from '../../package.json'
-import { LockTimeoutError } from '../app/lock.js'
+import { LockTimeoutError, lockWaitNotice } from '../app/lock.js'
 import { LogWriteError } from '../app/log-writer.js'
 import { ConfigInvalidError } from '../app/write-state.js'
 import { VaultError } from '../ports/vault.js'
@@ -41,6 +41,8 @@ export async function run(
     spec = invocation.spec
     const ctx = nodeContext(invocation.parsed, io, spec.corpus !== false)
     if (spec.corpus !== false) await warnAboutConfig(ctx)
+    // A command that waits for another writer's lock says so, rather than seeming to hang.
+    lockWaitNotice(message => io.stderr.write(`notekeeper: ${message}\n`))
     return await spec.run(ctx)
   } catch (error) {
     if (error instanceof UsageError) {
@@ -61,6 +63,8 @@ export async function run(
       return 2
     }
     throw error
+  } finally {
+    lockWaitNotice(null)
   }
 }
 

@@ -34,6 +34,23 @@ describe("the writers' lock", () => {
     expectAllGraded(dir, [logLine('d#a', '2026-05-01', 'good')])
   })
 
+  it('a wait for a lock longer than a second is said on stderr, so that the command is not taken for a hung one', async () => {
+    // A lock a killed writer left 8.5 s ago: stale in 1.5 s, so grade waits that long.
+    const dir = makeCorpus({
+      'internalise/d.adoc': qandaNote('D', ['a']),
+      [LOCK]: JSON.stringify({ owner: 'killed-writer', at: new Date(Date.now() - 8500).toISOString() }),
+    })
+    const result = await run(dir, '2026-05-01', 'grade', 'd#a', 'good')
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toMatch(
+      /^notekeeper: waiting for internalise\/\.srs\/log\.lock: another Notekeeper is writing/m,
+    )
+    expectAllGraded(dir, [logLine('d#a', '2026-05-01', 'good')])
+    // A lock free at once is no wait to speak of.
+    const quick = await run(dir, '2026-05-01', 'grade', 'd#a', 'good')
+    expect(quick.stderr).not.toContain('waiting for')
+  })
+
   it('grades started together in one process all land, each on its own line, and the state matches a replay', async () => {
     const dir = makeCorpus({ 'internalise/d.adoc': qandaNote('D', IDS) })
     const results = await Promise.all(IDS.map(id => run(dir, '2026-05-01', 'grade', `d#${id}`, 'good')))
