@@ -3,7 +3,7 @@ import { DEFAULT_CONFIG, DEFAULT_NOTE_BYTES, parseConfig } from '../core/config.
 import { CONFIG_PATH, type Corpus, isVisibleAdoc, STATE_PATH } from '../core/corpus.js'
 import { parseState } from '../core/state.js'
 import type { Finding, NoteModel } from '../core/types.js'
-import type { Vault } from '../ports/vault.js'
+import { type Vault, VaultError } from '../ports/vault.js'
 import type { LogCache } from './log-cache.js'
 import { readLogAndMark } from './log-mark.js'
 import { encodingFinding, readNoteText, skippedFindings } from './note-read.js'
@@ -168,7 +168,7 @@ type NoteOutcome = NoteModel | { finding: Finding; note?: NoteModel } | 'missing
  */
 async function stampsOf(vault: Vault, paths: readonly string[]): Promise<StampOutcome[] | null> {
   const failed = (path: string, error: unknown): StampOutcome => ({
-    finding: unreadable(path, `cannot read ${path}: ${messageOf(error)}`),
+    finding: unreadable(path, readFailure(path, error)),
   })
   // A failure of the whole call settles no note: they are stat'ed one by one, or, without `stat`,
   // read without a stamp (as by a vault that cannot stat).
@@ -246,7 +246,7 @@ async function readNote(
     const note = cache === null ? packScanned(scan()) : cache.byText(path, text, null, scan)
     return { finding: encodingFinding(path, invalid), note }
   } catch (error) {
-    return { finding: unreadable(path, `cannot read ${path}: ${messageOf(error)}`) }
+    return { finding: unreadable(path, readFailure(path, error)) }
   }
 }
 
@@ -265,6 +265,15 @@ function utf8Bytes(text: string, limit: number): number {
     bytes += code < 0x80 ? 1 : code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 2 : 3
   }
   return bytes
+}
+
+/**
+ * Why a note could not be read, once: the vault's errors name the path and the action already
+ * ("git.adoc: cannot read: EACCES"), which "cannot read git.adoc: " before them said twice.
+ */
+function readFailure(path: string, error: unknown): string {
+  if (error instanceof VaultError && error.path === path) return error.message
+  return `cannot read ${path}: ${messageOf(error)}`
 }
 
 export function messageOf(error: unknown): string {

@@ -70,6 +70,8 @@ export function checkSchema(value: unknown, schema: SchemaNode, path: string[] =
 
 /** A value as the message quotes it: short, on one line. */
 function shown(value: unknown): string {
+  // JSON.stringify writes a number too large for a double (`1e400`, read as Infinity) as null.
+  if (typeof value === 'number' && !Number.isFinite(value)) return `${value} (a number too large to hold)`
   const text = JSON.stringify(value) ?? String(value)
   return text.length > 40 ? `${text.slice(0, 37)}...` : text
 }

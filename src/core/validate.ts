@@ -3,7 +3,7 @@ import { CONFLICT_PROBLEM } from './asciidoc/conflict-markers.js'
 import { aliasCycleFinding } from './config.js'
 import { CONFIG_PATH, type Corpus, LOG_PATH, STATE_PATH } from './corpus.js'
 import { isIsoDate } from './dates.js'
-import type { DeclaredItem } from './items.js'
+import { type DeclaredItem, declaredItems } from './items.js'
 import { buildTargetIndex, resolveReference } from './links/resolve.js'
 import { derived, derivedState } from './snapshot.js'
 import { entriesEqual } from './state.js'
@@ -40,6 +40,7 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
   for (const cycle of corpus.aliasCycles ?? [])
     findings.push(aliasCycleFinding(cycle, corpus.config.aliases, id => declared.has(id)))
   const targets = buildTargetIndex(corpus.files, corpus.notes, corpus.notRead)
+  let everyDeclared: ReadonlyMap<string, DeclaredItem> | undefined
   for (const note of corpus.notes) {
     if (note.folder === null) continue
     // One by one, not `push(...)`: a note of 200,000 items has as many findings, past the stack's limit for arguments.
@@ -93,7 +94,11 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
       })
     }
     if (!known)
-      for (const review of history) findings.push(unknownItemFinding(review, id, declared, corpus.config.aliases))
+      for (const review of history) {
+        // Every declaration, those an alias renames away too: the advice may be to undo that alias.
+        everyDeclared ??= declaredItems(corpus.notes)
+        findings.push(unknownItemFinding(review, id, everyDeclared, corpus.config.aliases))
+      }
   }
   for (const [id, { item, file }] of declared) {
     const failures = facts.items.get(id)?.failures ?? 0

@@ -12,7 +12,7 @@ import { createScanCache, RACY_MS, scanCacheKey, storedPaths } from '../../src/a
 import { scanNote } from '../../src/core/asciidoc/scan.js'
 import { INTENTS } from '../../src/core/types.js'
 import type { CacheStore } from '../../src/ports/cache.js'
-import type { Vault } from '../../src/ports/vault.js'
+import { type Vault, VaultError } from '../../src/ports/vault.js'
 import { memoryCacheStore } from '../support/memory-cache-store.js'
 import { adocFiles, realCorpusOrSkip } from '../support/real-corpus.js'
 import { tempCorpus, tempFolder } from '../support/temp-corpus.js'
@@ -253,6 +253,17 @@ describe('the persistent scan cache', () => {
     expect(partly.notes.map(n => n.title)).toEqual(['Alpha'])
     expect(partly.unreadable.map(f => [f.file, f.message])).toEqual([
       ['internalise/b.adoc', 'cannot read internalise/b.adoc: EIO'],
+    ])
+    // The vault's own errors name the path and the action: said once, not twice.
+    const denied = {
+      ...memoryVault(files),
+      read: async (path: string) => {
+        if (path.endsWith('b.adoc')) throw new VaultError(path, 'cannot read: EACCES: permission denied')
+        return memoryVault(files).read(path)
+      },
+    }
+    expect((await loadCorpus(denied)).unreadable.map(f => f.message)).toEqual([
+      'internalise/b.adoc: cannot read: EACCES: permission denied',
     ])
     const failing = only(() => Promise.reject(new Error('EIO')))
     const anyway = await loadCorpus(failing, { cache })

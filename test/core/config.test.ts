@@ -45,6 +45,12 @@ describe('config.json (SPEC 1.8)', () => {
     expect(!result.ok && result.finding.message).toContain('leechThreshold')
   })
 
+  it('names a number too large to hold as such, not as the null JSON.stringify writes for it', () => {
+    const result = parseConfig('{"leechThreshold": 1e400}')
+    expect(!result.ok && result.finding.message).toContain('"leechThreshold" is Infinity (a number too large to hold)')
+    expect(!result.ok && result.finding.message).not.toContain('null')
+  })
+
   it('refuses FSRS weights that no FSRS version has', () => {
     const result = parseConfig('{"scheduler": "fsrs", "fsrs": {"weights": [1, 2, 3]}}')
     expect(!result.ok && result.finding.message).toContain('fsrs.weights')
