@@ -1,4 +1,4 @@
-import { type Dirent, promises as fs, readdirSync, realpathSync, type Stats, statSync } from 'node:fs'
+import { type Dirent, promises as fs, lstatSync, readdirSync, readlinkSync, realpathSync, type Stats, statSync } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import nodePath from 'node:path'
 import { type SkippedEntry, type Vault, VaultError } from '../ports/vault.js'
@@ -143,8 +143,30 @@ export function nodeVault(root: string): Vault {
   // A symlink inside the corpus may point anywhere; what it resolves to must still be inside.
   const assertInside = (path: string, real: string): void => {
     const base = rootReal()
-    if (real !== base && !real.startsWith(base + nodePath.sep))
-      throw new VaultError(path, 'resolves to a file outside the corpus')
+    if (real !== base && !real.startsWith(base + nodePath.sep)) {
+      const link = linkOnTheWay(path)
+      throw new VaultError(
+        path,
+        link === null
+          ? 'resolves to a file outside the corpus'
+          : `${link.path} is a symbolic link to ${link.target}, outside the corpus: Notekeeper does not follow ` +
+              'links out of the corpus folder (move what it leads to inside, or use that folder as the corpus)',
+      )
+    }
+  }
+  // Which folder of `path`, or the file itself, is the link that leads out (said in place of a
+  // bare "outside the corpus", which named config.json when `internalise/` was the link).
+  const linkOnTheWay = (path: string): { path: string; target: string } | null => {
+    const segments = path.split('/')
+    for (let end = 1; end <= segments.length; end++) {
+      const prefix = segments.slice(0, end).join('/')
+      try {
+        if (lstatSync(absolute(prefix)).isSymbolicLink()) return { path: prefix, target: readlinkSync(absolute(prefix)) }
+      } catch {
+        return null
+      }
+    }
+    return null
   }
 
   // Reading a corpus resolves each folder once, not each file: the folder's real path, checked

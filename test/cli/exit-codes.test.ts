@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
@@ -67,6 +67,26 @@ const CASES: Case[] = [
     },
     code: () => 2,
     names: /is not a corpus/,
+  },
+  {
+    // The notes folder moved elsewhere and linked back: its config.json, log and state are out of
+    // reach too. The message names the link, not config.json, which "resolves outside" named.
+    name: 'internalise/ as a symbolic link to a folder outside the corpus',
+    corpus: () => {
+      const folder = tempCorpus(FILES)
+      const outside = tempFolder()
+      onTestFinished(() => {
+        folder.remove()
+        outside.remove()
+      })
+      rmSync(outside.path, { recursive: true })
+      renameSync(join(folder.path, 'internalise'), outside.path)
+      symlinkSync(outside.path, join(folder.path, 'internalise'))
+      return folder.path
+    },
+    code: () => 2,
+    names:
+      /internalise is a symbolic link to .*, outside the corpus: Notekeeper does not follow links out of the corpus folder/,
   },
 ]
 
