@@ -1,4 +1,13 @@
-import { type Dirent, promises as fs, lstatSync, readdirSync, readlinkSync, realpathSync, type Stats, statSync } from 'node:fs'
+import {
+  type Dirent,
+  promises as fs,
+  lstatSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  type Stats,
+  statSync,
+} from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import nodePath from 'node:path'
 import { type SkippedEntry, type Vault, VaultError } from '../ports/vault.js'
@@ -161,7 +170,8 @@ export function nodeVault(root: string): Vault {
     for (let end = 1; end <= segments.length; end++) {
       const prefix = segments.slice(0, end).join('/')
       try {
-        if (lstatSync(absolute(prefix)).isSymbolicLink()) return { path: prefix, target: readlinkSync(absolute(prefix)) }
+        if (lstatSync(absolute(prefix)).isSymbolicLink())
+          return { path: prefix, target: readlinkSync(absolute(prefix)) }
       } catch {
         return null
       }
