@@ -1,6 +1,7 @@
 import { aliasCycleFinding, configProblemText, parseConfig } from '../core/config.js'
 import type { Corpus } from '../core/corpus.js'
 import { CONFIG_PATH } from '../core/corpus.js'
+import { historiesLeftBehind } from '../core/moved-items.js'
 import type { Finding } from '../core/types.js'
 import type { CommandContext, ExitCode } from './context.js'
 
@@ -32,4 +33,13 @@ export function warnSkippedLines(ctx: CommandContext, corpus: Corpus): void {
   }
   for (const finding of corpus.log.findings)
     ctx.err(`notekeeper: warning: ${finding.file}:${finding.line}: skipped: ${finding.message}`)
+  const moved = historiesLeftBehind(corpus)
+  const first = moved[0]
+  if (first !== undefined)
+    ctx.err(
+      `notekeeper: warning: ${moved.length === 1 ? `${first.id} has` : `${moved.length} items (${first.id} first) have`} ` +
+        `a history no note declares, and ${moved.length === 1 ? 'its anchor stands' : 'the anchor of each stands'} in one ` +
+        `other item (${first.id} in ${first.now}): a note moved or renamed? That history is left out of the state until ` +
+        `"aliases" in ${CONFIG_PATH} carries it over; notekeeper validate names the aliases to add`,
+    )
 }

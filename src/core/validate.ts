@@ -5,6 +5,7 @@ import { CONFIG_PATH, type Corpus, LOG_PATH, STATE_PATH } from './corpus.js'
 import { isIsoDate } from './dates.js'
 import { type DeclaredItem, declaredItems } from './items.js'
 import { buildTargetIndex, resolveReference } from './links/resolve.js'
+import { movedItems } from './moved-items.js'
 import { derived, derivedState } from './snapshot.js'
 import { entriesEqual } from './state.js'
 import type { Finding, IsoDate, NoteModel, Reference, Review, State } from './types.js'
@@ -40,7 +41,7 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
   for (const cycle of corpus.aliasCycles ?? [])
     findings.push(aliasCycleFinding(cycle, corpus.config.aliases, id => declared.has(id)))
   const targets = buildTargetIndex(corpus.files, corpus.notes, corpus.notRead)
-  let everyDeclared: ReadonlyMap<string, DeclaredItem> | undefined
+  let movedTo: ((id: string) => string | null) | undefined
   for (const note of corpus.notes) {
     if (note.folder === null) continue
     // One by one, not `push(...)`: a note of 200,000 items has as many findings, past the stack's limit for arguments.
@@ -96,8 +97,8 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
     if (!known)
       for (const review of history) {
         // Every declaration, those an alias renames away too: the advice may be to undo that alias.
-        everyDeclared ??= declaredItems(corpus.notes)
-        findings.push(unknownItemFinding(review, id, everyDeclared, corpus.config.aliases))
+        movedTo ??= movedItems(declaredItems(corpus.notes).keys())
+        findings.push(unknownItemFinding(review, id, movedTo, corpus.config.aliases))
       }
   }
   for (const [id, { item, file }] of declared) {
@@ -128,7 +129,7 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
 function unknownItemFinding(
   review: Review,
   id: string,
-  declared: ReadonlyMap<string, DeclaredItem>,
+  movedTo: (id: string) => string | null,
   aliases: Aliases,
 ): Finding {
   const counted = id === review.item ? '' : `, counted for ${id} through "aliases" in ${CONFIG_PATH},`
@@ -140,10 +141,8 @@ function unknownItemFinding(
     message: `review of ${review.item}${counted} which no note declares; kept in the log, left out of the state`,
     item: review.item,
   }
-  const anchor = id.slice(id.indexOf('#') + 1)
-  const candidates = [...declared.keys()].filter(other => other.slice(other.indexOf('#') + 1) === anchor)
-  if (id.includes('#') && candidates.length === 1) {
-    const alias = candidates[0] as string
+  const alias = movedTo(id)
+  if (alias !== null) {
     finding['alias'] = alias
     finding.message += `; its anchor now stands in ${alias}: ${aliasAdvice(id, alias, aliases)}`
   }
