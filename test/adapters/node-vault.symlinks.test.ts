@@ -40,10 +40,12 @@ describe('node vault reads through symlinks only when they stay inside the corpu
       const results = await Promise.allSettled(
         ['reference/one.adoc', 'internalise/a.adoc', 'reference/two.adoc'].map(path => vault.read(path)),
       )
+      // Each names its own file, and the link on its way that leads out.
+      const leadsOut = `reference is a symbolic link to ${outside.path}, outside the corpus`
       expect(results.map(result => (result.status === 'fulfilled' ? result.value : String(result.reason)))).toEqual([
-        'VaultError: reference/one.adoc: resolves to a file outside the corpus',
+        expect.stringMatching(new RegExp(`^VaultError: reference/one\\.adoc: ${escaped(leadsOut)}: `)),
         'a',
-        'VaultError: reference/two.adoc: resolves to a file outside the corpus',
+        expect.stringMatching(new RegExp(`^VaultError: reference/two\\.adoc: ${escaped(leadsOut)}: `)),
       ])
     } finally {
       corpus.remove()
@@ -128,3 +130,7 @@ describe('node vault reads small and large files alike', () => {
     }
   })
 })
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
