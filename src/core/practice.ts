@@ -52,10 +52,11 @@ export interface DueSelection {
 
 /**
  * The due items (SPEC 2, Practice): `next_due <= today`, in `next_due` then written order, within the
- * daily limits of SPEC 1.8. What was already practised today counts against the limits: an item
- * whose first review is dated today uses up a new-item slot, and every item reviewed today uses up
- * a review slot, so stopping and starting again on one day never shows more than the limits allow.
- * `scope` narrows the items shown; the limits still hold for the whole day.
+ * daily limits of SPEC 1.8 (reviewed items take the slots first, new items what is left). What was
+ * already practised today counts against the limits: an item whose first review is dated today
+ * uses up a new-item slot, and every item reviewed today uses up a review slot, so stopping and
+ * starting again on one day never shows more than the limits allow. `scope` narrows the items
+ * shown; the limits still hold for the whole day.
  */
 export function dueItems(corpus: Corpus, today: IsoDate, scope?: PracticeScope): DueItem[] {
   return dueSelection(corpus, today, scope).due
@@ -90,17 +91,33 @@ export function dueSelection(corpus: Corpus, today: IsoDate, scope?: PracticeSco
     return line !== 0 ? line : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
   })
 
+  // Reviews take the review budget first, then new items what is left (within newPerDay too), as
+  // Anki's v3 scheduler fills its limits: taken in one next_due order, a backlog of new items
+  // (registered days ago, so due earlier) took every slot and pushed due reviews back day after day.
+  const taken = new Set<string>()
+  for (const { id, item } of candidates) {
+    if (reviewBudget <= 0) break
+    if (item.entry.reps === 0) continue
+    taken.add(id)
+    reviewBudget--
+  }
+  for (const { id, item } of candidates) {
+    if (reviewBudget <= 0 || newBudget <= 0) break
+    if (item.entry.reps !== 0) continue
+    taken.add(id)
+    newBudget--
+    reviewBudget--
+  }
+  // The ones taken are shown in the one order above (reviews and new items mixed by due date, as
+  // Anki mixes them by default); only which ones are taken depends on the kind.
   const due: DueItem[] = []
   const heldBack = { items: 0, new: 0 }
   for (const { id, declared, item } of candidates) {
-    const isNew = item.entry.reps === 0
-    if (reviewBudget <= 0 || (isNew && newBudget <= 0)) {
+    if (!taken.has(id)) {
       heldBack.items++
-      if (isNew) heldBack.new++
+      if (item.entry.reps === 0) heldBack.new++
       continue
     }
-    if (isNew) newBudget--
-    reviewBudget--
     due.push({
       id,
       prompt: declared.item.prompt,

@@ -50,9 +50,27 @@ describe('due items', () => {
 
   it('honours reviewsPerDay, counting the items already practised today', () => {
     const config: Config = { ...DEFAULT_CONFIG, limits: { newPerDay: null, reviewsPerDay: 2 } }
-    expect(dueItems(corpusOf(notes, base, config), today).map(d => d.id)).toEqual(['deck#b', 'deck#d'])
+    expect(dueItems(corpusOf(notes, base, config), today).map(d => d.id)).toEqual(['deck#b', 'deck#a'])
     const oneDoneToday = [...base, review('deck#c', '2026-11-20'), review('deck#c', today)]
     expect(dueItems(corpusOf(notes, oneDoneToday, config), today).map(d => d.id)).toEqual(['deck#b'])
+  })
+
+  it('fills reviewsPerDay with due reviews first, then new items in what is left, shown in due order', () => {
+    // d (new) is due 11-28, before a (reviewed, 11-30): a still takes a slot before d does.
+    const three: Config = { ...DEFAULT_CONFIG, limits: { newPerDay: null, reviewsPerDay: 3 } }
+    expect(dueItems(corpusOf(notes, base, three), today).map(d => d.id)).toEqual(['deck#b', 'deck#d', 'deck#a'])
+    const two: Config = { ...DEFAULT_CONFIG, limits: { newPerDay: 5, reviewsPerDay: 2 } }
+    expect(dueSelection(corpusOf(notes, base, two), today)).toMatchObject({
+      due: [{ id: 'deck#b' }, { id: 'deck#a' }],
+      heldBack: { items: 1, new: 1 },
+    })
+    // New items still stay within newPerDay when the review budget has room.
+    const newOne: Config = { ...DEFAULT_CONFIG, limits: { newPerDay: 1, reviewsPerDay: 10 } }
+    const later = '2026-12-01'
+    expect(dueSelection(corpusOf(notes, base, newOne), later)).toMatchObject({
+      due: [{ id: 'deck#b' }, { id: 'deck#d' }, { id: 'deck#a' }],
+      heldBack: { items: 1, new: 1 },
+    })
   })
 
   it('counts the due items the daily limits hold back, new ones apart', () => {
@@ -63,8 +81,8 @@ describe('due items', () => {
     expect(dueSelection(corpusOf(notes, base, newOnly), today)).toMatchObject({ heldBack: { items: 1, new: 1 } })
     const two: Config = { ...DEFAULT_CONFIG, limits: { newPerDay: null, reviewsPerDay: 2 } }
     const capped = dueSelection(corpusOf(notes, base, two), today)
-    expect(capped.due.map(d => d.id)).toEqual(['deck#b', 'deck#d'])
-    expect(capped.heldBack).toEqual({ items: 1, new: 0 })
+    expect(capped.due.map(d => d.id)).toEqual(['deck#b', 'deck#a'])
+    expect(capped.heldBack).toEqual({ items: 1, new: 1 })
     const spent: Config = { ...DEFAULT_CONFIG, limits: { newPerDay: null, reviewsPerDay: 0 } }
     expect(dueSelection(corpusOf(notes, base, spent), today)).toEqual({ due: [], heldBack: { items: 3, new: 1 } })
   })

@@ -4,6 +4,7 @@ import {
   CONFIG,
   changedPaths,
   config,
+  type Entry,
   exists,
   type Files,
   LOG,
@@ -197,9 +198,46 @@ describe('notekeeper due', () => {
     expect(await dueIds(files)).toEqual(['deck#r2', 'deck#n3', 'deck#r1'])
   })
 
-  it('limits.reviewsPerDay caps all items, in due order', async () => {
-    expect(await dueIds(dueFiles({ reviewsPerDay: 2 }))).toEqual(['deck#n2', 'deck#r2'])
+  it('limits.reviewsPerDay caps all items, due reviews first, then new ones in what is left, shown in due order', async () => {
+    // n2 is due before r2, but a review takes a slot before a new item does (as in Anki).
+    expect(await dueIds(dueFiles({ reviewsPerDay: 2 }))).toEqual(['deck#r2', 'deck#r1'])
+    expect(await dueIds(dueFiles({ reviewsPerDay: 3 }))).toEqual(['deck#n2', 'deck#r2', 'deck#r1'])
     expect(await dueIds(dueFiles({ reviewsPerDay: 4, newPerDay: 1 }))).toEqual(['deck#n2', 'deck#r2', 'deck#r1'])
+  })
+
+  it('a backlog of new items holds back no due review, today or the next day', async () => {
+    // QA's case: 5 reviews due 2026-12-04, 5 new items registered (due) 2026-12-01, 5 and 5 a day.
+    const day = '2026-12-04'
+    const entries: Record<string, Entry> = {}
+    for (const n of [1, 2, 3, 4, 5]) entries[`deck#n${n}`] = { level: 1, next_due: '2026-12-01', reps: 0 }
+    const reviews = [1, 2, 3, 4, 5].map(n => [`deck#r${n}`, '2026-12-01', 'good'] as const)
+    const dir = makeCorpus({
+      [DECK]: qandaNote('Deck', ['n1', 'n2', 'n3', 'n4', 'n5', 'r1', 'r2', 'r3', 'r4', 'r5']),
+      [STATE]: JSON.stringify(entries),
+      [LOG]: logOf(reviews),
+      ...config({ limits: { newPerDay: 5, reviewsPerDay: 5 } }),
+    })
+    const due = await run(dir, day, 'due', '--json')
+    expect(JSON.parse(due.stdout)).toMatchObject({
+      due: [1, 2, 3, 4, 5].map(n => ({ id: `deck#r${n}`, next_due: day })),
+      heldBack: { items: 5, new: 5 },
+    })
+    const text = await run(dir, day, 'due')
+    expect(text.stdout.split('\n')[0]).toBe(
+      `5 items due today (${day}), 5 more held back by the daily limits (all new):`,
+    )
+    // Practised, the reviews go to 2026-12-11; the next day the new items get their slots.
+    const answers = [1, 2, 3, 4, 5].flatMap(() => ['', 'good'])
+    const practice = await cli(['practice', '--corpus', dir, '--today', day], answers)
+    expect(practice.stdout.split('\n')[0]).toMatch(
+      /^5 items due today \(2026-12-04\), 5 more held back by the daily limits \(all new\)/,
+    )
+    expect(practice.stdout).toContain('Practised 5 of 5 items: 0 again, 0 hard, 5 good, 0 easy.')
+    const next = await run(dir, '2026-12-05', 'due', '--json')
+    expect(JSON.parse(next.stdout)).toMatchObject({
+      due: [1, 2, 3, 4, 5].map(n => ({ id: `deck#n${n}` })),
+      heldBack: { items: 0, new: 0 },
+    })
   })
 })
 
@@ -232,9 +270,9 @@ describe('due items held back by the daily limits', () => {
         `^3 items due today \\(${TODAY}\\), 2 more held back by the daily limits \\(all new\\), scheduler leitner\\.`,
       ),
     )
-    const mixed = await run(makeCorpus(dueFiles({ reviewsPerDay: 2 })), TODAY, 'due')
+    const mixed = await run(makeCorpus(dueFiles({ reviewsPerDay: 1 })), TODAY, 'due')
     expect(mixed.stdout.split('\n')[0]).toBe(
-      `2 items due today (${TODAY}), 3 more held back by the daily limits (2 of them new):`,
+      `1 item due today (${TODAY}), 4 more held back by the daily limits (3 of them new):`,
     )
   })
 
