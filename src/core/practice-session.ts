@@ -18,6 +18,12 @@ export interface SessionSummary {
   skipped: number
   /** Due items never graded (the session ended first). */
   left: number
+  /**
+   * Showings of items graded `again` in the session that were still to come (the session ended
+   * first): their `again` is in the log, but `left` does not count them, so without this a
+   * session cut off at a relearn looked complete.
+   */
+  relearnLeft: number
 }
 
 /**
@@ -139,7 +145,8 @@ export class PracticeSession {
     }
     const passed = [...first.values()].filter(g => g !== 'again').length
     const gradedIds = new Set(first.keys())
-    const queuedIds = new Set(this.queue.slice(this.head).map(i => i.id))
+    const queued = this.queue.slice(this.head)
+    const queuedIds = new Set(queued.map(i => i.id))
     const left = [...queuedIds].filter(id => !gradedIds.has(id)).length
     const skippedOut = [...this.skipped].filter(id => !gradedIds.has(id) && !queuedIds.has(id)).length
     return {
@@ -150,6 +157,7 @@ export class PracticeSession {
       retention: first.size === 0 ? null : passed / first.size,
       skipped: skippedOut,
       left,
+      relearnLeft: queued.filter(i => gradedIds.has(i.id)).length,
     }
   }
 }

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { type BuiltCli, buildCli } from '../spec/built-cli.js'
 import { copyCorpus } from '../support/cli.js'
+import { tempCorpus } from '../support/temp-corpus.js'
 
 // Ctrl-C on piped input (SIGINT to the process): practice ends as it does at the end of input,
 // with its summary and every grade given kept, but says it was interrupted. It said "input
@@ -84,5 +85,60 @@ describe('practice interrupted by SIGINT (Ctrl-C) on piped input', () => {
     run.child.stdin?.end()
     expect(await exitOf(run)).toBe(0)
     expect(run.out()).toMatch(/Practised 0 of \d+ items.* left for later \(input ended\)\./)
+  }, 60_000)
+})
+
+// QA: cut off at the second showing of an item graded `again`, the summary read as a finished
+// session ("Practised 3 of 3 items ... Every grade given is in the log."), with no reason: every
+// item had one grade, so nothing counted as left.
+describe('practice cut off at a relearning showing', () => {
+  /** 8 new items registered before DAY, 3 a day: a, b, c graded again, good, good, then a again. */
+  function relearnCorpus(): string {
+    const items = [1, 2, 3, 4, 5, 6, 7, 8]
+    const folder = tempCorpus({
+      'internalise/a.adoc': `= A\n:intent: internalise\n\n[qanda]\n${items.map(i => `[[q${i}]]Q ${i}?:: R${i}.`).join('\n')}\n`,
+      'internalise/.srs/state.json': `${JSON.stringify(Object.fromEntries(items.map(i => [`a#q${i}`, { level: 1, next_due: '2026-12-02', reps: 0 }])), null, 2)}\n`,
+      'internalise/.srs/config.json': '{"limits":{"newPerDay":3}}\n',
+    })
+    onTestFinished(folder.remove)
+    return folder.path
+  }
+
+  async function upToTheRelearning(run: ReturnType<typeof practice>): Promise<void> {
+    for (const [n, answer, grade] of [
+      [1, 'a', '1'],
+      [2, 'b', '3'],
+      [3, 'c', '3'],
+    ] as const) {
+      await waitFor(run.out, 'answer> ', n)
+      run.child.stdin?.write(`${answer}\n`)
+      await waitFor(run.out, 'grade [', n)
+      run.child.stdin?.write(`${grade}\n`)
+    }
+    await waitFor(run.out, '(again: relearning)')
+    await waitFor(run.out, 'answer> ', 4)
+  }
+
+  it('at end of input: says the input ended and that the relearning showing was not done', async () => {
+    const dir = relearnCorpus()
+    const run = practice(dir)
+    await upToTheRelearning(run)
+    run.child.stdin?.end()
+    expect(await exitOf(run)).toBe(0)
+    expect(run.out()).toContain(
+      'Practised 3 of 3 items: 1 again, 0 hard, 2 good, 0 easy. 1 relearning showing not done (input ended). Every grade given is in the log.',
+    )
+    expect(logLines(dir).map(line => JSON.parse(line).grade)).toEqual(['again', 'good', 'good'])
+  }, 60_000)
+
+  it('on Ctrl-C: says the session was interrupted, likewise', async () => {
+    const dir = relearnCorpus()
+    const run = practice(dir)
+    await upToTheRelearning(run)
+    run.child.kill('SIGINT')
+    expect(await exitOf(run)).toBe(0)
+    expect(run.out()).toContain(
+      'Practised 3 of 3 items: 1 again, 0 hard, 2 good, 0 easy. 1 relearning showing not done (session interrupted).',
+    )
   }, 60_000)
 })

@@ -201,5 +201,6 @@ function summaryOf(
     retention: graded.size === 0 ? null : firsts.filter(grade => grade !== 'again').length / graded.size,
     skipped: [...skipped].filter(id => !graded.has(id) && !remaining.includes(id)).length,
     left: new Set(remaining.filter(id => !graded.has(id))).size,
+    relearnLeft: remaining.filter(id => graded.has(id)).length,
   }
 }

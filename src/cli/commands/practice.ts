@@ -104,7 +104,14 @@ export const practiceCommand: Command = async ctx => {
     // is said as such: "input ended" told a person who pressed it that something had gone wrong.
     const summary = session.summary()
     const why = ended ? ` (${ctx.inputInterrupted?.() ? 'session interrupted' : 'input ended'})` : ''
-    const left = summary.left > 0 ? ` ${summary.left} left for later${why}.` : ''
+    // The reason goes with whatever was cut short: items never shown, or only an `again` item's
+    // second showing (all items graded once, so nothing "left", yet the session ended early).
+    const relearn =
+      summary.relearnLeft > 0
+        ? `${summary.relearnLeft} relearning showing${summary.relearnLeft === 1 ? '' : 's'} not done`
+        : null
+    const cut = [summary.left > 0 ? `${summary.left} left for later` : null, relearn].filter(x => x !== null)
+    const left = cut.length > 0 ? ` ${cut.join(', ')}${why}.` : ended ? ` Ended early${why}.` : ''
     const skipped = summary.skipped > 0 ? ` ${summary.skipped} skipped.` : ''
     ctx.out(`${summaryLine(summary)}.${left}${skipped} Every grade given is in the log.`)
     try {
