@@ -1,7 +1,7 @@
 import { gradeItem, registerState, undoLastGrade } from '../../app/grade-review.js'
 import { loadCorpus } from '../../app/load-corpus.js'
 import { StateWrites } from '../../app/state-writes.js'
-import type { Corpus } from '../../core/corpus.js'
+import { type Corpus, STATE_PATH } from '../../core/corpus.js'
 import {
   type AnswerCheck,
   checkAnswer,
@@ -14,6 +14,7 @@ import {
 } from '../../core/practice.js'
 import { PracticeSession, summaryLine } from '../../core/practice-session.js'
 import { GRADES, type Grade } from '../../core/types.js'
+import { VaultError } from '../../ports/vault.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid, warnSkippedLines } from '../config-output.js'
 import type { Command, CommandContext } from '../context.js'
@@ -63,6 +64,9 @@ export const practiceCommand: Command = async ctx => {
   )
   const session = new PracticeSession(due, { relearn: corpus.config.practice.relearn })
   let ended = false
+  // The grade whose line could not be written, if one: the summary names it instead of saying
+  // that every grade given is in the log (QA: it said so after `log.lock: cannot create`).
+  let unsaved: { id: string; grade: Grade } | null = null
   try {
     for (let item = session.current(); item !== null; item = session.current()) {
       showPrompt(ctx, style, session, item)
@@ -92,7 +96,16 @@ export const practiceCommand: Command = async ctx => {
         corpus = await undo(ctx, corpus, session, stateWrites)
         continue
       }
-      const result = await gradeItem(ctx.vault, corpus, item.id, choice, ctx.today, ctx.today, { stateWrites })
+      // state.json is written after the line (derived, SPEC 1.5): a failure there leaves the grade
+      // in the log; any other (the lock, the log) means the line was not written.
+      unsaved = { id: item.id, grade: choice }
+      const result = await gradeItem(ctx.vault, corpus, item.id, choice, ctx.today, ctx.today, { stateWrites }).catch(
+        (error: unknown) => {
+          if (error instanceof VaultError && error.path === STATE_PATH) unsaved = null
+          throw error
+        },
+      )
+      unsaved = null
       corpus = result.corpus
       session.grade(choice)
       const again = choice === 'again' && corpus.config.practice.relearn ? '; it comes back later in this session' : ''
@@ -113,7 +126,11 @@ export const practiceCommand: Command = async ctx => {
     const cut = [summary.left > 0 ? `${summary.left} left for later` : null, relearn].filter(x => x !== null)
     const left = cut.length > 0 ? ` ${cut.join(', ')}${why}.` : ended ? ` Ended early${why}.` : ''
     const skipped = summary.skipped > 0 ? ` ${summary.skipped} skipped.` : ''
-    ctx.out(`${summaryLine(summary)}.${left}${skipped} Every grade given is in the log.`)
+    const kept =
+      unsaved === null
+        ? 'Every grade given is in the log.'
+        : `The ${unsaved.grade} for ${unsaved.id} was not saved: the log could not be written (the error follows). Every other grade given is in the log.`
+    ctx.out(`${summaryLine(summary)}.${left}${skipped} ${kept}`)
     try {
       await stateWrites.flush()
     } finally {
