@@ -55,6 +55,11 @@ export function isImprovement(before: Metrics | null, after: Metrics | undefined
 export interface OptimizeOptions {
   /** The weights in use now, to compare against; default: the library's defaults. */
   weights?: readonly number[]
+  /**
+   * The ids notes declare: when given, only they count toward MIN_REVIEWED_ITEMS. Reviews of ids
+   * no note declares stay in the log (SPEC 1.4) but counted, "42 of 50" was said of a corpus of 41.
+   */
+  declared?: ReadonlySet<string>
 }
 
 /** One training example: an item's reviews up to one of them, each with its gap in days (0 for the first). */
@@ -86,9 +91,10 @@ export function trainingItems(reviews: readonly Review[], aliases: Aliases = {})
 }
 
 /** Items that have at least one review a day or more after an earlier one: what the floor counts. */
-function reviewedItemCount(reviews: readonly Review[], aliases: Aliases): number {
+function reviewedItemCount(reviews: readonly Review[], aliases: Aliases, declared?: ReadonlySet<string>): number {
   let count = 0
-  for (const history of historiesByItem(reviews, aliases).values()) {
+  for (const [id, history] of historiesByItem(reviews, aliases)) {
+    if (declared !== undefined && !declared.has(id)) continue
     if (history.some((review, i) => i > 0 && review.date !== history[i - 1]!.date)) count++
   }
   return count
@@ -139,7 +145,7 @@ export async function optimizeFsrs(
     steps => new binding.FSRSBindingItem(steps.map(s => new binding.FSRSBindingReview(s.rating, s.deltaT))),
   )
   const before = evaluate(binding, items, options.weights)
-  const reviewed = reviewedItemCount(reviews, aliases)
+  const reviewed = reviewedItemCount(reviews, aliases, options.declared)
   if (reviewed < MIN_REVIEWED_ITEMS) {
     const more = MIN_REVIEWED_ITEMS - reviewed
     return {

@@ -2,6 +2,7 @@ import { OptimizerUnavailableError, optimizeFsrs } from '../../app/fsrs-optimize
 import { loadCorpus } from '../../app/load-corpus.js'
 import { saveFsrsWeights } from '../../app/save-fsrs-weights.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
+import { declaredItems } from '../../core/items.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid, warnSkippedLines } from '../config-output.js'
 import { type Command, UsageError } from '../context.js'
@@ -19,7 +20,10 @@ export const fsrsCommand: Command = async ctx => {
   warnSkippedLines(ctx, corpus)
   let result: Awaited<ReturnType<typeof optimizeFsrs>>
   try {
-    result = await optimizeFsrs(corpus.log.all(), corpus.config.aliases, { weights: corpus.config.fsrs.weights })
+    result = await optimizeFsrs(corpus.log.all(), corpus.config.aliases, {
+      weights: corpus.config.fsrs.weights,
+      declared: new Set(declaredItems(corpus.notes).keys()),
+    })
   } catch (error) {
     if (error instanceof OptimizerUnavailableError) {
       ctx.err(`notekeeper: ${error.message}`)
