@@ -107,14 +107,15 @@ describe('notekeeper undo', () => {
     const result = await cli(['undo', 'english#no-such-item', '--corpus', dir, '--today', DAY])
     expect(result.code).toBe(1)
     // Nothing under that id, and no note declares it either: most likely a typo, and said so.
-    expect(result.stderr).toContain(
-      '\nno review of "english#no-such-item" to undo, and no note declares it; nothing appended\n',
+    // With the `notekeeper:` prefix of every other error message (QA: it lacked it).
+    expect(result.stderr).toMatch(
+      /^notekeeper: no review of "english#no-such-item" to undo, and no note declares it; nothing appended$/m,
     )
     expect(readFileSync(join(dir, LOG), 'utf8')).toBe(before)
     // A declared item never reviewed: nothing to undo, said without the typo hint.
     writeFileSync(join(dir, 'internalise/fresh.adoc'), '= Fresh\n:intent: internalise\n\n[qanda]\n[[new]]New?:: Yes.\n')
     const never = await cli(['undo', 'fresh#new', '--corpus', dir, '--today', DAY])
-    expect(never.stderr).toContain('\nno review of "fresh#new" to undo; nothing appended\n')
+    expect(never.stderr).toMatch(/^notekeeper: no review of "fresh#new" to undo; nothing appended$/m)
   })
 })
 

@@ -31,7 +31,7 @@ export const undoCommand: Command = async ctx => {
     return 0
   } catch (error) {
     if (error instanceof NothingToUndoError) {
-      ctx.err(`${error.message}; nothing appended`)
+      ctx.err(`notekeeper: ${error.message}; nothing appended`)
       return 1
     }
     throw error
