@@ -85,6 +85,14 @@ export function parseConfig(text: string | null): ConfigResult {
     const problem = typeof date === 'string' ? dateProblem(date) : null
     if (problem)
       return invalid(text, at(['switches', String(index), 'date']), `"switches.${index}.date" ${date} ${problem}`)
+    const fromWeights = isObject(entry) ? entry['fromWeights'] : undefined
+    const weightsWrong = Array.isArray(fromWeights) ? fsrsWeightsProblem(fromWeights as number[]) : null
+    if (weightsWrong)
+      return invalid(
+        text,
+        at(['switches', String(index), 'fromWeights']),
+        weightsWrong.replace(/^fsrs\.weights/, `"switches.${index}.fromWeights"`),
+      )
   }
   const warnings = issues
     .filter(issue => issue.kind === 'unknown-key')

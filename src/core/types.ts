@@ -207,6 +207,11 @@ export interface SchedulerSwitch {
   date: IsoDate
   from: SchedulerName
   to: SchedulerName
+  /**
+   * The FSRS weights in force before this switch ([]: the defaults), when `fsrs optimize --write`
+   * changed them (from fsrs to fsrs): the items FSRS dated before keep those dates.
+   */
+  fromWeights?: number[]
 }
 
 export interface Config {

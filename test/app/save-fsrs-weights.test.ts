@@ -7,7 +7,10 @@ import { derivedState } from '../../src/core/snapshot.js'
 import { serializeState } from '../../src/core/state.js'
 
 // `fsrs optimize --write` (QA, 2026-12-02): the weights went into config.json and state.json
-// stayed as the old weights had dated it, while `due` already derived with the new ones.
+// stayed as the old weights had dated it, while `due` already derived with the new ones. Then
+// (QA, 2026-12-03, Anki's expectations): re-dating 62 of 75 items at once, some into the past, was
+// an avalanche; with FSRS active the change is a switch that keeps every item's date until its
+// next review (SPEC 1.6), and --reschedule re-dates at once.
 
 const DECK = '= Deck\n:intent: internalise\n\n[qanda]\n[[a]]A?:: a.\n[[b]]B?:: b.\n[[c]]C?:: c.\n'
 const LOG = ['a', 'b', 'c']
@@ -32,17 +35,48 @@ function corpus(config: object) {
 }
 
 describe('saving fitted FSRS weights', () => {
-  it('writes the weights, keeps the other keys, and leaves state.json what a replay under them gives', async () => {
+  it('with --reschedule, writes the weights, keeps the other keys, and re-dates every item: state.json is a replay under them', async () => {
     const vault = corpus({ scheduler: 'fsrs' })
     const before = derivedState(await loadCorpus(vault), TODAY)
-    const saved = await saveFsrsWeights(vault, WEIGHTS, TODAY)
+    const saved = await saveFsrsWeights(vault, WEIGHTS, TODAY, { reschedule: true })
     const config = JSON.parse(vault.files.get(CONFIG_PATH) ?? '{}')
     expect(config).toEqual({ scheduler: 'fsrs', practice: { relearn: true }, fsrs: { weights: WEIGHTS } })
     const after = derivedState(await loadCorpus(vault), TODAY)
     expect(vault.files.get(STATE_PATH)).toBe(serializeState(after))
     const moved = Object.keys(after).filter(id => after[id]?.next_due !== before[id]?.next_due)
     expect(moved.length).toBeGreaterThan(0)
-    expect(saved).toEqual({ items: 3, redated: moved.length, active: true })
+    expect(saved).toEqual({ items: 3, redated: moved.length, active: true, kept: false })
+  })
+
+  it("without it, records a switch that keeps the old weights: no date moves, and the next review is the new weights'", async () => {
+    const vault = corpus({ scheduler: 'fsrs' })
+    const before = derivedState(await loadCorpus(vault), TODAY)
+    const saved = await saveFsrsWeights(vault, WEIGHTS, TODAY)
+    expect(saved).toEqual({ items: 3, redated: 0, active: true, kept: true })
+    const config = JSON.parse(vault.files.get(CONFIG_PATH) ?? '{}')
+    expect(config.fsrs).toEqual({ weights: WEIGHTS })
+    expect(config.switches).toEqual([{ date: TODAY, from: 'fsrs', to: 'fsrs', fromWeights: [] }])
+    const after = await loadCorpus(vault)
+    // The state is still what a replay gives (under the recorded switch), and every date is kept.
+    expect(vault.files.get(STATE_PATH)).toBe(serializeState(derivedState(after, TODAY)))
+    for (const id of Object.keys(before)) expect(derivedState(after, TODAY)[id]?.next_due).toBe(before[id]?.next_due)
+    // A review after the switch is scheduled by the new weights, from the whole history.
+    const reviewed = `${LOG}\n{"item":"deck#a","date":"2026-10-10","grade":"good"}\n`
+    vault.files.set(LOG_PATH, reviewed)
+    const withNew = memoryVault({
+      'internalise/deck.adoc': DECK,
+      [LOG_PATH]: reviewed,
+      [CONFIG_PATH]: JSON.stringify({ scheduler: 'fsrs', fsrs: { weights: WEIGHTS } }),
+    })
+    const next = derivedState(await loadCorpus(vault), '2026-10-10')['deck#a']
+    expect(next).toEqual(derivedState(await loadCorpus(withNew), '2026-10-10')['deck#a'])
+  })
+
+  it('refuses a switch dated before the last one recorded, writing nothing', async () => {
+    const vault = corpus({ scheduler: 'fsrs', switches: [{ date: '2026-10-20', from: 'sm2', to: 'fsrs' }] })
+    const config = vault.files.get(CONFIG_PATH)
+    await expect(saveFsrsWeights(vault, WEIGHTS, TODAY)).rejects.toThrow(/dated 2026-10-20, after 2026-10-06/)
+    expect(vault.files.get(CONFIG_PATH)).toBe(config)
   })
 
   it('under another scheduler after a switch, moves the dates FSRS gave before it (review)', async () => {
@@ -56,7 +90,7 @@ describe('saving fitted FSRS weights', () => {
   it('under another scheduler, with no switch, moves no due date', async () => {
     const vault = corpus({ scheduler: 'leitner' })
     const saved = await saveFsrsWeights(vault, WEIGHTS, TODAY)
-    expect(saved).toEqual({ items: 3, redated: 0, active: false })
+    expect(saved).toEqual({ items: 3, redated: 0, active: false, kept: false })
     expect(vault.files.get(STATE_PATH)).toBe(serializeState(derivedState(await loadCorpus(vault), TODAY)))
   })
 })

@@ -29,3 +29,60 @@ describe('notekeeper fsrs optimize on too little history', () => {
     )
   })
 })
+
+// QA (Anki's expectations): `--write` re-dated 62 of 75 items at once, some into the past. Anki
+// keeps due dates when its parameters change unless asked to reschedule; so does `--write` now,
+// with FSRS active: the change is a switch that keeps the old weights' dates (SPEC 1.6).
+describe('notekeeper fsrs optimize --write', () => {
+  const GRADES = ['again', 'hard', 'good', 'good', 'good', 'easy']
+  const DATES = ['2026-09-01', '2026-09-03', '2026-09-08', '2026-09-20', '2026-10-15', '2026-11-20']
+  const corpus = (): string => {
+    const anchors = Array.from({ length: 60 }, (_, i) => `q${i}`)
+    let seed = 7
+    const next = (): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed / 2147483648
+    }
+    const log = DATES.flatMap(date =>
+      anchors.map(a => ({ item: `deck#${a}`, date, grade: GRADES[Math.floor(next() * GRADES.length)] })),
+    )
+    const folder = tempCorpus({
+      'internalise/deck.adoc': `= Deck\n:intent: internalise\n\n[qanda]\n${anchors.map(a => `[[${a}]]Q ${a}?:: R ${a}.`).join('\n')}\n`,
+      'internalise/.srs/log.jsonl': log.map(line => `${JSON.stringify(line)}\n`).join(''),
+      'internalise/.srs/config.json': '{"scheduler": "fsrs"}\n',
+    })
+    onTestFinished(folder.remove)
+    return folder.path
+  }
+  const dueDates = async (dir: string): Promise<Record<string, string>> => {
+    const { readFileSync } = await import('node:fs')
+    const state = JSON.parse(readFileSync(`${dir}/internalise/.srs/state.json`, 'utf8')) as Record<
+      string,
+      { next_due: string }
+    >
+    return Object.fromEntries(Object.entries(state).map(([id, entry]) => [id, entry.next_due]))
+  }
+  const TODAY = '2026-11-25'
+
+  it("keeps every due date until each item's next review, and says so; --reschedule re-dates them at once", async () => {
+    const kept = corpus()
+    expect((await cli(['replay', '--corpus', kept, '--today', TODAY])).code).toBe(0)
+    const before = await dueDates(kept)
+    const write = await cli(['fsrs', 'optimize', '--write', '--corpus', kept, '--today', TODAY])
+    expect(write.code, write.stderr).toBe(0)
+    expect(write.stdout).toContain(
+      `recorded as a switch dated ${TODAY}: every item keeps its due date until its next review`,
+    )
+    expect(await dueDates(kept)).toEqual(before)
+    const validate = await cli(['validate', '--dry-run', '--corpus', kept, '--today', TODAY])
+    expect(validate.stdout).toContain('0 errors')
+    expect(validate.stdout).not.toContain('state-drift')
+
+    const redated = corpus()
+    expect((await cli(['replay', '--corpus', redated, '--today', TODAY])).code).toBe(0)
+    const all = await cli(['fsrs', 'optimize', '--write', '--reschedule', '--corpus', redated, '--today', TODAY])
+    expect(all.code, all.stderr).toBe(0)
+    expect(all.stdout).toMatch(/state\.json derived again with them: [1-9]\d* of 60 items have a new due date/)
+    expect(await dueDates(redated)).not.toEqual(before)
+  })
+})

@@ -1,6 +1,6 @@
 import { OptimizerUnavailableError, optimizeFsrs } from '../../app/fsrs-optimize.js'
 import { loadCorpus } from '../../app/load-corpus.js'
-import { saveFsrsWeights } from '../../app/save-fsrs-weights.js'
+import { saveFsrsWeights, WeightsRefusedError } from '../../app/save-fsrs-weights.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
 import { declaredItems } from '../../core/items.js'
 import type { CommandSpec } from '../command.js'
@@ -8,13 +8,13 @@ import { configInvalid, warnSkippedLines } from '../config-output.js'
 import { type Command, UsageError } from '../context.js'
 
 /**
- * `notekeeper fsrs optimize [--write]`: fits FSRS weights to the user's own log, shows the log loss
+ * `notekeeper fsrs optimize [--write [--reschedule]]`: fits FSRS weights to the user's own log, shows the log loss
  * and RMSE(bins) of the current and the fitted weights on the same reviews, and writes the fitted
  * ones to config.json (keeping every other key) only with --write and only when they are better.
  */
 export const fsrsCommand: Command = async ctx => {
   if (ctx.args[0] !== 'optimize' || ctx.args.length > 1)
-    throw new UsageError('usage: notekeeper fsrs optimize [--write] [--json]')
+    throw new UsageError('usage: notekeeper fsrs optimize [--write [--reschedule]] [--json]')
   const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   warnSkippedLines(ctx, corpus)
@@ -32,10 +32,22 @@ export const fsrsCommand: Command = async ctx => {
     throw error
   }
   const write = ctx.flags.get('write') === true && result.enough && result.better && result.weights !== undefined
-  const saved =
-    write && result.weights
-      ? await saveFsrsWeights(ctx.vault, result.weights, ctx.today, { cache: ctx.scanCache, logCache: ctx.logCache })
-      : null
+  const reschedule = ctx.flags.get('reschedule') === true
+  let saved: Awaited<ReturnType<typeof saveFsrsWeights>> | null = null
+  try {
+    saved =
+      write && result.weights
+        ? await saveFsrsWeights(ctx.vault, result.weights, ctx.today, {
+            cache: ctx.scanCache,
+            logCache: ctx.logCache,
+            reschedule,
+          })
+        : null
+  } catch (error) {
+    if (!(error instanceof WeightsRefusedError)) throw error
+    ctx.err(`notekeeper: ${error.message}`)
+    return 2
+  }
   if (ctx.json) {
     ctx.out(JSON.stringify({ ...result, written: write, ...(saved ? { state: saved } : {}) }, null, 2))
     return 0
@@ -54,6 +66,13 @@ export const fsrsCommand: Command = async ctx => {
     return 0
   }
   if (saved === null) ctx.out('Run again with --write to save them in config.json.')
+  else if (saved.kept)
+    ctx.out(
+      `Written to ${CONFIG_PATH}, recorded as a switch dated ${ctx.today}: every item keeps its due date until its next ` +
+        `review, which the new weights schedule (--reschedule re-dates every item at once)` +
+        // SPEC 1.6: a review on the switch's date is the new regime's.
+        (saved.redated > 0 ? `; ${saved.redated} item(s) reviewed today were re-dated by them.` : '.'),
+    )
   else
     ctx.out(
       `Written to ${CONFIG_PATH}, and state.json derived again with them: ${saved.redated} of ${saved.items} items have a new due date` +
@@ -65,9 +84,15 @@ export const fsrsCommand: Command = async ctx => {
 
 export const fsrsSpec: CommandSpec = {
   name: 'fsrs',
-  summary: 'fit FSRS weights to the log (fsrs optimize [--write])',
-  usage: ['optimize [--write] [--json]'],
-  options: { write: { type: 'boolean', help: 'save the fitted weights in config.json' } },
+  summary: 'fit FSRS weights to the log (fsrs optimize [--write [--reschedule]])',
+  usage: ['optimize [--write [--reschedule]] [--json]'],
+  options: {
+    write: {
+      type: 'boolean',
+      help: 'save the fitted weights in config.json; every item keeps its due date until its next review',
+    },
+    reschedule: { type: 'boolean', help: 'with --write: re-date every item under the new weights at once' },
+  },
   args: { min: 1, max: 1 },
   json: true,
   run: fsrsCommand,

@@ -39,5 +39,12 @@ export function schedulerFor(config: SchedulerConfig): Scheduler {
   const active = plainSchedulerFor(config)
   const switches = config.switches ?? []
   if (switches.length === 0) return active
-  return switchAware(active, switches, name => plainSchedulerFor({ ...config, scheduler: name }))
+  return switchAware(active, switches, (name, weights) =>
+    plainSchedulerFor({
+      ...config,
+      scheduler: name,
+      // A regime of earlier FSRS weights (`fsrs optimize --write`): the dates those weights gave.
+      ...(weights === undefined ? {} : { fsrs: { ...config.fsrs, weights: [...weights] } }),
+    }),
+  )
 }

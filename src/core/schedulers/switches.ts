@@ -13,6 +13,8 @@ interface Regime {
   /** The first date this scheduler was active on (undefined: from the beginning of the log). */
   from: IsoDate | undefined
   name: SchedulerName
+  /** FSRS weights other than config.json's, in force then (`fromWeights` of the switch that ended it). */
+  weights?: number[]
 }
 
 /**
@@ -23,15 +25,22 @@ export function regimesOf(switches: readonly SchedulerSwitch[], active: Schedule
   const inOrder = [...switches].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
   const last = inOrder.at(-1)
   if (last === undefined || last.to !== active) return null
-  const first = inOrder[0] as SchedulerSwitch
-  return [{ from: undefined, name: first.from }, ...inOrder.map(s => ({ from: s.date, name: s.to }))]
+  // A regime's weights are those the switch that ends it recorded (the last one's: config.json's).
+  const weightsOf = (index: number): { weights?: number[] } => {
+    const recorded = inOrder[index]?.fromWeights
+    return recorded === undefined ? {} : { weights: recorded }
+  }
+  return [
+    { from: undefined, name: (inOrder[0] as SchedulerSwitch).from, ...weightsOf(0) },
+    ...inOrder.map((s, k) => ({ from: s.date, name: s.to, ...weightsOf(k + 1) })),
+  ]
 }
 
-/** The scheduler in force on `date`: a review on a switch's date is the new scheduler's. */
-function regimeOn(regimes: readonly Regime[], date: IsoDate): SchedulerName {
-  let name = (regimes[0] as Regime).name
-  for (const regime of regimes) if (regime.from === undefined || regime.from <= date) name = regime.name
-  return name
+/** The regime in force on `date`: a review on a switch's date is the new scheduler's. */
+function regimeOn(regimes: readonly Regime[], date: IsoDate): Regime {
+  let found = regimes[0] as Regime
+  for (const regime of regimes) if (regime.from === undefined || regime.from <= date) found = regime
+  return found
 }
 
 /**
@@ -42,20 +51,20 @@ function regimeOn(regimes: readonly Regime[], date: IsoDate): SchedulerName {
 export function switchAware(
   active: Scheduler,
   switches: readonly SchedulerSwitch[],
-  make: (name: SchedulerName) => Scheduler,
+  make: (name: SchedulerName, weights?: readonly number[]) => Scheduler,
 ): Scheduler {
   const regimes = regimesOf(switches, active.name)
   if (regimes === null) return active
-  const others = new Map<SchedulerName, Scheduler>()
+  const others = new Map<Regime, Scheduler>()
   const folding: HistoryFolding = {
     foldHistory(start: StateEntry, history: readonly Review[]): StateEntry {
       const full = foldHistory(start, history, active)
       const last = history.at(-1)
       if (last === undefined) return full
       const then = regimeOn(regimes, last.date)
-      if (then === active.name) return full
+      if (then.name === active.name && then.weights === undefined) return full
       let scheduler = others.get(then)
-      if (scheduler === undefined) others.set(then, (scheduler = make(then)))
+      if (scheduler === undefined) others.set(then, (scheduler = make(then.name, then.weights)))
       const kept = foldHistory(scheduler.initial(start.next_due), history, scheduler)
       return { ...full, next_due: kept.next_due }
     },
@@ -82,6 +91,22 @@ export function switchesAfterUse(
   if (from === to) return [...switches]
   const chain = switches.at(-1)?.to === from ? switches : []
   return [...chain, { date: today, from, to }]
+}
+
+/**
+ * The record `fsrs optimize --write` leaves when FSRS is active on `today` and its weights change
+ * from `before` (SPEC 1.6): a switch from fsrs to fsrs that keeps the old weights, so that every
+ * item keeps the date they gave it until its next review, which the new weights schedule (as
+ * Anki keeps due dates when its parameters change, unless asked to reschedule). A record that
+ * does not end at fsrs was overtaken by a hand edit: the new record starts afresh from there.
+ */
+export function switchesAfterWeights(
+  switches: readonly SchedulerSwitch[],
+  before: readonly number[],
+  today: IsoDate,
+): SchedulerSwitch[] {
+  const chain = switches.at(-1)?.to === 'fsrs' ? switches : []
+  return [...chain, { date: today, from: 'fsrs', to: 'fsrs', fromWeights: [...before] }]
 }
 
 /**
