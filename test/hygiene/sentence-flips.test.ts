@@ -58,6 +58,68 @@ describe('sentence flips', () => {
     ).toEqual([])
   })
 
+  it('does not count a number of a URL or macro target, its repeat in the link text, or a version, as a stated number', () => {
+    // A release newsletter's version bump (the real corpus's most common false alarm).
+    const release = (version: string) =>
+      `* https://github.com/acme/calva[calva] https://github.com/acme/calva/releases/tag/v${version}[${version}] - Interactive programming for the editor`
+    expect(flips([release('2.0.301'), release('2.0.540')])).toEqual([])
+    expect(
+      flips([
+        'Review https://example.org/acme/pull/42[pull request 42] before the release of the client.',
+        'Review https://example.org/acme/pull/43[pull request 43] before the release of the client.',
+      ]),
+    ).toEqual([])
+    expect(
+      flips([
+        'Read link:{base}/inno-4-Scrum.html[Scrum practice] before the first session of the course.',
+        'Read link:{base}/inno-5-Scrum.html[Scrum practice] before the first session of the course.',
+      ]),
+    ).toEqual([])
+    expect(
+      flips([
+        'The cli library 0.5.40 turns Clojure functions into command line tools.',
+        'The cli library 0.6.45 turns Clojure functions into command line tools.',
+      ]),
+    ).toEqual([])
+    // A number in the link text that the target does not hold is stated.
+    expect(
+      flips([
+        'Tickets for https://clojure-south.com/[Clojure South 2025] are on sale for everyone now.',
+        'Tickets for https://clojure-south.com/[Clojure South 2024] are on sale for everyone now.',
+      ])[0]?.reason,
+    ).toBe('number')
+  })
+
+  it('does not report a number on one side only as a different number', () => {
+    expect(
+      flips([
+        'The upload client retries 5 times per hour before it gives up.',
+        'The upload client retries times per hour before it gives up.',
+      ]),
+    ).toEqual([])
+    // A `1.` list marker (no number of the sentence) against `1)` written in the text.
+    expect(
+      flips([
+        '1. Define a function greet that takes no arguments and prints Hello.',
+        '1) Define a function greet that takes no arguments and prints Hello.',
+      ]),
+    ).toEqual([])
+    // One number more on one side: the other does not state a different one.
+    expect(
+      flips([
+        'The upload client retries 5 times per hour before it gives up.',
+        'The upload client retries 5 times per 2 hours before it gives up.',
+      ]),
+    ).toEqual([])
+    // What else differs is still reported.
+    expect(
+      flips([
+        'The upload client retries 5 times per hour before it gives up.',
+        'The upload client never retries times per hour before it gives up.',
+      ])[0]?.reason,
+    ).toBe('negation')
+  })
+
   it('does not pair sentences that differ in two words besides the number', () => {
     expect(
       flips([

@@ -6,6 +6,7 @@ import type { ProseVisitor } from './prose-scan.js'
 import { contradictionScore } from './rank.js'
 import { HashSets, jaccardBetween, oneWordApartPairs } from './sentence-pairs.js'
 import type { PlacedSentence } from './sentences.js'
+import { isStatedNumber } from './stated-numbers.js'
 import type { Vocabulary } from './vocabulary.js'
 
 // Sentence flips, the contradiction candidates with reason `date`, `number` or `negation`
@@ -107,9 +108,9 @@ export class SentenceFlips implements ProseVisitor {
     if (this.allCount === this.all.length) this.all = grown(this.all)
     this.all[this.allCount++] = hash
     // Words start with a letter unless they are numbers or dates (prose.ts WORD). A number in
-    // a URL (`releases/tag/2024-01-07`, `#v0.8.4`) is part of an address, not a value the
-    // sentence states: it is an ordinary word.
-    if (isDigit(lower.charCodeAt(start)) && !inUrl(lower, start)) {
+    // a URL or a macro target, its repeat in the link text, a version (stated-numbers.ts) is
+    // part of a name, not a value the sentence states: it is an ordinary word.
+    if (isDigit(lower.charCodeAt(start)) && isStatedNumber(lower, start, end)) {
       const word = lower.slice(start, end)
       if (DATE.test(word)) (this.dates ??= []).push(word)
       else (this.numbers ??= []).push(word)
@@ -233,21 +234,6 @@ interface BestPair {
   similarity: number
 }
 
-/**
- * Whether position `at` of a line is inside a URL or a link target: the run of characters
- * before it, back to white space or a `[` (which opens a macro's visible text), has a scheme.
- */
-function inUrl(lower: string, at: number): boolean {
-  let from = at
-  while (from > 0) {
-    const code = lower.charCodeAt(from - 1)
-    if (code === 32 || code === 9 || code === 91) break
-    from--
-  }
-  const run = lower.slice(from, at)
-  return run.includes('://') || run.startsWith('link:') || run.startsWith('mailto:') || run.startsWith('xref:')
-}
-
 function grown(buffer: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   const bigger = new Int32Array(buffer.length * 2)
   bigger.set(buffer)
@@ -263,7 +249,30 @@ function distinctSorted(words: string[] | null): string {
 type Flip = 'date' | 'number' | 'negation'
 
 function flipBetween(a: FlipTokens, b: FlipTokens): Flip | null {
-  return a.dates !== b.dates ? 'date' : a.numbers !== b.numbers ? 'number' : a.negated !== b.negated ? 'negation' : null
+  return differ(a.dates, b.dates)
+    ? 'date'
+    : differ(a.numbers, b.numbers)
+      ? 'number'
+      : a.negated !== b.negated
+        ? 'negation'
+        : null
+}
+
+/**
+ * Whether two sentences state different values: each has one the other lacks. A number (or
+ * date) on one side only, or one more on one side, is not "a different number": the other
+ * sentence leaves it out and states nothing against it. On the real corpora those were all
+ * formatting, not facts (a version added after a link, a `1.` list marker against `1)`, a
+ * table's row number), so they are not reported; a negation flip between them still is.
+ */
+function differ(a: string, b: string): boolean {
+  if (a === b) return false
+  if (a === '' || b === '') return false
+  const first = a.split(' ')
+  const second = new Set(b.split(' '))
+  const onlyFirst = first.some(value => !second.has(value))
+  const onlySecond = second.size > first.filter(value => second.has(value)).length
+  return onlyFirst && onlySecond
 }
 
 function flipMessage(reason: Flip, second: Sentence, places: number): string {
