@@ -94,6 +94,54 @@ describe('dead links', () => {
       { line: 9, target: 'nothing/', missing: 'file' },
     ])
   })
+
+  it('says that a target holds an attribute the note does not define, as a warning, not that a made-up path does not exist', () => {
+    const a = [
+      '= A',
+      ':intent: reference',
+      ':source: x',
+      ':guides: guides',
+      '',
+      'See link:{doc-javadoc-url}org/hibernate/NaturalId.html[NaturalId] and xref:{guides}/gone.adoc[].',
+      '',
+      'include::{snippets}/run.adoc[]',
+      '',
+    ].join('\n')
+    const findings = hygiene({
+      notes: [scanNote('reference/intro/a.adoc', a)],
+      files: ['reference/intro/a.adoc'],
+      texts: new Map([['reference/intro/a.adoc', a]]),
+      config: DEFAULT_CONFIG,
+      today: '2026-11-30',
+    })
+    expect(
+      findings
+        .filter(f => f.rule === 'dead-link')
+        .map(({ line, severity, message, attribute }) => ({ line, severity, message, attribute })),
+    ).toEqual([
+      {
+        line: 6,
+        severity: 'warning',
+        message:
+          'link {doc-javadoc-url}org/hibernate/NaturalId.html: the target holds {doc-javadoc-url}, an attribute this note does not define, so the link cannot be checked (as the note stands it leads nowhere)',
+        attribute: 'doc-javadoc-url',
+      },
+      // An attribute the note defines is substituted: that target is simply missing.
+      {
+        line: 6,
+        severity: 'error',
+        message: 'xref guides/gone.adoc: reference/intro/guides/gone.adoc does not exist',
+        attribute: undefined,
+      },
+      {
+        line: 8,
+        severity: 'warning',
+        message:
+          'include {snippets}/run.adoc: the target holds {snippets}, an attribute this note does not define, so the link cannot be checked (as the note stands it leads nowhere)',
+        attribute: 'snippets',
+      },
+    ])
+  })
 })
 
 describe('include directives, read as the preprocessor reads them', () => {

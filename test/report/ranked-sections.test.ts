@@ -47,3 +47,32 @@ describe('a report of ranked candidates', () => {
     expect(text.match(/members:/g)).toHaveLength(1)
   })
 })
+
+describe('a rule with findings of two severities', () => {
+  const dead = (line: number, severity: Finding['severity']): Finding => ({
+    rule: 'dead-link',
+    severity,
+    file: 'reference/a.adoc',
+    line,
+    message: `dead ${line}`,
+  })
+  const findings = [dead(1, 'warning'), dead(2, 'error'), dead(3, 'warning')]
+
+  it('gives each severity its own section, errors first, so that no section names a severity some entries lack', () => {
+    const report = buildReport({
+      title: 'Hygiene sweep',
+      corpus: 'c',
+      generatedAt: '2026-12-01',
+      findings,
+      summary: summarize(findings, 0),
+      lineText: () => null,
+    })
+    expect(
+      report.sections.map(({ rule, severity, entries }) => [rule, severity, entries.map(e => e.finding.line)]),
+    ).toEqual([
+      ['dead-link', 'error', [2]],
+      ['dead-link', 'warning', [1, 3]],
+    ])
+    expect(renderText(report)).toContain('dead-link (warning): 2\nreference/a.adoc:1: warning dead-link: dead 1')
+  })
+})

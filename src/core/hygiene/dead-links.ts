@@ -1,6 +1,6 @@
 import { isNotePath } from '../corpus.js'
 import { resolveReference, type TargetIndex } from '../links/resolve.js'
-import type { Finding, NoteModel } from '../types.js'
+import type { Finding, NoteModel, Reference } from '../types.js'
 
 /** A reference to an external URL, for the online check (which the sweep makes only when asked). */
 export interface ExternalReference {
@@ -33,6 +33,12 @@ export function deadLinks(
       if ('unverifiable' in resolution || resolution.ok) continue
       // An optional include may be missing: Asciidoctor drops it with no error.
       if (ref.optional === true && resolution.missing === 'file') continue
+      // An `:imagesdir:` may hold the undefined attribute: what is left in the path says so.
+      const undefinedName = undefinedAttribute(note, ref.target) ?? undefinedAttribute(note, resolution.file ?? '')
+      if (undefinedName !== null) {
+        findings.push(unresolvedAttribute(note.path, ref, undefinedName, resolution.missing))
+        continue
+      }
       const where = resolution.file ?? 'a place outside the corpus'
       const message =
         resolution.missing === 'anchor'
@@ -55,4 +61,34 @@ export function deadLinks(
 function anchorOf(target: string): string {
   const hash = target.indexOf('#')
   return hash < 0 ? target : target.slice(hash + 1)
+}
+
+/**
+ * The first `{name}` in a target that the note does not define (resolve.ts substitutes the
+ * ones it does), null when there is none.
+ */
+function undefinedAttribute(note: NoteModel, target: string): string | null {
+  for (const [, name] of target.matchAll(/\{([\w-]+)\}/g))
+    if (!note.attributes.some(attribute => attribute.name === name)) return name as string
+  return null
+}
+
+/**
+ * A target that holds an attribute the note leaves undefined: the path it names
+ * (`introduction/{doc-javadoc-url}org/...`) is no file anyone wrote, so saying it "does not
+ * exist" misleads. A warning, not an error: such attributes are nearly always set outside the
+ * note (a site playbook, `asciidoctor -a`, a document that includes this one), so whether the
+ * link works cannot be told from the corpus; only that, as the note stands, it leads nowhere.
+ */
+function unresolvedAttribute(file: string, ref: Reference, name: string, missing: 'file' | 'anchor'): Finding {
+  return {
+    rule: 'dead-link',
+    severity: 'warning',
+    file,
+    line: ref.line,
+    message: `${ref.kind} ${ref.target}: the target holds {${name}}, an attribute this note does not define, so the link cannot be checked (as the note stands it leads nowhere)`,
+    target: ref.target,
+    missing,
+    attribute: name,
+  }
 }

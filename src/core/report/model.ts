@@ -77,26 +77,34 @@ export const RULE_ORDER: readonly Rule[] = [
   'stale',
 ]
 
-/** Sections grouped by rule, in severity then rule order; findings keep the order they came in. */
+/**
+ * Sections grouped by rule and severity, in severity then rule order; findings keep the order
+ * they came in. A rule may have findings of two severities (a `dead-link` that cannot be checked
+ * is a warning): each is its own section, so that a section's severity is every entry's.
+ */
 export function buildReport(input: ReportInput): Report {
-  const byRule = new Map<Rule, ReportEntry[]>()
+  const byRule = new Map<string, ReportEntry[]>()
   for (const finding of input.findings) {
     const entry: ReportEntry = {
       finding,
       location: finding.line === undefined ? finding.file : `${finding.file}:${finding.line}`,
       lineText: finding.line === undefined ? null : quotedLineOf(input, finding),
     }
-    const entries = byRule.get(finding.rule)
+    const key = `${finding.rule} ${finding.severity}`
+    const entries = byRule.get(key)
     if (entries) entries.push(entry)
-    else byRule.set(finding.rule, [entry])
+    else byRule.set(key, [entry])
   }
-  const sections: ReportSection[] = [...byRule.entries()].map(([rule, entries]) => ({
-    rule,
-    severity: (entries[0] as ReportEntry).finding.severity,
-    count: entries.length,
-    // Candidates a person judges come best-scored first (a stable sort keeps place order on ties).
-    entries: RANKED_RULES.has(rule) ? entries.sort((a, b) => scoreOf(b.finding) - scoreOf(a.finding)) : entries,
-  }))
+  const sections: ReportSection[] = [...byRule.values()].map(entries => {
+    const { rule, severity } = (entries[0] as ReportEntry).finding
+    return {
+      rule,
+      severity,
+      count: entries.length,
+      // Candidates a person judges come best-scored first (a stable sort keeps place order on ties).
+      entries: RANKED_RULES.has(rule) ? entries.sort((a, b) => scoreOf(b.finding) - scoreOf(a.finding)) : entries,
+    }
+  })
   sections.sort(
     (a, b) =>
       SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) ||
