@@ -220,7 +220,8 @@ function headerFindings(note: NoteModel): Finding[] {
  * What the scan met that changes how the rest of the note reads: git's conflict markers (an
  * error: both sides are read, each item twice, until the person settles it) and blocks left open
  * (a warning: an unterminated listing or example block runs to the note's end, and the items
- * and links in it are not read as such; Asciidoctor warns of it too).
+ * and links in it are not read as such; Asciidoctor warns of it too), and so do preprocessor
+ * conditionals never closed (a region one excludes runs to the note's end).
  */
 function structureFindings(note: NoteModel): Finding[] {
   return note.problems.map(problem =>

@@ -157,6 +157,18 @@ describe("git's conflict markers in a note", () => {
     expect(derivedState(corpus, '2026-12-05')['words#gamma']?.next_due).toBe('2026-12-02')
   })
 
+  it('an unterminated preprocessor conditional is a note-structure warning at the directive', () => {
+    const open = `= N\n:intent: internalise\n\n[qanda]\n[[a]]A?:: B\n\nifdef::draft[]\n[[b]]C?:: D\n`
+    const { findings } = validate(corpusOf([scanNote('internalise/n.adoc', open)], [], DEFAULT_CONFIG), '2026-12-05')
+    expect(findings.filter(f => f.rule === 'note-structure')).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        line: 7,
+        message: 'detected unterminated preprocessor conditional directive: ifdef::draft[]',
+      }),
+    ])
+  })
+
   it('an unterminated block is a note-structure warning at its opening line', () => {
     const open = `= N\n:intent: internalise\n\n----\n[qanda]\n[[a]]A?:: B\n`
     const { findings } = validate(corpusOf([scanNote('internalise/n.adoc', open)], [], DEFAULT_CONFIG), '2026-12-05')

@@ -233,6 +233,39 @@ describe('scanNote: line ends, byte-order mark and broken notes', () => {
     expect((await asciidoctorView(text, 'n')).warnings).toContain('unterminated admonition block')
   })
 
+  it('reports a preprocessor conditional never closed at its line, in the words Asciidoctor warns with', async () => {
+    const text = [
+      '= N',
+      '',
+      'See xref:a.adoc[].',
+      '',
+      'ifdef::backend-pdf[]',
+      'For print only.',
+      'endif::[]',
+      '',
+      'ifdef::env-site[]',
+      'xref:b.adoc[]',
+      '',
+      'ifndef::flag[]',
+      'xref:c.adoc[]',
+      '',
+    ].join('\n')
+    const expected = [
+      'detected unterminated preprocessor conditional directive: ifdef::env-site[]',
+      'detected unterminated preprocessor conditional directive: ifndef::flag[]',
+    ]
+    expect(scanNote('reference/n.adoc', text).problems).toEqual([
+      { line: 9, message: expected[0] },
+      { line: 12, message: expected[1] },
+    ])
+    expect((await asciidoctorView(text, 'n')).warnings).toEqual(expected)
+    // The region ran to the end: what it excluded (xref:b.adoc[]) is not read, and now says so.
+    expect(scanNote('reference/n.adoc', text).references.map(r => r.target)).toEqual(['a.adoc'])
+    const closed = `= N\n\nifeval::[1 == 1]\nxref:a.adoc[]\nendif::[]\n`
+    expect(scanNote('reference/n.adoc', closed).problems).toEqual([])
+    expect((await asciidoctorView(closed, 'n')).warnings).toEqual([])
+  })
+
   it('gives an empty model for an empty note', () => {
     const note = scanNote('internalise/empty.adoc', '')
     expect([note.title, note.attributes, note.sections, note.items, note.problems]).toEqual([null, [], [], [], []])

@@ -19,6 +19,9 @@ interface Frame {
   /** The attribute names as written (lower-cased); undefined for ifeval, which only `endif::[]` closes. */
   target: string | undefined
   skipping: boolean
+  /** Where the directive is, and its line as written, for the problem when it is never closed. */
+  line: number
+  directive: string
 }
 
 /** Only a line starting like a directive can be one: most notes have none and skip the preprocessor. */
@@ -101,6 +104,20 @@ export class ConditionalLines {
     return null
   }
 
+  /**
+   * After the last line: each conditional never closed is a problem of the note, at its line,
+   * in Asciidoctor's words (outermost first, as it logs them). The region it opened ran to the
+   * note's end, so whatever it excluded (links, items) is missing from the model without it.
+   */
+  finish(): void {
+    for (const frame of this.stack)
+      this.sink.problems.push({
+        line: frame.line,
+        message: `detected unterminated preprocessor conditional directive: ${frame.directive}`,
+      })
+    this.stack.length = 0
+  }
+
   /** The text the parser sees for this line, or null when the line does not exist for it. */
   private process(text: string, line: number): string | null {
     if (text === '') return this.skipping ? this.drop(line, 'comment') : text
@@ -111,7 +128,10 @@ export class ConditionalLines {
     if (match) {
       // An escaped directive is text, even in an excluded region (as in Asciidoctor).
       if (match[1] === '\\') return text.slice(1)
-      const replacement = this.directive(match[2] as string, match[3] ?? '', match[4] ?? null, match[5] ?? null)
+      const replacement = this.directive(match[2] as string, match[3] ?? '', match[4] ?? null, match[5] ?? null, {
+        line,
+        text,
+      })
       if (replacement === null) return this.drop(line, 'markup')
       // `ifdef::name[text]` that holds: the line is the text, which is looked at again.
       this.sink.lines[line - 1] = replacement
@@ -121,7 +141,13 @@ export class ConditionalLines {
   }
 
   /** Applies one directive; returns the text of a single-line directive that holds, else null. */
-  private directive(name: string, rawTarget: string, delimiter: string | null, text: string | null): string | null {
+  private directive(
+    name: string,
+    rawTarget: string,
+    delimiter: string | null,
+    text: string | null,
+    at: { line: number; text: string },
+  ): string | null {
     const target = rawTarget.toLowerCase()
     if (name === 'endif') {
       const top = this.stack[this.stack.length - 1]
@@ -149,7 +175,12 @@ export class ConditionalLines {
       return !this.skipping && !skip ? text.trimEnd() : null
     }
     if (skip) this.skipping = true
-    this.stack.push({ target: name === 'ifeval' ? undefined : target, skipping: this.skipping })
+    this.stack.push({
+      target: name === 'ifeval' ? undefined : target,
+      skipping: this.skipping,
+      line: at.line,
+      directive: at.text,
+    })
     return null
   }
 }

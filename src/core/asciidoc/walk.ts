@@ -63,11 +63,14 @@ export function newSink(lines: string[], classes: LineClass[], docname?: string)
 
 export function readNote(sink: Sink): Header {
   readConflictMarkersAsBlanks(sink)
-  const reader = mayHaveDirectives(sink.lines)
-    ? new Reader([], new ConditionalLines(sink))
-    : new Reader(sink.lines.map((text, index): Entry => ({ text, line: index + 1 })))
+  const conditionals = mayHaveDirectives(sink.lines) ? new ConditionalLines(sink) : null
+  const reader =
+    conditionals !== null
+      ? new Reader([], conditionals)
+      : new Reader(sink.lines.map((text, index): Entry => ({ text, line: index + 1 })))
   const header = readHeader(reader, sink)
   walkDocumentBody(reader, sink, header.leftovers)
+  conditionals?.finish()
   markIncludeLines(sink)
   return header
 }
