@@ -62,7 +62,7 @@ export async function switchScheduler(
     const { switches: _dropped, ...rest } = config
     const next: Record<string, unknown> = { ...rest, scheduler: name }
     if (options.reschedule !== true && from !== name)
-      next['switches'] = switchesAfterUse(before.config.switches, from, name, today)
+      next['switches'] = switchesAfterUse(before.config.switches, from, name, today, before.config.fsrs.weights)
     await vault.write(CONFIG_PATH, `${JSON.stringify(next, null, 2)}\n`)
   }
   const after = changed ? await loadCorpus(vault, options.load) : before

@@ -2,6 +2,7 @@ import { aliasCycleFinding, configProblemText, parseConfig } from '../core/confi
 import type { Corpus } from '../core/corpus.js'
 import { CONFIG_PATH } from '../core/corpus.js'
 import { historiesLeftBehind } from '../core/moved-items.js'
+import { derived } from '../core/snapshot.js'
 import type { Finding } from '../core/types.js'
 import type { CommandContext, ExitCode } from './context.js'
 
@@ -33,13 +34,21 @@ export function warnSkippedLines(ctx: CommandContext, corpus: Corpus): void {
   }
   for (const finding of corpus.log.findings)
     ctx.err(`notekeeper: warning: ${finding.file}:${finding.line}: skipped: ${finding.message}`)
-  const moved = historiesLeftBehind(corpus)
+}
+
+/**
+ * Reviews of ids no note declares whose anchors stand in another note (a note moved or renamed
+ * without an alias), one stderr line: from the commands that derive the state anyway (practice,
+ * due, grade, replay), which use that derivation's declarations; validate names each alias.
+ */
+export function warnMovedHistories(ctx: CommandContext, corpus: Corpus): void {
+  const moved = historiesLeftBehind(corpus, derived(corpus, ctx.today).declared)
   const first = moved[0]
-  if (first !== undefined)
-    ctx.err(
-      `notekeeper: warning: ${moved.length === 1 ? `${first.id} has` : `${moved.length} items (${first.id} first) have`} ` +
-        `a history no note declares, and ${moved.length === 1 ? 'its anchor stands' : 'the anchor of each stands'} in one ` +
-        `other item (${first.id} in ${first.now}): a note moved or renamed? That history is left out of the state until ` +
-        `"aliases" in ${CONFIG_PATH} carries it over; notekeeper validate names the aliases to add`,
-    )
+  if (first === undefined) return
+  ctx.err(
+    `notekeeper: warning: ${moved.length === 1 ? `${first.id} has` : `${moved.length} items (${first.id} first) have`} ` +
+      `reviews no note declares, and ${moved.length === 1 ? 'its anchor stands' : 'the anchor of each stands'} in one ` +
+      `other item (${first.id} in ${first.now}): a note moved or renamed? Those reviews are left out of the state until ` +
+      `"aliases" in ${CONFIG_PATH} carries them over; notekeeper validate names the aliases to add`,
+  )
 }

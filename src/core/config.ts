@@ -86,6 +86,13 @@ export function parseConfig(text: string | null): ConfigResult {
     if (problem)
       return invalid(text, at(['switches', String(index), 'date']), `"switches.${index}.date" ${date} ${problem}`)
     const fromWeights = isObject(entry) ? entry['fromWeights'] : undefined
+    // Weights of a regime only FSRS ran: on a switch from another scheduler they would name nothing.
+    if (fromWeights !== undefined && isObject(entry) && entry['from'] !== 'fsrs')
+      return invalid(
+        text,
+        at(['switches', String(index), 'fromWeights']),
+        `"switches.${index}.fromWeights" belongs to a switch from fsrs only (this one is from ${String(entry['from'])})`,
+      )
     const weightsWrong = Array.isArray(fromWeights) ? fsrsWeightsProblem(fromWeights as number[]) : null
     if (weightsWrong)
       return invalid(

@@ -45,6 +45,19 @@ export function notePathOfItem(id: string): string {
 }
 
 /**
+ * Whether the notes at these paths are there but were not read this time (`note-unreadable`: over
+ * the size limit, no permission, a failed read; `note-skipped`: a link, a pipe, or a linked
+ * folder they are in): their items have not gone (SPEC 1.5). Null when every note was read.
+ */
+export function unreadNotes(corpus: Pick<Corpus, 'unreadable'>): ((path: string) => boolean) | null {
+  const unread = corpus.unreadable
+    .filter(finding => finding.rule === 'note-unreadable' || finding.rule === 'note-skipped')
+    .map(finding => finding.file)
+  if (unread.length === 0) return null
+  return path => unread.some(file => path === file || path.startsWith(`${file}/`))
+}
+
+/**
  * What a snapshot read of the log file, so that a writer can tell whether anyone else wrote
  * since (SPEC 1.4, two writers) without reading the whole log again: its size in bytes (taken
  * before the read, so a line added meanwhile can only make the file look changed), its line

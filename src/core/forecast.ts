@@ -51,7 +51,7 @@ export function configsForEveryScheduler(
     scheduler,
     fsrs: config.fsrs,
     ...(config.fuzz === undefined ? {} : { fuzz: config.fuzz }),
-    switches: today === undefined ? [] : switchesAfterUse(switches, active, scheduler, today),
+    switches: today === undefined ? [] : switchesAfterUse(switches, active, scheduler, today, config.fsrs.weights),
   }))
 }
 

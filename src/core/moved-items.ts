@@ -2,8 +2,8 @@
 // stays under the old ids, which no note declares, while their anchors stand in another note.
 // validate names the alias to add; the commands that replay warn of them.
 
-import type { Corpus } from './corpus.js'
-import { declaredItems } from './items.js'
+import { type Corpus, notePathOfItem, unreadNotes } from './corpus.js'
+import type { DeclaredItem } from './items.js'
 
 /**
  * Where an undeclared id's history most likely belongs now: the one declared id with its anchor
@@ -27,24 +27,25 @@ export function movedItems(declared: Iterable<string>): (id: string) => string |
 }
 
 /**
- * The ids with a history that no note declares (reviews in the log, or a registration in
- * state.json) whose anchor stands in exactly one declared item, with that item: each is left out
- * of the state until an alias carries it over, and a never-reviewed one's registration date is
- * lost at the next write.
+ * The ids reviewed in the log that no note declares (after aliases), whose anchor stands in
+ * exactly one declared item, with that item: each one's history is left out of the state until an
+ * alias carries it over. An id whose note is there but unread this time is no move (its entries
+ * are kept, SPEC 1.5). `declared`: the derivation's (a command that replays has it already);
+ * the anchors are indexed only when some reviewed id is undeclared.
  */
-export function historiesLeftBehind(corpus: Corpus): { id: string; now: string }[] {
-  // The declarations alone (no replay): a command that replays nothing pays no derivation for this.
-  const declared = declaredItems(corpus.notes, corpus.config.aliases)
+export function historiesLeftBehind(
+  corpus: Corpus,
+  declared: ReadonlyMap<string, DeclaredItem>,
+): { id: string; now: string }[] {
+  const isUnread = unreadNotes(corpus)
+  const undeclared: string[] = []
+  for (const id of corpus.log.items()) if (!declared.has(id) && !isUnread?.(notePathOfItem(id))) undeclared.push(id)
+  if (undeclared.length === 0) return []
   const movedTo = movedItems(declared.keys())
   const found: { id: string; now: string }[] = []
-  const seen = new Set<string>()
-  const consider = (id: string): void => {
-    if (declared.has(id) || seen.has(id)) return
-    seen.add(id)
+  for (const id of undeclared) {
     const now = movedTo(id)
     if (now !== null) found.push({ id, now })
   }
-  for (const id of corpus.log.items()) consider(id)
-  for (const id of Object.keys(corpus.state ?? {})) consider(id)
   return found
 }

@@ -1,5 +1,5 @@
 import { canonicalId, isRenamedAway } from './aliases.js'
-import { type Corpus, type LogFileMark, notePathOfItem } from './corpus.js'
+import { type Corpus, type LogFileMark, notePathOfItem, unreadNotes } from './corpus.js'
 import { type DeclaredItem, declaredItems } from './items.js'
 import { failureCount } from './leech.js'
 import { foldHistory, type LogFolding, startEntry } from './replay.js'
@@ -237,13 +237,10 @@ function entriesOfUnreadNotes(
   declared: ReadonlyMap<string, DeclaredItem>,
   ids?: readonly string[],
 ): [string, StateEntry][] {
-  const unread = corpus.unreadable
-    .filter(finding => finding.rule === 'note-unreadable' || finding.rule === 'note-skipped')
-    .map(finding => finding.file)
-  if (unread.length === 0) return []
+  const isUnread = unreadNotes(corpus)
+  if (isUnread === null) return []
   const previous = corpus.state
   if (previous === null) return []
-  const isUnread = (path: string): boolean => unread.some(file => path === file || path.startsWith(`${file}/`))
   const kept: [string, StateEntry][] = []
   for (const id of ids ?? Object.keys(previous)) {
     const entry = previous[id]

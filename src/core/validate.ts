@@ -1,7 +1,7 @@
 import { type Aliases, canonicalId, isRenamedAway } from './aliases.js'
 import { CONFLICT_PROBLEM } from './asciidoc/conflict-markers.js'
 import { aliasCycleFinding } from './config.js'
-import { CONFIG_PATH, type Corpus, LOG_PATH, STATE_PATH } from './corpus.js'
+import { CONFIG_PATH, type Corpus, LOG_PATH, notePathOfItem, STATE_PATH, unreadNotes } from './corpus.js'
 import { isIsoDate } from './dates.js'
 import { type DeclaredItem, declaredItems } from './items.js'
 import { buildTargetIndex, resolveReference } from './links/resolve.js'
@@ -42,6 +42,7 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
     findings.push(aliasCycleFinding(cycle, corpus.config.aliases, id => declared.has(id)))
   const targets = buildTargetIndex(corpus.files, corpus.notes, corpus.notRead)
   let movedTo: ((id: string) => string | null) | undefined
+  const isUnread = unreadNotes(corpus)
   for (const note of corpus.notes) {
     if (note.folder === null) continue
     // One by one, not `push(...)`: a note of 200,000 items has as many findings, past the stack's limit for arguments.
@@ -94,7 +95,9 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
         item: review.item,
       })
     }
-    if (!known)
+    // A note there but unread this time (note-unreadable says why) keeps its items' reviews and
+    // entries (SPEC 1.5): no review of it is unknown, and no alias is to be added for it.
+    if (!known && !isUnread?.(notePathOfItem(id)))
       for (const review of history) {
         // Every declaration, those an alias renames away too: the advice may be to undo that alias.
         movedTo ??= movedItems(declaredItems(corpus.notes).keys())

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
+import { switchScheduler } from '../../src/app/compare-schedulers.js'
 import { loadCorpus } from '../../src/app/load-corpus.js'
 import { saveFsrsWeights } from '../../src/app/save-fsrs-weights.js'
 import { CONFIG_PATH, LOG_PATH, STATE_PATH } from '../../src/core/corpus.js'
@@ -70,6 +71,20 @@ describe('saving fitted FSRS weights', () => {
     })
     const next = derivedState(await loadCorpus(vault), '2026-10-10')['deck#a']
     expect(next).toEqual(derivedState(await loadCorpus(withNew), '2026-10-10')['deck#a'])
+  })
+
+  it('keeps what FSRS dated under earlier weights across a switch away and back (review)', async () => {
+    const vault = corpus({ scheduler: 'fsrs' })
+    await saveFsrsWeights(vault, WEIGHTS, TODAY)
+    vault.files.set(LOG_PATH, `${LOG}\n{"item":"deck#b","date":"2026-10-07","grade":"good"}\n`)
+    await switchScheduler(vault, 'sm2', '2026-10-08')
+    await switchScheduler(vault, 'fsrs', '2026-10-09')
+    const before = derivedState(await loadCorpus(vault), '2026-10-10')
+    // Other weights again: deck#b was last dated by FSRS under WEIGHTS, before the switch to sm2.
+    const OTHER = WEIGHTS.map((w, i) => (i === 2 ? w / 2 : w))
+    const saved = await saveFsrsWeights(vault, OTHER, '2026-10-10')
+    expect(saved.redated).toBe(0)
+    expect(derivedState(await loadCorpus(vault), '2026-10-10')['deck#b']?.next_due).toBe(before['deck#b']?.next_due)
   })
 
   it('refuses a switch dated before the last one recorded, writing nothing', async () => {

@@ -51,6 +51,17 @@ describe('config.json (SPEC 1.8)', () => {
     expect(!result.ok && result.finding.message).not.toContain('null')
   })
 
+  it('takes fromWeights on a switch from fsrs only, and only valid weights', () => {
+    const ok = parseConfig('{"switches": [{"date": "2026-10-01", "from": "fsrs", "to": "fsrs", "fromWeights": []}]}')
+    expect(ok.ok).toBe(true)
+    const other = parseConfig('{"switches": [{"date": "2026-10-01", "from": "sm2", "to": "fsrs", "fromWeights": []}]}')
+    expect(!other.ok && other.finding.message).toContain('"switches.0.fromWeights" belongs to a switch from fsrs only')
+    const wrong = parseConfig(
+      '{"switches": [{"date": "2026-10-01", "from": "fsrs", "to": "fsrs", "fromWeights": [1, 2]}]}',
+    )
+    expect(!wrong.ok && wrong.finding.message).toContain('"switches.0.fromWeights" must be empty')
+  })
+
   it('refuses FSRS weights that no FSRS version has', () => {
     const result = parseConfig('{"scheduler": "fsrs", "fsrs": {"weights": [1, 2, 3]}}')
     expect(!result.ok && result.finding.message).toContain('fsrs.weights')

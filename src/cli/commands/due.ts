@@ -1,7 +1,7 @@
 import { loadCorpus } from '../../app/load-corpus.js'
 import { dueSelection, heldBackPhrase, limitsReachedLine, nextDueDate } from '../../core/practice.js'
 import type { CommandSpec } from '../command.js'
-import { configInvalid, warnSkippedLines } from '../config-output.js'
+import { configInvalid, warnMovedHistories, warnSkippedLines } from '../config-output.js'
 import type { Command } from '../context.js'
 import { practiceScope } from '../practice-scope.js'
 
@@ -10,6 +10,7 @@ export const dueCommand: Command = async ctx => {
   const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   warnSkippedLines(ctx, corpus)
+  warnMovedHistories(ctx, corpus)
   const scope = practiceScope(ctx, corpus)
   const { due, heldBack } = dueSelection(corpus, ctx.today, scope)
   if (ctx.json) {

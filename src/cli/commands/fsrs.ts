@@ -71,7 +71,9 @@ export const fsrsCommand: Command = async ctx => {
       `Written to ${CONFIG_PATH}, recorded as a switch dated ${ctx.today}: every item keeps its due date until its next ` +
         `review, which the new weights schedule (--reschedule re-dates every item at once)` +
         // SPEC 1.6: a review on the switch's date is the new regime's.
-        (saved.redated > 0 ? `; ${saved.redated} item(s) reviewed today were re-dated by them.` : '.'),
+        (saved.redated > 0
+          ? `; ${saved.redated} item(s) have a new due date all the same (an item reviewed today is the new weights' at once).`
+          : '.'),
     )
   else
     ctx.out(

@@ -2,7 +2,7 @@ import { gradeItem, UnknownItemError } from '../../app/grade-review.js'
 import { loadCorpus } from '../../app/load-corpus.js'
 import { dateProblem } from '../../core/dates.js'
 import type { CommandSpec } from '../command.js'
-import { configInvalid, warnSkippedLines } from '../config-output.js'
+import { configInvalid, warnMovedHistories, warnSkippedLines } from '../config-output.js'
 import { type Command, flagString, UsageError } from '../context.js'
 import { parseGrade } from '../grades.js'
 
@@ -20,6 +20,7 @@ export const gradeCommand: Command = async ctx => {
   const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   warnSkippedLines(ctx, corpus)
+  warnMovedHistories(ctx, corpus)
   try {
     const { state, item } = await gradeItem(ctx.vault, corpus, id, grade, date, ctx.today)
     const entry = state[item]

@@ -16,7 +16,7 @@ import { PracticeSession, summaryLine } from '../../core/practice-session.js'
 import { GRADES, type Grade } from '../../core/types.js'
 import { VaultError } from '../../ports/vault.js'
 import type { CommandSpec } from '../command.js'
-import { configInvalid, warnSkippedLines } from '../config-output.js'
+import { configInvalid, warnMovedHistories, warnSkippedLines } from '../config-output.js'
 import type { Command, CommandContext } from '../context.js'
 import { parseGrade } from '../grades.js'
 import { practiceScope } from '../practice-scope.js'
@@ -39,6 +39,7 @@ export const practiceCommand: Command = async ctx => {
   const stateWrites = new StateWrites()
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   warnSkippedLines(ctx, corpus)
+  warnMovedHistories(ctx, corpus)
   const scope = practiceScope(ctx, corpus)
   await registerState(ctx.vault, corpus, ctx.today)
   const { due, heldBack } = dueSelection(corpus, ctx.today, scope)

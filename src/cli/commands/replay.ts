@@ -2,7 +2,7 @@ import { loadCorpus } from '../../app/load-corpus.js'
 import { writeStateIfChanged } from '../../app/write-state.js'
 import { derivedState } from '../../core/snapshot.js'
 import type { CommandSpec } from '../command.js'
-import { configInvalid, warnSkippedLines } from '../config-output.js'
+import { configInvalid, warnMovedHistories, warnSkippedLines } from '../config-output.js'
 import type { Command } from '../context.js'
 
 /** `notekeeper replay`: regenerates state.json from the log and the declared items (SPEC 3). */
@@ -10,6 +10,7 @@ export const replayCommand: Command = async ctx => {
   const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
   warnSkippedLines(ctx, corpus)
+  warnMovedHistories(ctx, corpus)
   const state = derivedState(corpus, ctx.today)
   const wrote = await writeStateIfChanged(ctx.vault, state)
   const count = Object.keys(state).length

@@ -87,10 +87,14 @@ export function switchesAfterUse(
   from: SchedulerName,
   to: SchedulerName,
   today: IsoDate,
+  fsrsWeights?: readonly number[],
 ): SchedulerSwitch[] {
   if (from === to) return [...switches]
   const chain = switches.at(-1)?.to === from ? switches : []
-  return [...chain, { date: today, from, to }]
+  // Leaving FSRS: the weights it ran with, so that new weights written later (fsrs optimize) do
+  // not re-date what FSRS dated before this switch.
+  const weights = from === 'fsrs' && fsrsWeights !== undefined ? { fromWeights: [...fsrsWeights] } : {}
+  return [...chain, { date: today, from, to, ...weights }]
 }
 
 /**
