@@ -74,11 +74,25 @@ export async function gradeItem(
   }
   const review = { item, date, grade: grade as Grade }
   const { mark } = await appendAfterMark(vault, [formatReviewLine(review)], corpus.logFile)
-  const next =
-    mark === null
-      ? await withLogReadAgain(vault, corpus)
-      : withReview(corpus, { ...review, line: mark.lines }, today, mark)
-  return { ...(await saveState(vault, next, today, options)), item }
+  try {
+    const next =
+      mark === null
+        ? await withLogReadAgain(vault, corpus)
+        : withReview(corpus, { ...review, line: mark.lines }, today, mark)
+    return { ...(await saveState(vault, next, today, options)), item }
+  } catch (error) {
+    // The review's line is in the log: whatever failed after it (reading the log again, the state)
+    // must not be taken for a grade not saved, which a person would then give again.
+    if (typeof error === 'object' && error !== null) afterTheLine.add(error)
+    throw error
+  }
+}
+
+const afterTheLine = new WeakSet<object>()
+
+/** Whether `error` came from gradeItem after the review's line was appended: the grade is in the log. */
+export function lineWasWritten(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && afterTheLine.has(error)
 }
 
 /** Registers new items and drops vanished ones: what `replay` does and every writing command does first. */

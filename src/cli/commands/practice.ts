@@ -1,4 +1,4 @@
-import { gradeItem, registerState, undoLastGrade } from '../../app/grade-review.js'
+import { gradeItem, lineWasWritten, registerState, undoLastGrade } from '../../app/grade-review.js'
 import { loadCorpus } from '../../app/load-corpus.js'
 import { StateWrites } from '../../app/state-writes.js'
 import { type Corpus, STATE_PATH } from '../../core/corpus.js'
@@ -97,12 +97,12 @@ export const practiceCommand: Command = async ctx => {
         corpus = await undo(ctx, corpus, session, stateWrites)
         continue
       }
-      // state.json is written after the line (derived, SPEC 1.5): a failure there leaves the grade
-      // in the log; any other (the lock, the log) means the line was not written.
+      // A failure after the line was appended (reading the log again, state.json) leaves the
+      // grade in the log; any before it (the lock, the append) means the line was not written.
       unsaved = { id: item.id, grade: choice }
       const result = await gradeItem(ctx.vault, corpus, item.id, choice, ctx.today, ctx.today, { stateWrites }).catch(
         (error: unknown) => {
-          if (error instanceof VaultError && error.path === STATE_PATH) unsaved = null
+          if (lineWasWritten(error) || (error instanceof VaultError && error.path === STATE_PATH)) unsaved = null
           throw error
         },
       )
