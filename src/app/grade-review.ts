@@ -53,17 +53,7 @@ export async function gradeItem(
   // An id renamed since (`aliases`): the review is written under the id it counts for, as undo
   // takes one back, so that a script that still grades the old id neither fails nor keeps it alive.
   const item = canonicalId(id, corpus.config.aliases)
-  // ... unless a note declares the old id too: then the person means that item, which the alias
-  // leaves without a history of its own (validate's alias-declared). Writing the line under the
-  // other id would move the other item's date and can never be taken out of the log.
-  if (isRenamedAway(id, corpus.config.aliases)) {
-    const note = corpus.notes.find(model => model.path === notePathOfItem(id))
-    if (note?.folder === 'internalise' && note.items.some(declared => declared.id === id))
-      throw new UnknownItemError(
-        `"${id}" is declared in ${note.path}, but config.json's aliases rename it to "${item}", so its reviews ` +
-          `would count for "${item}": give the item another id, or remove the alias (see validate's alias-declared)`,
-      )
-  }
+  refuseRenamedAway(corpus, id, item)
   if (!derived(corpus, today).declared.has(item)) {
     // Its note may stand there unread (a link, a pipe, over the size limit): then that is why.
     const why = whyNotRead(corpus.unreadable, notePathOfItem(item))
@@ -86,6 +76,35 @@ export async function gradeItem(
     if (typeof error === 'object' && error !== null) afterTheLine.add(error)
     throw error
   }
+}
+
+/**
+ * A grade or an undo of an id a note declares while the aliases rename it away (to `item`):
+ * the person means the declared item, which the alias leaves without a history of its own
+ * (validate's alias-declared). A line under the other id would move the other item's date, and
+ * can never be taken out of the log.
+ */
+function refuseRenamedAway(corpus: Corpus, id: string, item: string): void {
+  if (!isRenamedAway(id, corpus.config.aliases)) return
+  const note = corpus.notes.find(model => model.path === notePathOfItem(id))
+  if (note?.folder === 'internalise' && note.items.some(declared => declared.id === id))
+    throw new UnknownItemError(
+      `"${id}" is declared in ${note.path}, but config.json's aliases rename it to "${item}", so its reviews ` +
+        `count for "${item}": give the item another id, or remove the alias (see validate's alias-declared)`,
+    )
+}
+
+/**
+ * An undo of a review whose item's note is there but not read now (SPEC 1.5: its entry is kept
+ * as it was): a void line would change the item's replay, and its date with it, behind the
+ * entry that stays; refused as a grade of it is, with the reason.
+ */
+function refuseUnreadNote(corpus: Corpus, item: string): void {
+  const why = whyNotRead(corpus.unreadable, notePathOfItem(item))
+  if (why !== null)
+    throw new UnknownItemError(
+      `the review to undo is of "${item}", whose note is not read now (${notePathOfItem(item)}: ${why})`,
+    )
 }
 
 const afterTheLine = new WeakSet<object>()
@@ -120,6 +139,7 @@ export async function undoLastReview(
   assertConfigValid(corpus)
   const aliases = corpus.config.aliases
   const wanted = id === null ? null : canonicalId(id, aliases)
+  if (id !== null && wanted !== null) refuseRenamedAway(corpus, id, wanted)
   let undone: Review | undefined
   const candidates = wanted === null ? corpus.log.all() : corpus.log.historyOf(wanted)
   for (const review of candidates) if (undone === undefined || review.line > undone.line) undone = review
@@ -130,6 +150,7 @@ export async function undoLastReview(
       wanted !== null && !derived(corpus, today).declared.has(wanted) ? ', and no note declares it' : ''
     throw new NothingToUndoError(`no review of "${id}" to undo${undeclared}`)
   }
+  refuseUnreadNote(corpus, canonicalId(undone.item, aliases))
   return { ...(await appendVoid(vault, corpus, undone, today)), undone }
 }
 

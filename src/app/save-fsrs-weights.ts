@@ -48,6 +48,9 @@ export async function saveFsrsWeights(
     typeof config['fsrs'] === 'object' && config['fsrs'] !== null ? (config['fsrs'] as Record<string, unknown>) : {}
   config['fsrs'] = { ...fsrs, weights: [...weights] }
   if (keep) config['switches'] = switchesAfterWeights(before.config.switches, before.config.fsrs.weights, today)
+  // Re-dated at once, as `schedulers --use fsrs --reschedule` does: the record goes (SPEC 1.6), or
+  // the regimes an earlier write recorded would keep their dates.
+  else if (before.config.scheduler === 'fsrs') delete config['switches']
   await vault.write(CONFIG_PATH, `${JSON.stringify(config, null, 2)}\n`)
   const after = await loadCorpus(vault, options)
   const old = derivedState(before, today)

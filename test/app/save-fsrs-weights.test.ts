@@ -87,6 +87,23 @@ describe('saving fitted FSRS weights', () => {
     expect(derivedState(await loadCorpus(vault), '2026-10-10')['deck#b']?.next_due).toBe(before['deck#b']?.next_due)
   })
 
+  it('--reschedule after an earlier write drops the record, as schedulers --use --reschedule does: a full replay', async () => {
+    const vault = corpus({ scheduler: 'fsrs' })
+    await saveFsrsWeights(vault, WEIGHTS, TODAY)
+    const OTHER = WEIGHTS.map((w, i) => (i === 2 ? w / 2 : w))
+    await saveFsrsWeights(vault, OTHER, '2026-10-08', { reschedule: true })
+    const config = JSON.parse(vault.files.get(CONFIG_PATH) ?? '{}')
+    expect(config.switches).toBeUndefined()
+    const fresh = memoryVault({
+      'internalise/deck.adoc': DECK,
+      [LOG_PATH]: `${LOG}\n`,
+      [CONFIG_PATH]: JSON.stringify({ scheduler: 'fsrs', fsrs: { weights: OTHER } }),
+    })
+    expect(derivedState(await loadCorpus(vault), '2026-10-08')).toEqual(
+      derivedState(await loadCorpus(fresh), '2026-10-08'),
+    )
+  })
+
   it('refuses a switch dated before the last one recorded, writing nothing', async () => {
     const vault = corpus({ scheduler: 'fsrs', switches: [{ date: '2026-10-20', from: 'sm2', to: 'fsrs' }] })
     const config = vault.files.get(CONFIG_PATH)

@@ -45,6 +45,15 @@ describe('an id a note declares while an alias renames it away', () => {
     expect(practice.stdout).toContain('good: next due 2026-12-29')
   })
 
+  it("undo of the declared old id is refused too: it would move the other item's date", async () => {
+    const dir = corpus()
+    const before = read(dir, LOG)
+    const result = await run(dir, TODAY, 'undo', 'deck#old')
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('"deck#old" is declared in internalise/deck.adoc')
+    expect(read(dir, LOG)).toBe(before)
+  })
+
   it('grade of the declared old id is refused, nothing appended', async () => {
     const dir = corpus()
     const before = read(dir, LOG)

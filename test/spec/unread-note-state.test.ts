@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CONFIG, config, makeCorpus, qandaNote, readState, run, writeFiles } from './corpus-kit.js'
+import { CONFIG, config, LOG, makeCorpus, qandaNote, read, readState, run, writeFiles } from './corpus-kit.js'
 
 // SPEC 1.5: a note that is there but cannot be read this time (over limits.noteBytes here; no
 // permission, a failed read, a link the listing skips) has not gone, and neither have its items:
@@ -30,5 +30,22 @@ describe('the state entries of a note that cannot be read this time', () => {
     expect(readState(dir)['new#n1']).toMatchObject({ next_due: '2026-12-02', reps: 0 })
     const due = await run(dir, '2026-12-20', 'due', '--json')
     expect(due.stdout).toContain('new#n1')
+  })
+
+  it('an undo of a review of an item whose note is not read now is refused, nothing appended', async () => {
+    // It would change the item's replay behind the entry kept; a grade of it is refused alike.
+    const dir = makeCorpus({
+      [NEW]: qandaNote('New', ['n1']),
+      [LOG]: '{"item":"new#n1","date":"2026-12-03","grade":"good"}\n',
+    })
+    expect((await run(dir, '2026-12-05', 'replay')).code).toBe(0)
+    writeFiles(dir, config({ limits: { noteBytes: 100 } }))
+    writeFiles(dir, { [NEW]: `${qandaNote('New', ['n1'])}// ${'x'.repeat(200)}\n` })
+    expect((await run(dir, '2026-12-10', 'grade', 'new#n1', 'good')).code).toBe(2)
+    const logBefore = read(dir, LOG)
+    const undo = await run(dir, '2026-12-10', 'undo', 'new#n1')
+    expect(undo.code).toBe(2)
+    expect(undo.stderr).toContain('whose note is not read now (internalise/new.adoc:')
+    expect(read(dir, LOG)).toBe(logBefore)
   })
 })

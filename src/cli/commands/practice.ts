@@ -102,7 +102,11 @@ export const practiceCommand: Command = async ctx => {
       unsaved = { id: item.id, grade: choice }
       const result = await gradeItem(ctx.vault, corpus, item.id, choice, ctx.today, ctx.today, { stateWrites }).catch(
         (error: unknown) => {
-          if (lineWasWritten(error) || (error instanceof VaultError && error.path === STATE_PATH)) unsaved = null
+          if (lineWasWritten(error) || (error instanceof VaultError && error.path === STATE_PATH)) {
+            // In the log: counted as given, and the error (state.json, say) follows the summary.
+            unsaved = null
+            session.grade(choice)
+          }
           throw error
         },
       )

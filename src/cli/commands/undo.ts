@@ -1,4 +1,4 @@
-import { NothingToUndoError, undoLastReview } from '../../app/grade-review.js'
+import { NothingToUndoError, UnknownItemError, undoLastReview } from '../../app/grade-review.js'
 import { loadCorpus } from '../../app/load-corpus.js'
 import { canonicalId } from '../../core/aliases.js'
 import type { CommandSpec } from '../command.js'
@@ -33,6 +33,11 @@ export const undoCommand: Command = async ctx => {
     if (error instanceof NothingToUndoError) {
       ctx.err(`notekeeper: ${error.message}; nothing appended`)
       return 1
+    }
+    // An item the aliases rename away, or whose note is not read now: refused as a grade of it is.
+    if (error instanceof UnknownItemError) {
+      ctx.err(`notekeeper: ${error.message}; nothing appended`)
+      return 2
     }
     throw error
   }
