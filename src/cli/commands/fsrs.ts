@@ -22,7 +22,7 @@ export const fsrsCommand: Command = async ctx => {
   try {
     result = await optimizeFsrs(corpus.log.all(), corpus.config.aliases, {
       weights: corpus.config.fsrs.weights,
-      declared: new Set(declaredItems(corpus.notes).keys()),
+      declared: new Set(declaredItems(corpus.notes, corpus.config.aliases).keys()),
     })
   } catch (error) {
     if (error instanceof OptimizerUnavailableError) {
