@@ -32,7 +32,7 @@ export function canonicalId(id: string, aliases: Aliases = {}): string {
  * Whether `aliases` rename `id` to another id: its reviews count for that one. An id on a cycle
  * is renamed to nothing (canonicalId). A note that declares such an id (a new item given an old
  * id, or a rename undone with the alias left in place) declares an item that can have no
- * history of its own: the log's lines under that id are the other item's.
+ * history of its own: the log's lines under that id are the other item's (ADR 0039).
  */
 export function isRenamedAway(id: string, aliases: Aliases = {}): boolean {
   return Object.hasOwn(aliases, id) && canonicalId(id, aliases) !== id

@@ -229,7 +229,7 @@ function refold(
  * The state entries of items whose note is there but was not read this time (`note-unreadable`:
  * over the size limit, no permission, a read that failed; `note-skipped`: a link, a pipe), as
  * state.json has them: the note has not gone, so neither have its items. Dropping them lost the
- * registration dates of items never reviewed (an overdue item came back due tomorrow). Among
+ * registration dates of items never reviewed (an overdue item came back due tomorrow; ADR 0039). Among
  * `ids` only, when given; never an id a note declares.
  */
 function entriesOfUnreadNotes(
