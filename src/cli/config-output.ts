@@ -1,7 +1,8 @@
-import { aliasCycleFinding, configProblemText, parseConfig } from '../core/config.js'
+import { configProblemText, parseConfig } from '../core/config.js'
 import type { Corpus } from '../core/corpus.js'
 import { CONFIG_PATH } from '../core/corpus.js'
-import { historiesLeftBehind } from '../core/moved-items.js'
+import { historiesLeftBehind, movedHistoriesWarning } from '../core/moved-items.js'
+import { skippedLineWarnings } from '../core/replay-warnings.js'
 import { derived } from '../core/snapshot.js'
 import type { Finding } from '../core/types.js'
 import type { CommandContext, ExitCode } from './context.js'
@@ -28,12 +29,7 @@ export async function warnAboutConfig(ctx: CommandContext): Promise<void> {
  * it ignored (SPEC 1.8). They never stop a command; validate reports them as findings instead.
  */
 export function warnSkippedLines(ctx: CommandContext, corpus: Corpus): void {
-  for (const cycle of corpus.aliasCycles ?? []) {
-    const finding = aliasCycleFinding(cycle, corpus.config.aliases)
-    ctx.err(`notekeeper: warning: ${finding.file}:${finding.line}: ${finding.message}`)
-  }
-  for (const finding of corpus.log.findings)
-    ctx.err(`notekeeper: warning: ${finding.file}:${finding.line}: skipped: ${finding.message}`)
+  for (const warning of skippedLineWarnings(corpus)) ctx.err(`notekeeper: warning: ${warning}`)
 }
 
 /**
@@ -42,13 +38,9 @@ export function warnSkippedLines(ctx: CommandContext, corpus: Corpus): void {
  * due, grade, replay), which use that derivation's declarations; validate names each alias.
  */
 export function warnMovedHistories(ctx: CommandContext, corpus: Corpus): void {
-  const moved = historiesLeftBehind(corpus, derived(corpus, ctx.today).declared)
-  const first = moved[0]
-  if (first === undefined) return
-  ctx.err(
-    `notekeeper: warning: ${moved.length === 1 ? `${first.id} has` : `${moved.length} items (${first.id} first) have`} ` +
-      `reviews no note declares, and ${moved.length === 1 ? 'its anchor stands' : 'the anchor of each stands'} in one ` +
-      `other item (${first.id} in ${first.now}): a note moved or renamed? Those reviews are left out of the state until ` +
-      `"aliases" in ${CONFIG_PATH} carries them over; notekeeper validate names the aliases to add`,
+  const warning = movedHistoriesWarning(
+    historiesLeftBehind(corpus, derived(corpus, ctx.today).declared),
+    'notekeeper validate',
   )
+  if (warning !== null) ctx.err(`notekeeper: warning: ${warning}`)
 }

@@ -2,7 +2,7 @@
 // stays under the old ids, which no note declares, while their anchors stand in another note.
 // validate names the alias to add; the commands that replay warn of them.
 
-import { type Corpus, notePathOfItem, unreadNotes } from './corpus.js'
+import { CONFIG_PATH, type Corpus, notePathOfItem, unreadNotes } from './corpus.js'
 import type { DeclaredItem } from './items.js'
 
 /**
@@ -48,4 +48,20 @@ export function historiesLeftBehind(
     if (now !== null) found.push({ id, now })
   }
   return found
+}
+
+/**
+ * The one sentence that warns of `historiesLeftBehind`'s finds (null: none), for the command line
+ * and the review window alike; `validate` is how the reader runs validate where they are.
+ */
+export function movedHistoriesWarning(moved: readonly { id: string; now: string }[], validate: string): string | null {
+  const first = moved[0]
+  if (first === undefined) return null
+  const one = moved.length === 1
+  return (
+    `${one ? `${first.id} has` : `${moved.length} items (${first.id} first) have`} reviews no note declares, and ` +
+    `${one ? 'its anchor stands' : 'the anchor of each stands'} in one other item (${first.id} in ${first.now}): a ` +
+    `note moved or renamed? Those reviews are left out of the state until "aliases" in ${CONFIG_PATH} carries them ` +
+    `over; ${validate} names the aliases to add`
+  )
 }

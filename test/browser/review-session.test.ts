@@ -163,6 +163,25 @@ if (browserOrSkip()) {
       })
     }
 
+    it('says a skipped log line above the first card, and practice goes on', async () => {
+      const corpus = readCorpus(`${checkout}/examples/corpus`)
+      const before = corpus[LOG] ?? ''
+      corpus[LOG] = `${before}{"item":"git#reflog","date":"2026-12-01","grade":"fine"}\n`
+      const line = before.split('\n').length
+      const s = await host.open(browser, { line: '2.x', corpus, today: TODAY })
+      await s.message(/^Notekeeper: indexed/)
+      await s.slash('practice')
+      const ui = s.plugin
+      await ui.getByTestId('practice-warnings').waitFor()
+      // The example's log holds a bad line of its own (line 217, on purpose): both are said, in order.
+      expect(await ui.getByTestId('practice-warnings').locator('p').allTextContents()).toEqual([
+        'Warning: internalise/.srs/log.jsonl:217: skipped: not a valid review: not valid JSON',
+        `Warning: internalise/.srs/log.jsonl:${line}: skipped: not a valid review: "grade" must be one of again, hard, good, easy, got "fine"`,
+      ])
+      expect(await ui.getByTestId('progress').textContent()).toMatch(/^1 of \d+$/)
+      await s.close()
+    })
+
     it('renders the response without stray +, code styled, and takes colours from Logseq --ls-* variables', async () => {
       const corpus = readCorpus(`${checkout}/examples/corpus`)
       const s = await host.open(browser, { line: '2.x', corpus, today: '2027-06-01', theme: 'dark' })

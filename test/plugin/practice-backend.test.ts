@@ -119,3 +119,32 @@ describe('a practice the daily limits stop', () => {
     expect(unlimited.limitsReached).toBeNull()
   })
 })
+
+describe('what the window says before a session', () => {
+  it('names a skipped log line and the reviews a moved note left behind; nothing for a clean corpus', async () => {
+    const vault = memoryVault({
+      // deck.adoc became cards.adoc without an alias: deck#few's review is left behind.
+      'internalise/cards.adoc': '= Cards\n:intent: internalise\n\n[qanda]\n[[few]]Few or little?:: Little.\n',
+      [LOG]: '{"item":"deck#few","date":"2026-06-01","grade":"good"}\nnot json\n',
+    })
+    const backend = practiceBackend(
+      () => vault,
+      createIndexer(() => vault),
+      () => TODAY,
+    )
+    const { warnings } = await backend.start()
+    expect(warnings).toEqual([
+      `${LOG}:2: skipped: not a valid review: not valid JSON`,
+      'deck#few has reviews no note declares, and its anchor stands in one other item (deck#few in cards#few): a note ' +
+        'moved or renamed? Those reviews are left out of the state until "aliases" in internalise/.srs/config.json ' +
+        'carries them over; /validate names the aliases to add',
+    ])
+    const clean = memoryVault(files())
+    const started = await practiceBackend(
+      () => clean,
+      createIndexer(() => clean),
+      () => TODAY,
+    ).start()
+    expect(started.warnings).toEqual([])
+  })
+})

@@ -28,6 +28,7 @@ function fakeBackend(
   items: DueItem[],
   nextDue: string | null = null,
   limitsReached: string | null = null,
+  warnings: string[] = [],
 ): FakeBackend {
   const preview: GradePreviews = {
     again: { next_due: '2026-05-31', days: 1 },
@@ -47,6 +48,7 @@ function fakeBackend(
       scheduler: 'leitner',
       relearn: true,
       scopes: { notes: [], folders: [] },
+      warnings,
     }),
     preview: () => preview,
     check: checkAnswer,
@@ -359,5 +361,38 @@ describe('the review modal', () => {
   it('says where each item is written', async () => {
     await open(fakeBackend([item('english#few', 'p', 'r')])).ready
     expect(q('where')?.textContent).toBe('internalise/english.adoc:3')
+  })
+
+  it('says what the session leaves out above its first card, as text, once', async () => {
+    const hostile = 'internalise/.srs/log.jsonl:2: skipped: not a valid review: <img src=x onerror=alert(1)>'
+    const warnings = [
+      hostile,
+      ...Array.from({ length: 6 }, (_, i) => `internalise/.srs/log.jsonl:${i + 3}: skipped: x`),
+    ]
+    const backend = fakeBackend([item('a#1', 'one', 'r1'), item('a#2', 'two', 'r2')], null, null, warnings)
+    await open(backend).ready
+    const block = q('practice-warnings')
+    const lines = [...(block?.querySelectorAll('p') ?? [])].map(p => p.textContent)
+    expect(lines).toEqual([
+      `Warning: ${hostile}`,
+      ...[3, 4, 5, 6].map(n => `Warning: internalise/.srs/log.jsonl:${n}: skipped: x`),
+      'and 2 more; /validate lists every one.',
+    ])
+    expect(block?.querySelector('img')).toBeNull()
+    expect(q('prompt')?.textContent).toBe('one')
+    q('reveal')!.click()
+    await settle()
+    q('grade-good')!.click()
+    await settle()
+    expect(q('prompt')?.textContent).toBe('two')
+    expect(q('practice-warnings')).toBeNull()
+  })
+
+  it('says them on the nothing-due screen too, and shows no block without them', async () => {
+    await open(fakeBackend([], '2026-07-01', null, ['internalise/.srs/log.jsonl:1: skipped: x'])).ready
+    expect(q('practice-warnings')?.textContent).toBe('Warning: internalise/.srs/log.jsonl:1: skipped: x')
+    expect(q('nothing-due')).not.toBeNull()
+    await open(fakeBackend([item('a#1', 'one', 'r1')])).ready
+    expect(q('practice-warnings')).toBeNull()
   })
 })

@@ -12,6 +12,7 @@ import {
   type PracticeScope,
   previewGrades,
 } from '../../core/practice.js'
+import { practiceWarnings } from '../../core/replay-warnings.js'
 import type { GradePreviews } from '../../core/schedulers/preview.js'
 import type { Grade, IsoDate } from '../../core/types.js'
 import type { Vault } from '../../ports/vault.js'
@@ -32,6 +33,11 @@ export interface PracticeStart {
   /** `practice.relearn` of config.json: an `again` comes back in the session. */
   relearn: boolean
   scopes: ScopeChoices
+  /**
+   * What the session leaves out and the person should hear before it begins (log lines skipped,
+   * alias cycles, reviews a moved note left behind): the command line's stderr warnings.
+   */
+  warnings?: string[]
 }
 
 /** What the review modal needs from the app layer; the tests give it a typed fake. */
@@ -107,6 +113,7 @@ export function practiceBackend(
         scheduler: corpus.config.scheduler,
         relearn: corpus.config.practice.relearn,
         scopes: scopeChoices(all),
+        warnings: practiceWarnings(corpus, today(), '/validate'),
       }
     },
     preview: id => previewGrades(current(), id, today()),

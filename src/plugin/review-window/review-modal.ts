@@ -65,6 +65,8 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
   let scopes: ScopeChoices = { notes: [], folders: [] }
   let scope: PracticeScope | undefined
   let startedAt = now()
+  /** The start's warnings, shown on the first screen after it (then gone: they are said once). */
+  let warnings: string[] = []
   let onKey: ((event: KeyboardEvent) => boolean) | null = null
   shell.setKeyHandler(event => onKey?.(event) ?? false)
 
@@ -119,6 +121,27 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
     return bar
   }
 
+  /** At most this many warnings are listed; the rest are counted (validate lists every one). */
+  const WARNINGS_SHOWN = 5
+
+  /** The start's warnings, once: each by textContent (they quote log lines and note paths). */
+  function takeWarnings(): HTMLElement[] {
+    if (warnings.length === 0) return []
+    const shown = warnings.slice(0, WARNINGS_SHOWN)
+    const more = warnings.length - shown.length
+    const block = el(
+      doc,
+      'div',
+      { className: 'nk-warnings', attrs: { role: 'status', 'data-testid': 'practice-warnings' } },
+      [
+        ...shown.map(text => el(doc, 'p', { text: `Warning: ${text}` })),
+        ...(more > 0 ? [el(doc, 'p', { text: `and ${more} more; /validate lists every one.` })] : []),
+      ],
+    )
+    warnings = []
+    return [block]
+  }
+
   function showNothingDue(nextDue: IsoDate | null, limitsReached: string | null): void {
     const body = shell.show('Practice')
     // Items the daily limits hold back are due all the same: "nothing is due" would be wrong.
@@ -128,6 +151,7 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
         ? `Nothing is due today. The next item is due on ${nextDue}.`
         : 'Nothing is due, and no item is scheduled. Add [qanda] items with [[ids]] to internalise/ notes.')
     body.append(
+      ...takeWarnings(),
       ...[scopePicker()].filter(x => x !== null),
       el(doc, 'p', { className: 'nk-empty', text, attrs: { 'data-testid': 'nothing-due' } }),
       el(doc, 'p', { className: 'nk-muted', text: `Scheduler: ${scheduler}` }),
@@ -223,6 +247,7 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
     skip.addEventListener('click', () => doSkip())
     const revealed = el(doc, 'div', { className: 'nk-revealed' })
     body.append(
+      ...takeWarnings(),
       ...[scopePicker()].filter(x => x !== null),
       progressBar(),
       el(doc, 'div', { className: 'nk-meta' }, [
@@ -474,6 +499,7 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
       const started = await backend.start(scope)
       scheduler = started.scheduler
       scopes = started.scopes
+      warnings = started.warnings ?? []
       session = new PracticeSession(started.items, { relearn: started.relearn })
       startedAt = now()
       if (started.items.length === 0) showNothingDue(started.nextDue, started.limitsReached ?? null)
