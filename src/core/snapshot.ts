@@ -271,8 +271,13 @@ function itemFacts(corpus: Corpus, id: string, scheduler: Scheduler, today: IsoD
   const logged = (scheduler as Scheduler & Partial<LogFolding>).foldLogged
   const entry = typeof logged === 'function' && log.foldOf !== undefined ? logged.call(scheduler, start, log, id) : null
   if (entry !== null && log.foldOf !== undefined) {
-    const walk = log.foldOf(id, { failures: 0, first: null as IsoDate | null, today: false }, (w, grade, date) => {
-      if (grade === 'again') w.failures++
+    const start = { failures: 0, lastFailed: null as IsoDate | null, first: null as IsoDate | null, today: false }
+    // Failures as failureCount counts them: one per date with an again.
+    const walk = log.foldOf(id, start, (w, grade, date) => {
+      if (grade === 'again' && date !== w.lastFailed) {
+        w.failures++
+        w.lastFailed = date
+      }
       w.first ??= date
       if (date === today) w.today = true
       return w

@@ -112,7 +112,7 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
         severity: 'warning',
         file,
         line: item.line,
-        message: `${id} was failed ${failures} times: rewrite the prompt rather than drill it again`,
+        message: `${id} was failed on ${failures} days: rewrite the prompt rather than drill it again`,
         item: id,
         failures,
       })

@@ -81,7 +81,7 @@ describe('notekeeper stats', () => {
     expect(result.stdout).toMatch(/True retention .*young +17% of 6, mature +50% of 2/)
     expect(result.stdout).toMatch(/Due in the next 30 days: 1 \(1 today\)/)
     expect(result.stdout).toMatch(/[▁▂▃▄▅▆▇█]/)
-    expect(result.stdout).toContain('deck#i19  6 failures')
+    expect(result.stdout).toContain('deck#i19  failed on 6 days')
   })
 
   it('draws the weekly chart in weeks that end today: the last bar is the past 7 days, not today alone', async () => {

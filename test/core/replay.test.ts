@@ -6,7 +6,7 @@ import type { Scheduler } from '../../src/core/scheduler.js'
 import { leitner } from '../../src/core/schedulers/leitner.js'
 import { passfail } from '../../src/core/schedulers/passfail.js'
 import { serializeState } from '../../src/core/state.js'
-import type { Grade, Review } from '../../src/core/types.js'
+import type { Grade, IsoDate, Review } from '../../src/core/types.js'
 
 let nextLine = 1
 function review(item: string, date: string, grade: Grade): Review {
@@ -134,11 +134,31 @@ describe('refoldItem', () => {
 })
 
 describe('chronic failure', () => {
-  const grades = (...list: Grade[]) => list.map(grade => ({ grade }))
+  // One review a day, from 2026-01-01 on.
+  const grades = (...list: Grade[]) =>
+    list.map((grade, day) => ({ grade, date: `2026-01-${String(day + 1).padStart(2, '0')}` as IsoDate }))
 
   it('counts the again lines of a history', () => {
     expect(failureCount(grades('again', 'good', 'again', 'hard', 'easy', 'again'))).toBe(3)
     expect(failureCount([])).toBe(0)
+  })
+
+  it('counts an again relearned and failed again the same day once, as Anki counts one lapse', () => {
+    const day = (date: string, ...list: Grade[]) => list.map(grade => ({ grade, date: date as IsoDate }))
+    // One bad session: four agains while relearning, then good. Not a leech at 4.
+    const session = day('2026-01-05', 'again', 'again', 'again', 'again', 'good')
+    expect(failureCount(session)).toBe(1)
+    expect(isLeech(session, 4)).toBe(false)
+    // Failed on four days: a leech, however many agains each day held.
+    const days = [
+      ...day('2026-01-01', 'again', 'again', 'good'),
+      ...day('2026-01-02', 'again', 'good'),
+      ...day('2026-01-04', 'good'),
+      ...day('2026-01-08', 'again', 'again'),
+      ...day('2026-01-09', 'again', 'good'),
+    ]
+    expect(failureCount(days)).toBe(4)
+    expect(isLeech(days, 4)).toBe(true)
   })
 
   it('flags an item failed the threshold number of times or more', () => {

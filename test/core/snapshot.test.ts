@@ -98,7 +98,7 @@ describe('the corpus snapshot', () => {
           const history = corpus.log.historyOf(id)
           expect(facts, id).toEqual({
             entry: state[id],
-            failures: history.filter(r => r.grade === 'again').length,
+            failures: new Set(history.filter(r => r.grade === 'again').map(r => r.date)).size,
             reviewedToday: history.some(r => r.date === TODAY),
             newToday: history[0]?.date === TODAY,
           })

@@ -16,7 +16,7 @@ describe('the Statistics page', () => {
     const page = statisticsPage('Notekeeper Statistics', stats, 'Statistics')
     const leeches = page.children.at(-1)!
     expect(leeches.content).toBe('Leeches: 1')
-    expect(leeches.children![0]!.content).toBe('5 failures: `deck#{{query (todo now)}}`')
+    expect(leeches.children![0]!.content).toBe('failed on 5 days: `deck#{{query (todo now)}}`')
     expect(page.children[0]!.children![0]!.content).toBe('{{renderer :notekeeper-chart, heatmap}}')
     expect(page.children[1]!.content).toBe(
       'True retention (first review of a day, items seen on an earlier day): young 0% of 4, mature none yet of 0',

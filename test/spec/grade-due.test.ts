@@ -157,6 +157,30 @@ describe('notekeeper due', () => {
     expect(changedPaths(before, snapshot(dir))).toEqual([])
   })
 
+  it('marks a leech by the days it was failed: four agains relearned in one session are one failure (SPEC 1.6)', async () => {
+    const session = (item: string, date: string) => [
+      ...Array.from({ length: 4 }, () => [item, date, 'again'] as const),
+      [item, date, 'good'] as const,
+    ]
+    const dir = makeCorpus({
+      [DECK]: qandaNote('Deck', ['a', 'b']),
+      [LOG]: logOf([
+        // a: one bad session. b: failed on four days.
+        ...session('deck#a', '2026-05-01'),
+        ...['2026-05-01', '2026-05-02', '2026-05-03', '2026-05-04'].map(date => ['deck#b', date, 'again'] as const),
+      ]),
+    })
+    const due = await run(dir, TODAY, 'due', '--json')
+    expect(due.code, due.stderr).toBe(0)
+    const leech = Object.fromEntries(
+      (JSON.parse(due.stdout) as { due: { id: string; leech: boolean }[] }).due.map(d => [d.id, d.leech]),
+    )
+    expect(leech).toEqual({ 'deck#a': false, 'deck#b': true })
+    const validate = await run(dir, TODAY, 'validate', '--dry-run')
+    expect(validate.stdout).toContain('deck#b was failed on 4 days')
+    expect(validate.stdout).not.toContain('deck#a was failed')
+  })
+
   it("breaks next_due ties between notes by path in code-unit order, not the locale's", async () => {
     const files: Files = {
       'internalise/Zeta.adoc': qandaNote('Z', ['a']),

@@ -63,7 +63,7 @@ export const statsCommand: Command = async ctx => {
   if (stats.leeches.length === 0) ctx.out('No leeches.')
   else {
     ctx.out(`Leeches (failed ${corpus.config.leechThreshold} times or more): ${stats.leeches.length}`)
-    for (const leech of stats.leeches.slice(0, 20)) ctx.out(`  ${leech.item}  ${leech.failures} failures`)
+    for (const leech of stats.leeches.slice(0, 20)) ctx.out(`  ${leech.item}  failed on ${leech.failures} days`)
   }
   return 0
 }

@@ -75,7 +75,7 @@ export function statisticsPage(pageName: string, stats: Statistics, header: stri
       { content: 'Intervals of the reviewed items', children: [{ content: macro('intervals') }] },
       {
         content: `Leeches: ${stats.leeches.length}`,
-        children: stats.leeches.map(l => ({ content: `${l.failures} failures: ${codeSpan(l.item)}` })),
+        children: stats.leeches.map(l => ({ content: `failed on ${l.failures} days: ${codeSpan(l.item)}` })),
       },
     ],
   }
