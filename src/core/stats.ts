@@ -48,7 +48,7 @@ export interface Statistics {
   forecast: { days30: { date: IsoDate; due: number }[]; days90: { date: IsoDate; due: number }[] }
   /** Reviewed items by the interval their schedule now gives (days from their last review to next_due). */
   intervals: IntervalBucket[]
-  /** Items failed `leechThreshold` times or more, most failures first. */
+  /** Items failed on `leechThreshold` days or more (SPEC 1.6), most failures first. */
   leeches: { item: string; failures: number }[]
   totals: { reviews: number; reviewedItems: number; items: number }
 }
