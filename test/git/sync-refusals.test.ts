@@ -62,6 +62,10 @@ describe('sync sends a review log only when it grew', () => {
     expect(dry.stdout).toContain('sync would refuse now')
     expect(dry.stdout).toContain('so nothing would be committed, merged or pushed')
     expect(dry.stdout).not.toContain('push to origin')
+    // With --json as well: the same exit status, the refusal in the JSON.
+    const dryJson = await a.nk('sync', '--dry-run', '--json', '--today', '2026-12-02')
+    expect(dryJson.code, dryJson.stdout).toBe(2)
+    expect(JSON.parse(dryJson.stdout)).toMatchObject({ status: 'dry-run', wouldRefuse: true })
     const stderr = await refused(a, '2026-12-02')
     expect(stderr).toContain(`${LOG} was changed, not only added to`)
     expect(stderr).toContain('line 1 ')

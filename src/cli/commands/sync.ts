@@ -29,6 +29,9 @@ export const syncCommand: Command = async ctx => {
     })
     if (ctx.json) {
       ctx.out(JSON.stringify(outcome))
+      // A dry run ends as the sync itself would, with --json too: a script reads the exit status
+      // first (it was 0 here while `wouldRefuse` said 2).
+      if (outcome.status === 'dry-run' && outcome.wouldRefuse) return 2
     } else if (outcome.status === 'dry-run') {
       ctx.out('dry run: nothing done. A sync would:')
       for (const step of outcome.plan) ctx.out(`  ${step}`)
