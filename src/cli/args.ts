@@ -127,7 +127,10 @@ function check(
       given.set(token.name, true)
       continue
     }
-    if (token.value === undefined) throw new UsageError(`${where}: ${raw} needs a value (${option.value ?? 'VALUE'})`)
+    // An empty value is no value: `--corpus "$DIR"` with DIR unset ran on the current folder, and
+    // `--folder ""` practised the whole corpus, where the caller meant one folder.
+    if (token.value === undefined || token.value === '')
+      throw new UsageError(`${where}: ${raw} needs a value (${option.value ?? 'VALUE'})`)
     if (!token.inlineValue && token.value.startsWith('-'))
       throw new UsageError(
         `${where}: ${raw} needs a value (${option.value ?? 'VALUE'}), not "${token.value}" (write ${raw}=${token.value} if that is the value)`,

@@ -62,6 +62,23 @@ describe('strict parsing: a bad invocation is exit 2, usage on stderr, nothing w
     expect(snapshot(dir)).toEqual(before)
   })
 
+  // A script's `--corpus "$DIR"` with DIR unset ran on the current folder; `--folder ""` practised
+  // the whole corpus. An empty value is refused as a missing one.
+  it.each([
+    [['due', '--folder', ''], /^notekeeper: due: --folder needs a value \(DIR\)\n/],
+    [['practice', '--note='], /^notekeeper: practice: --note needs a value \(FILE\)\n/],
+    [['grade', 'x#y', 'good', '--corpus', ''], /^notekeeper: grade: --corpus needs a value \(DIR\)\n/],
+  ])('%j: an empty value is no value (exit 2, nothing written)', async (args, says) => {
+    const dir = copyCorpus()
+    const before = snapshot(dir)
+    // --corpus comes after the empty one, so the empty one is what is refused.
+    const result = await cli([...args, '--corpus', dir, '--today', TODAY])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(says)
+    expect(snapshot(dir)).toEqual(before)
+  })
+
   // Each option parses, but together they ask for two things (or for nothing): `--use` used to
   // switch the scheduler, writing config.json, when the person also asked to compare.
   it.each([
