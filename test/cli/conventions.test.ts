@@ -50,6 +50,9 @@ describe('strict parsing: a bad invocation is exit 2, usage on stderr, nothing w
     [['hygiene', '--out']],
     [['triage', 'promote', 'track/reading.adoc:5', '--expec', 'x']],
     [['-x', 'due']],
+    [['schedulers', '--compare', '--days', '0x10']],
+    [['schedulers', '--compare', '--days', '1e2']],
+    [['schedulers', '--compare', '--days= 30']],
   ])('%j is refused before anything is read or written', async args => {
     const dir = copyCorpus()
     const before = snapshot(dir)

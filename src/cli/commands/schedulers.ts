@@ -93,7 +93,8 @@ export const schedulersCommand: Command = async ctx => {
   if (ctx.flags.get('evaluate') === true) return evaluateCommand(ctx)
   // The combinations were checked at parsing (checkSchedulersOptions): this is --compare.
   const daysText = flagString(ctx, 'days') ?? '30'
-  const days = Number(daysText)
+  // Digits only: Number() also reads `0x10`, `1e2` and ` 30` as whole numbers, which no one means as days.
+  const days = /^\d+$/.test(daysText) ? Number(daysText) : Number.NaN
   if (!Number.isInteger(days) || days < 1 || days > 3650)
     throw new UsageError(`--days ${daysText}: give a whole number of days from 1 to 3650`)
   const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
