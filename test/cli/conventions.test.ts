@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { version } from '../../package.json'
+import { optionsOf } from '../../src/cli/args.js'
 import { COMMANDS } from '../../src/cli/registry.js'
 import { cli, copyCorpus } from '../support/cli.js'
 import { tempFolder } from '../support/temp-corpus.js'
@@ -154,6 +155,29 @@ describe('help and version', () => {
       const result = await cli([flag])
       expect(result.code).toBe(0)
       for (const spec of COMMANDS) expect(result.stdout).toContain(`  ${spec.name} `)
+    }
+  })
+
+  // An agent reads SPEC 3 for what a command accepts and prints: grade, undo, replay and git setup
+  // took --json, and completion ran, with no word of it there.
+  it("SPEC 3's table and each synopsis name every command and every option it accepts", () => {
+    const spec = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'spec.md'), 'utf8')
+    const section = spec.slice(spec.indexOf('## 3. The command line'), spec.indexOf('## 4. '))
+    const rows = section.split('\n').filter(line => line.startsWith('| `notekeeper '))
+    for (const command of COMMANDS) {
+      const synopses = rows
+        .map(row => row.split(' | ')[0] ?? '')
+        .filter(
+          cell => cell.startsWith(`| \`notekeeper ${command.name} `) || cell === `| \`notekeeper ${command.name}\``,
+        )
+      expect(synopses, `a row for ${command.name}`).not.toEqual([])
+      const usage = command.usage.join(' ')
+      for (const option of Object.keys(optionsOf(command)).filter(
+        name => !['corpus', 'today', 'help'].includes(name),
+      )) {
+        expect(synopses.join(' '), `${command.name} --${option} in SPEC 3`).toContain(`--${option}`)
+        expect(usage, `${command.name} --${option} in its synopsis`).toContain(`--${option}`)
+      }
     }
   })
 

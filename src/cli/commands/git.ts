@@ -101,7 +101,7 @@ function readIfAny(path: string): string | null {
 export const gitSpec: CommandSpec = {
   name: 'git',
   summary: 'set up the merge drivers for the log and state.json in a git clone',
-  usage: ['setup'],
+  usage: ['setup [--json]'],
   description:
     'Run once in every clone of a corpus kept in git: git does not copy merge drivers with a clone.\n' +
     'git itself runs the hidden driver commands merge-log and merge-state during a merge.',

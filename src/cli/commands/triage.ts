@@ -109,9 +109,9 @@ export const triageSpec: CommandSpec = {
   summary: 'Track items by status, or one edit of a Track note',
   usage: [
     '[--json]',
-    'promote|demote|prune FILE:LINE [--expect TEXT]',
-    'move FILE:LINE STATUS [--expect TEXT] [--create]',
-    'add FILE STATUS TEXT [--create]',
+    'promote|demote|prune FILE:LINE [--expect TEXT] [--json]',
+    'move FILE:LINE STATUS [--expect TEXT] [--create] [--json]',
+    'add FILE STATUS TEXT [--create] [--json]',
   ],
   options: {
     expect: { type: 'string', value: 'TEXT', help: "refuse the edit unless the item's text is TEXT" },
