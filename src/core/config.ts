@@ -111,6 +111,14 @@ export function parseConfig(text: string | null): ConfigResult {
         message: `unknown key ${describePath(issue.path)}, ignored${near ? ` (did you mean "${near}"?)` : ''}`,
       }
     })
+  // JSON.parse keeps the last of a key given twice: said, as an unknown key is, so that an
+  // earlier "scheduler" that no longer counts does not pass silently.
+  for (const duplicate of located.duplicates)
+    warnings.push({
+      ...lineColumn(text, duplicate.offset + bom),
+      message: `key "${duplicate.path}" given again (first on line ${lineColumn(text, duplicate.first + bom).line}): the last one counts, the earlier ignored`,
+    })
+  warnings.sort((a, b) => a.line - b.line || a.column - b.column)
   const config = withDefaults(DEFAULT_CONFIG, raw) as Config
   const cycles = aliasCycles(config.aliases).map(ids => ({
     ids,

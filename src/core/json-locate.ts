@@ -4,7 +4,19 @@
  * differs from engine to engine and names no line), and a config error must name line and column.
  * Iterative (an explicit stack), so no nesting depth can overflow the call stack.
  */
-export type JsonLocation = { ok: true; keys: Map<string, number> } | { ok: false; offset: number; message: string }
+export type JsonLocation =
+  | { ok: true; keys: Map<string, number>; duplicates: JsonDuplicate[] }
+  | { ok: false; offset: number; message: string }
+
+/**
+ * A key given twice in one object (`{"a": 1, "a": 2}`): JSON.parse keeps the last silently.
+ * `offset` is this later one's, `first` the earlier one's; `keys` holds the last of each.
+ */
+export interface JsonDuplicate {
+  path: string
+  offset: number
+  first: number
+}
 
 /** Null below MAX_PATH_DEPTH: paths of deeper keys are not kept (they would cost depth² to build). */
 type Frame = { kind: 'object' | 'array'; path: string | null; index: number; key: string | null }
@@ -18,6 +30,7 @@ const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y
 
 export function locateJson(text: string): JsonLocation {
   const keys = new Map<string, number>()
+  const duplicates: JsonDuplicate[] = []
   const stack: Frame[] = []
   let at = 0
   const fail = (message: string): JsonLocation => ({ ok: false, offset: at, message })
@@ -35,7 +48,8 @@ export function locateJson(text: string): JsonLocation {
     for (;;) {
       skip()
       const frame = stack.at(-1)
-      if (frame === undefined) return at === text.length ? { ok: true, keys } : fail('unexpected text after the value')
+      if (frame === undefined)
+        return at === text.length ? { ok: true, keys, duplicates } : fail('unexpected text after the value')
       const close = frame.kind === 'object' ? '}' : ']'
       if (text[at] === ',') {
         at++
@@ -65,7 +79,13 @@ export function locateJson(text: string): JsonLocation {
       }
       frame.key = JSON.parse(match[0]) as string
       const path = child(frame)
-      if (path !== null) keys.set(path, at)
+      if (path !== null) {
+        // A path seen before in this text can only be the same object's key again: an array's
+        // rows have paths of their own (`.0`, `.1`), so two objects never share one.
+        const first = keys.get(path)
+        if (first !== undefined) duplicates.push({ path, offset: at, first })
+        keys.set(path, at)
+      }
       at += match[0].length
       skip()
       if (text[at] !== ':') return fail('expected ":" after the key')

@@ -96,6 +96,32 @@ describe('config.json (SPEC 1.8)', () => {
     })
   })
 
+  it('warns of a key given twice (the last counts, as JSON.parse keeps it), in file order with the others', () => {
+    const text =
+      '{\n  "scheduler": "fsrs",\n  "limits": {"newPerDay": 3, "newPerDay": 5},\n  "scheduler": "sm2",\n  "x": 1\n}'
+    const result = parseConfig(text)
+    expect(result.ok && result.config.scheduler).toBe('sm2')
+    expect(result.ok && result.config.limits.newPerDay).toBe(5)
+    expect(result.ok && result.warnings).toEqual([
+      {
+        line: 3,
+        column: 30,
+        message: 'key "limits.newPerDay" given again (first on line 3): the last one counts, the earlier ignored',
+      },
+      {
+        line: 4,
+        column: 3,
+        message: 'key "scheduler" given again (first on line 2): the last one counts, the earlier ignored',
+      },
+      { line: 5, column: 3, message: 'unknown key "x", ignored' },
+    ])
+    // Rows of an array are objects of their own: the same key in two of them is no duplicate.
+    const rows = parseConfig(
+      '{"hygiene": {"ignore": [{"rule": "stale", "file": "a"}, {"rule": "stale", "file": "b"}]}}',
+    )
+    expect(rows.ok && rows.warnings).toEqual([])
+  })
+
   it('accepts "$schema" pointing at the shipped schema, without a warning', () => {
     const result = parseConfig(JSON.stringify({ $schema: './node_modules/notekeeper/schema/config.schema.json' }))
     expect(result).toEqual({ ok: true, config: DEFAULT_CONFIG, warnings: [] })
