@@ -84,6 +84,21 @@ describe('notekeeper stats', () => {
     expect(result.stdout).toContain('deck#i19  failed on 6 days')
   })
 
+  it('heads the month column with what it counts: the reviews true retention counted, not every review', async () => {
+    // Three review lines in October, of which true retention counts one (the first is the
+    // learning review, the second a same-day drill): the column said "reviews" above a 1.
+    const lines: [string, string, string][] = [
+      ['deck#i0', '2026-10-01', 'good'],
+      ['deck#i0', '2026-10-01', 'good'],
+      ['deck#i0', '2026-10-06', 'good'],
+    ]
+    const dir = makeCorpus({ 'internalise/deck.adoc': qandaNote('Deck', ['i0']), [LOG]: logOf(lines) })
+    const result = await run(dir, TODAY, 'stats')
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toContain('Past year: 3 reviews')
+    expect(result.stdout).toContain('  month     young   mature  counted\n  2026-10  100%       -        1\n')
+  })
+
   it('draws the weekly chart in weeks that end today: the last bar is the past 7 days, not today alone', async () => {
     // One review on each of the 7 days that end today: one full week. In weeks counted from 364
     // days ago, the 365th day stood alone in the last bar (6 reviews, then 1).

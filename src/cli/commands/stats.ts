@@ -46,7 +46,10 @@ export const statsCommand: Command = async ctx => {
   ctx.out(
     `True retention (first review of a day, items seen on an earlier day): young ${percent(retention.total.young)} of ${retention.total.young.total}, mature ${percent(retention.total.mature)} of ${retention.total.mature.total}`,
   )
-  ctx.out('  month     young   mature  reviews')
+  // The last column is the retention's denominator (the reviews it counted, as "of 172" above),
+  // not the month's reviews: headed "reviews", it read as those, far too few in a month of
+  // learning and drilling.
+  ctx.out('  month     young   mature  counted')
   for (const month of retention.months.slice(-12))
     ctx.out(
       `  ${month.period}  ${percent(month.young)}    ${percent(month.mature)}  ${String(month.all.total).padStart(7)}`,
