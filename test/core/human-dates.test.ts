@@ -20,4 +20,14 @@ describe('relativeDay (date-fns for the words)', () => {
       expect(relativeDay(addDays(day, 1), day), day).toBe('tomorrow')
     }
   })
+
+  it('never moves a day across a day a time zone skipped (Kiritimati 1994-12-31, Samoa 2011-12-30)', () => {
+    // Under TZ=Pacific/Kiritimati the local noon of 1994-12-31 was that of 1995-01-01: "tomorrow"
+    // came out "in 2 days" (SPEC 1.7).
+    for (const day of ['1994-12-29', '1994-12-30', '1994-12-31', '2011-12-28', '2011-12-29', '2011-12-30'])
+      expect(relativeDay(addDays(day, 1), day), day).toBe('tomorrow')
+    expect(relativeDay('1995-01-03', '1994-12-29')).toBe('in 5 days')
+    expect(relativeDay('1994-12-29', '1995-01-03')).toBe('5 days ago')
+    expect(relativeDay('1995-01-31', '1994-12-31')).toBe('next month')
+  })
 })
