@@ -156,7 +156,10 @@ export async function undoLastReview(
 
 /**
  * Takes back a grade given in this session (practice's undo): the void line for `grade` of `id`
- * on `date`, which takes the latest such review, the one just written (SPEC 1.4).
+ * on the date that grade was written with, which takes the latest such review, the one just
+ * written (SPEC 1.4). That date is the one of the item's lowest line with this grade, not
+ * `today`: the review window dates each grade by the clock, so a grade given before midnight and
+ * undone after it got a void of the next day, which matched nothing, and the grade still counted.
  */
 export async function undoLastGrade(
   vault: Vault,
@@ -167,7 +170,14 @@ export async function undoLastGrade(
   options: StateOptions = {},
 ): Promise<Graded> {
   assertConfigValid(corpus)
-  return appendVoid(vault, corpus, { item: id, date: today, grade }, today, options)
+  let date = today
+  let lowest = -1
+  for (const review of corpus.log.historyOf(canonicalId(id, corpus.config.aliases)))
+    if (review.grade === grade && review.line > lowest) {
+      lowest = review.line
+      date = review.date
+    }
+  return appendVoid(vault, corpus, { item: id, date, grade }, today, options)
 }
 
 async function appendVoid(

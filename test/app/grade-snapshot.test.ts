@@ -63,3 +63,19 @@ describe('grading from a kept corpus', () => {
     expect(undone.corpus.log.voids).toEqual(reloaded.log.voids)
   })
 })
+
+describe('an undo in a session that runs past midnight', () => {
+  it('takes back the grade given before midnight: the void names the date the grade was written with', async () => {
+    // The review window dates each grade and each undo by the clock (today() at the time): a
+    // grade at 23:59 undone at 00:01 wrote a void of the new day, which matched nothing
+    // (log-void-unmatched), so the grade the person took back still counted.
+    const vault = memoryVault({ 'internalise/deck.adoc': DECK, [LOG_PATH]: '' })
+    const graded = await gradeItem(vault, await loadCorpus(vault), 'deck#a', 'good', '2026-11-29', '2026-11-29')
+    const undone = await undoLastGrade(vault, graded.corpus, 'deck#a', 'good', TODAY)
+    expect(vault.files.get(LOG_PATH)?.split('\n').at(-2)).toBe('{"item":"deck#a","date":"2026-11-29","void":"good"}')
+    expect(undone.state['deck#a']).toMatchObject({ reps: 0 })
+    const reloaded = await loadCorpus(vault)
+    expect(reloaded.log.findings).toEqual([])
+    expect(vault.files.get(STATE_PATH)).toBe(await replayedState(vault))
+  })
+})
