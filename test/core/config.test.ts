@@ -142,4 +142,12 @@ describe('config.json (SPEC 1.8)', () => {
     const packaged = JSON.parse(readFileSync(join(import.meta.dirname, '../../schema/config.schema.json'), 'utf8'))
     expect(packaged).toEqual(CONFIG_SCHEMA)
   })
+
+  it("the schema's leechThreshold says what SPEC 1.6 counts: the days an item was failed, not its again lines", () => {
+    // An editor shows this text over the key (ADR 0040): "this many again reviews" had a learner
+    // set the threshold for relearning agains, which count once a day.
+    const description = CONFIG_SCHEMA.properties?.['leechThreshold']?.description ?? ''
+    expect(description).toMatch(/days/)
+    expect(description).not.toMatch(/this many `again` reviews/)
+  })
 })
