@@ -157,7 +157,7 @@ export async function undoLastReview(
 /**
  * Takes back a grade given in this session (practice's undo): the void line for `grade` of `id`
  * on the date that grade was written with, which takes the latest such review, the one just
- * written (SPEC 1.4). That date is the one of the item's lowest line with this grade, not
+ * written (SPEC 1.4). That date is the one of the item's last log line with this grade, not
  * `today`: the review window dates each grade by the clock, so a grade given before midnight and
  * undone after it got a void of the next day, which matched nothing, and the grade still counted.
  */
@@ -171,10 +171,10 @@ export async function undoLastGrade(
 ): Promise<Graded> {
   assertConfigValid(corpus)
   let date = today
-  let lowest = -1
+  let latestLine = -1
   for (const review of corpus.log.historyOf(canonicalId(id, corpus.config.aliases)))
-    if (review.grade === grade && review.line > lowest) {
-      lowest = review.line
+    if (review.grade === grade && review.line > latestLine) {
+      latestLine = review.line
       date = review.date
     }
   return appendVoid(vault, corpus, { item: id, date, grade }, today, options)
