@@ -44,8 +44,13 @@ export interface Statistics {
    * earlier review, mature = 21 or more. Over the past year, by week and by month.
    */
   retention: { weeks: RetentionPeriod[]; months: RetentionPeriod[]; total: RetentionPeriod }
-  /** Items due per day from today (overdue ones on today), 30 and 90 days. */
-  forecast: { days30: { date: IsoDate; due: number }[]; days90: { date: IsoDate; due: number }[] }
+  /**
+   * Reviewed items due per day from today (overdue ones on today), 30 and 90 days; `new`: the
+   * items never reviewed, apart. As Anki's Future Due leaves new cards out: they are due from
+   * the day after they were registered, but the daily limits let in `newPerDay` of them a day, so
+   * 200 items added at once counted as 200 reviews owed tomorrow.
+   */
+  forecast: { days30: { date: IsoDate; due: number }[]; days90: { date: IsoDate; due: number }[]; new: number }
   /** Reviewed items by the interval their schedule now gives (days from their last review to next_due). */
   intervals: IntervalBucket[]
   /** Items failed on `leechThreshold` days or more (SPEC 1.6), most failures first. */
@@ -148,14 +153,26 @@ export function statistics(input: StatisticsInput): Statistics {
     reviewsPerDay.push({ date, reviews: perDay.get(date) ?? 0 })
   }
   const byKey = (a: RetentionPeriod, b: RetentionPeriod) => (a.period < b.period ? -1 : 1)
+  // The forecast's reviews owed: entries of items reviewed at least once (reps 0: never, SPEC 1.5).
+  const reviewed: State = {}
+  let newItems = 0
+  for (const [id, entry] of Object.entries(state))
+    if (entry.reps === 0) newItems++
+    else reviewed[id] = entry
   leeches.sort((a, b) => b.failures - a.failures || (a.item < b.item ? -1 : 1))
   return {
     today,
     reviewsPerDay,
     retention: { weeks: [...weeks.values()].sort(byKey), months: [...months.values()].sort(byKey), total },
-    forecast: { days30: dueLoad(state, today, 30), days90: dueLoad(state, today, 90) },
+    forecast: { days30: dueLoad(reviewed, today, 30), days90: dueLoad(reviewed, today, 90), new: newItems },
     intervals,
     leeches,
     totals: { reviews: input.reviews.length, reviewedItems, items: Object.keys(state).length },
   }
+}
+
+/** The forecast's new items, said apart from the reviews owed, for the terminal and the Statistics page. */
+export function newItemsPhrase(count: number, newPerDay: number | null): string {
+  const items = `${count} new ${count === 1 ? 'item' : 'items'}, never reviewed`
+  return newPerDay === null ? items : `${items} (at most ${newPerDay} a day: limits.newPerDay)`
 }

@@ -66,9 +66,36 @@ describe('notekeeper stats', () => {
     // passed ones climbed to level 4 on 10-06 (every line counts) and to 6 with easy: 2027-05-05.
     expect(stats.forecast.days30[0]).toEqual({ date: TODAY, due: 11 })
     expect(stats.forecast.days90.reduce((sum, d) => sum + d.due, 0)).toBe(11)
+    expect(stats.forecast.new).toBe(0)
     const bucket = (from: number) => stats.intervals.find(b => b.from === from)!.items
     expect(bucket(1)).toBe(11)
     expect(bucket(180)).toBe(9)
+  })
+
+  it('counts new items apart from the reviews owed, as the Future Due of Anki leaves new cards out', async () => {
+    // 200 items added today beside 3 reviewed ones: they are due tomorrow by their registration,
+    // but at most newPerDay of them come in a day; counted as reviews owed tomorrow, they made a
+    // spike of 200.
+    const added = Array.from({ length: 200 }, (_, i) => `n${i}`)
+    const dir = makeCorpus({
+      'internalise/deck.adoc': qandaNote('Deck', ['a', 'b', 'c']),
+      'internalise/added.adoc': qandaNote('Added', added),
+      [LOG]: logOf([
+        ['deck#a', '2026-11-29', 'good'],
+        ['deck#b', '2026-11-29', 'good'],
+        ['deck#c', '2026-11-29', 'again'],
+      ]),
+      ...config({ limits: { newPerDay: 20 } }),
+    })
+    const json = await run(dir, TODAY, 'stats', '--json')
+    expect(json.code, json.stderr).toBe(0)
+    const stats = JSON.parse(json.stdout) as Statistics
+    expect(stats.forecast.new).toBe(200)
+    expect(stats.forecast.days30.reduce((sum, d) => sum + d.due, 0)).toBe(3)
+    expect(stats.totals.items).toBe(203)
+    const text = await run(dir, TODAY, 'stats')
+    expect(text.stdout).toContain('Due in the next 30 days: 3 (1 today)')
+    expect(text.stdout).toContain('  besides 200 new items, never reviewed (at most 20 a day: limits.newPerDay)\n')
   })
 
   it('prints a compact text chart in the terminal', async () => {

@@ -23,6 +23,25 @@ describe('the Statistics page', () => {
     )
   })
 
+  it('says the new items apart from the reviews owed, with the daily limit', () => {
+    const withNew = statistics({
+      reviews: [],
+      state: {
+        'deck#a': { level: 1, next_due: '2026-12-01', reps: 0 },
+        'deck#b': { level: 1, next_due: '2026-12-01', reps: 0 },
+      },
+      today: '2026-11-30',
+      leechThreshold: 4,
+    })
+    const due = statisticsPage('Notekeeper Statistics', withNew, 'Statistics', 1).children[2]!.content
+    expect(due).toBe(
+      'Due: 0 today, 0 in 30 days, 0 in 90 days; besides 2 new items, never reviewed (at most 1 a day: limits.newPerDay)',
+    )
+    expect(statisticsPage('Notekeeper Statistics', stats, 'Statistics').children[2]!.content).toBe(
+      'Due: 1 today, 1 in 30 days, 1 in 90 days',
+    )
+  })
+
   it('draws every chart it writes a macro for, and nothing for any other name', () => {
     for (const name of ['heatmap', 'retention', 'forecast30', 'forecast90', 'intervals'])
       expect(chartFor(stats, name)).toMatch(/^<svg [^>]*><title>[^<]*<\/title>/)

@@ -1,6 +1,6 @@
 import { corpusStatistics } from '../../app/corpus-statistics.js'
 import { loadCorpus } from '../../app/load-corpus.js'
-import type { PassCount, Statistics } from '../../core/stats.js'
+import { newItemsPhrase, type PassCount, type Statistics } from '../../core/stats.js'
 import { textBars } from '../../core/text-bars.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid, warnSkippedLines } from '../config-output.js'
@@ -57,6 +57,7 @@ export const statsCommand: Command = async ctx => {
   const due30 = stats.forecast.days30.map(d => d.due)
   const due90 = stats.forecast.days90.map(d => d.due)
   ctx.out(`Due in the next 30 days: ${due30.reduce((a, b) => a + b, 0)} (${due30[0] ?? 0} today)  ${textBars(due30)}`)
+  if (stats.forecast.new > 0) ctx.out(`  besides ${newItemsPhrase(stats.forecast.new, corpus.config.limits.newPerDay)}`)
   ctx.out(`Due in the next 90 days: ${due90.reduce((a, b) => a + b, 0)}  ${textBars(due90)}`)
   ctx.out('Intervals of the reviewed items:')
   for (const bucket of stats.intervals)
@@ -65,7 +66,7 @@ export const statsCommand: Command = async ctx => {
     )
   if (stats.leeches.length === 0) ctx.out('No leeches.')
   else {
-    ctx.out(`Leeches (failed ${corpus.config.leechThreshold} times or more): ${stats.leeches.length}`)
+    ctx.out(`Leeches (failed on ${corpus.config.leechThreshold} days or more): ${stats.leeches.length}`)
     for (const leech of stats.leeches.slice(0, 20)) ctx.out(`  ${leech.item}  failed on ${leech.failures} days`)
   }
   return 0

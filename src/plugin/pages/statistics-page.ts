@@ -1,4 +1,4 @@
-import type { PassCount, Statistics } from '../../core/stats.js'
+import { newItemsPhrase, type PassCount, type Statistics } from '../../core/stats.js'
 import { barChartSvg, heatmapSvg } from '../../core/stats-svg.js'
 import type { GeneratedPage } from './generated-page.js'
 import { codeSpan } from './logseq-escape.js'
@@ -46,7 +46,13 @@ export function chartFor(stats: Statistics, name: string): string | null {
   }
 }
 
-export function statisticsPage(pageName: string, stats: Statistics, header: string): GeneratedPage {
+/** `newPerDay`: the corpus's `limits.newPerDay`, said beside the new items the forecast leaves out. */
+export function statisticsPage(
+  pageName: string,
+  stats: Statistics,
+  header: string,
+  newPerDay: number | null = null,
+): GeneratedPage {
   const { retention, totals } = stats
   const yearReviews = stats.reviewsPerDay.reduce((sum, d) => sum + d.reviews, 0)
   const activeDays = stats.reviewsPerDay.filter(d => d.reviews > 0).length
@@ -69,7 +75,9 @@ export function statisticsPage(pageName: string, stats: Statistics, header: stri
         ],
       },
       {
-        content: `Due: ${stats.forecast.days30[0]?.due ?? 0} today, ${due(stats.forecast.days30)} in 30 days, ${due(stats.forecast.days90)} in 90 days`,
+        content:
+          `Due: ${stats.forecast.days30[0]?.due ?? 0} today, ${due(stats.forecast.days30)} in 30 days, ${due(stats.forecast.days90)} in 90 days` +
+          (stats.forecast.new > 0 ? `; besides ${newItemsPhrase(stats.forecast.new, newPerDay)}` : ''),
         children: [{ content: macro('forecast30') }, { content: macro('forecast90') }],
       },
       { content: 'Intervals of the reviewed items', children: [{ content: macro('intervals') }] },

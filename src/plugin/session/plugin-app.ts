@@ -275,7 +275,10 @@ export function createPluginApp(deps: PluginDeps): PluginApp {
     const corpus = await indexer.refresh()
     statistics = ops.statistics(corpus, deps.today())
     const header = `Statistics of ${codeSpan(v.description)} at ${stamp(deps.now())}, from the review log. Regenerated on each run.`
-    await writeGeneratedPage(host, statisticsPage(PAGE_NAMES.statistics, statistics, header))
+    await writeGeneratedPage(
+      host,
+      statisticsPage(PAGE_NAMES.statistics, statistics, header, corpus.config.limits.newPerDay),
+    )
     host.showMsg(`Notekeeper: see the page "${PAGE_NAMES.statistics}"`, 'success')
   }
 
