@@ -13,7 +13,12 @@ export interface SessionSummary {
   grades: Record<Grade, number>
   /** Items graded `again` that came back in the session. */
   relearned: number
-  /** Share of items whose first grade of the session was not `again` (null before any grade). */
+  /**
+   * Share of the items reviewed before whose first grade of the session was not `again` (null
+   * when none was graded). New items are left out, as Anki's true retention leaves them out: an
+   * item seen for the first time cannot be forgotten, and a session of new items read as a
+   * forgetting one.
+   */
   retention: number | null
   skipped: number
   /** Due items never graded (the session ended first). */
@@ -137,13 +142,20 @@ export class PracticeSession {
     const grades: Record<Grade, number> = { again: 0, hard: 0, good: 0, easy: 0 }
     const first = new Map<string, Grade>()
     const counts = new Map<string, number>()
+    let recalled = 0
+    let passed = 0
     for (const step of this.steps) {
       if (step.kind !== 'grade') continue
       grades[step.grade]++
-      if (!first.has(step.item.id)) first.set(step.item.id, step.grade)
+      if (!first.has(step.item.id)) {
+        first.set(step.item.id, step.grade)
+        if (!step.item.isNew) {
+          recalled++
+          if (step.grade !== 'again') passed++
+        }
+      }
       counts.set(step.item.id, (counts.get(step.item.id) ?? 0) + 1)
     }
-    const passed = [...first.values()].filter(g => g !== 'again').length
     const gradedIds = new Set(first.keys())
     const queued = this.queue.slice(this.head)
     const queuedIds = new Set(queued.map(i => i.id))
@@ -154,7 +166,7 @@ export class PracticeSession {
       items: first.size,
       grades,
       relearned: [...counts.values()].filter(n => n > 1).length,
-      retention: first.size === 0 ? null : passed / first.size,
+      retention: recalled === 0 ? null : passed / recalled,
       skipped: skippedOut,
       left,
       relearnLeft: queued.filter(i => gradedIds.has(i.id)).length,

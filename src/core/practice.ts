@@ -14,6 +14,8 @@ export interface DueItem {
   response: string
   next_due: IsoDate
   leech: boolean
+  /** Never reviewed before (reps 0): a session's retention leaves its first answer out. */
+  isNew: boolean
   file: string
   line: number
 }
@@ -124,6 +126,7 @@ export function dueSelection(corpus: Corpus, today: IsoDate, scope?: PracticeSco
       response: declared.item.response,
       next_due: item.entry.next_due,
       leech: item.failures >= corpus.config.leechThreshold,
+      isNew: item.entry.reps === 0,
       file: declared.file,
       line: declared.item.line,
     })

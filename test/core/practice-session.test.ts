@@ -10,6 +10,7 @@ const item = (id: string): DueItem => ({
   response: `${id}.`,
   next_due: '2026-12-01',
   leech: false,
+  isNew: false,
   file: 'internalise/x.adoc',
   line: 1,
 })
@@ -46,6 +47,19 @@ describe('a practice session', () => {
     const summary = s.summary()
     expect(summary).toMatchObject({ items: 2, relearned: 1, retention: 0.5, left: 0 })
     expect(summaryLine(summary)).toBe('Practised 2 of 2 items: 1 again, 1 hard, 1 good, 0 easy (3 grades; 1 relearned)')
+  })
+
+  it('leaves new items out of its retention, as true retention does: a first sight is no recall', () => {
+    const fresh = (id: string): DueItem => ({ ...item(id), isNew: true })
+    const s = new PracticeSession([fresh('n1'), item('a'), fresh('n2'), item('b')], { relearn: false })
+    s.grade('again') // n1, new: learning, not forgetting
+    s.grade('again') // a: forgotten
+    s.grade('good') // n2
+    s.grade('good') // b: recalled
+    expect(s.summary()).toMatchObject({ items: 4, retention: 0.5 })
+    const onlyNew = new PracticeSession([fresh('n1')], { relearn: false })
+    onlyNew.grade('again')
+    expect(onlyNew.summary()).toMatchObject({ items: 1, retention: null })
   })
 
   it('undo puts the last graded item back in front and forgets its grade', () => {

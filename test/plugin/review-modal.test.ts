@@ -13,6 +13,7 @@ const item = (id: string, prompt: string, response: string, leech = false): DueI
   response,
   next_due: '2026-05-30',
   leech,
+  isNew: false,
   file: `internalise/${id.split('#')[0]}.adoc`,
   line: 3,
 })
@@ -356,6 +357,22 @@ describe('the review modal', () => {
     expect(q('retention')?.textContent).toContain('Retention today: 50 %')
     expect(q('next-due')?.textContent).toBe('The next item is due on 2026-06-09.')
     expect(q('where')).toBeNull()
+  })
+
+  it('says a session of new items only has no retention yet, rather than 0 %', async () => {
+    await open(fakeBackend([{ ...item('a#1', 'one', 'r1'), isNew: true }])).ready
+    q('reveal')!.click()
+    await settle()
+    key('1')
+    await settle()
+    // The again comes back (relearning): reveal it again, then good.
+    q('reveal')!.click()
+    await settle()
+    key('3')
+    await settle()
+    expect(q('retention')?.textContent).toBe(
+      'Retention today: only new items answered (their first answers are learning, not recall).',
+    )
   })
 
   it('says where each item is written', async () => {

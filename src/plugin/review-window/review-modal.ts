@@ -181,8 +181,10 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
     }
     const retention =
       summary.retention === null
-        ? 'Retention today: no item answered.'
-        : `Retention today: ${Math.round(summary.retention * 100)} % of the items were not forgotten (first answers other than again).`
+        ? summary.items === 0
+          ? 'Retention today: no item answered.'
+          : 'Retention today: only new items answered (their first answers are learning, not recall).'
+        : `Retention today: ${Math.round(summary.retention * 100)} % of the items reviewed before were not forgotten (first answers other than again; new items left out).`
     body.append(
       el(doc, 'p', { className: 'nk-summary', text: `${summaryLine(summary)}.`, attrs: { 'data-testid': 'summary' } }),
       el(
