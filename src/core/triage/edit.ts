@@ -4,8 +4,9 @@
 
 import { DEFAULT_CONFIG } from '../config.js'
 import type { Config, NoteModel, TrackItem, TrackStatus } from '../types.js'
+import { conditionalStep } from './conditionals.js'
 import { canonicalTitle, findStatus, firstLowerSection, standingOf } from './ladder.js'
-import { joinText, newLine, splitText, type TextLine } from './lines.js'
+import { joinText, newLine, type SplitText, splitText, type TextLine } from './lines.js'
 import { arriveInNewSection, arriveInSection, layoutOf } from './place.js'
 
 export type EditResult =
@@ -53,6 +54,36 @@ function locate(model: NoteModel, line: number): LocatedItem | EditResult {
 }
 
 const isRefusal = (value: LocatedItem | EditResult): value is EditResult => 'ok' in value
+
+/**
+ * The lines an item leaves with: its own and, when it opens a conditional (`ifdef::x[]` under
+ * it), up to that region's `endif::[]`, which the scan does not count as the item's. Cutting at
+ * the item's last line would move the opening directive and leave its `endif::[]` behind, and
+ * everything between them would change meaning. An item inside a region that closes within it,
+ * or whose region runs out of its section, cannot be cut out whole: refused.
+ */
+function extentOf(split: SplitText, model: NoteModel, found: LocatedItem): { endLine: number } | EditResult {
+  const { item, status } = found
+  const step = (origin: number): number => conditionalStep(model, origin, split.lines[origin - 1]?.text ?? '')
+  const crosses = (origin: number): EditResult =>
+    refuse(
+      model,
+      item.line,
+      `${quote(item.text)} and the conditional directive on line ${origin} overlap (the item is not wholly inside or outside it); edit the note by hand`,
+    )
+  let depth = 0
+  for (let origin = item.line; origin <= item.endLine; origin++) {
+    depth += step(origin)
+    if (depth < 0) return crosses(origin)
+  }
+  let endLine = item.endLine
+  while (depth > 0) {
+    endLine++
+    if (endLine > status.endLine) return crosses(item.endLine)
+    depth += step(endLine)
+  }
+  return { endLine }
+}
 
 export function promote(text: string, model: NoteModel, line: number, config: Config): EditResult {
   return climb(text, model, line, config, -1)
@@ -102,8 +133,11 @@ export function prune(text: string, model: NoteModel, line: number, _config: Con
   if (isRefusal(found)) return found
   const split = splitText(text)
   const { item } = found
-  const rest = split.lines.filter(l => l.origin < item.line || l.origin > item.endLine)
-  const span = item.endLine > item.line ? `lines ${item.line}-${item.endLine}` : `line ${item.line}`
+  const extent = extentOf(split, model, found)
+  if ('ok' in extent) return extent
+  const { endLine } = extent
+  const rest = split.lines.filter(l => l.origin < item.line || l.origin > endLine)
+  const span = endLine > item.line ? `lines ${item.line}-${endLine}` : `line ${item.line}`
   return {
     ok: true,
     text: joinText(rest, split),
@@ -200,7 +234,9 @@ function relocate(
     }
   }
   const split = splitText(text)
-  const inRange = (l: TextLine): boolean => l.origin >= item.line && l.origin <= item.endLine
+  const extent = extentOf(split, model, found)
+  if ('ok' in extent) return extent
+  const inRange = (l: TextLine): boolean => l.origin >= item.line && l.origin <= extent.endLine
   const lines = split.lines.filter(inRange)
   const rest = split.lines.filter(l => !inRange(l))
   const layout = layoutOf(split, model)
