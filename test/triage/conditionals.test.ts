@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../../src/core/config.js'
-import { demote, prune } from '../../src/core/triage/edit.js'
+import { demote, promote, prune } from '../../src/core/triage/edit.js'
 import { edited, lines, refusal, statusesOf } from './helpers.js'
 
 const config = DEFAULT_CONFIG
@@ -54,6 +54,62 @@ describe('an item that opens a conditional region', () => {
     const crossing = lines('= T', ':intent: track', '', '== Now', 'ifndef::x[]', '* a', 'endif::[]', '** more', '')
     expect(refusal(crossing, (t, m) => prune(t, m, 6, config))).toBe(
       'track/note.adoc:6: "a" and the conditional directive on line 7 overlap (the item is not wholly inside or outside it); edit the note by hand',
+    )
+  })
+})
+
+// The last item of the target inside `ifndef::x[]`: an item put before its `endif::[]` would be
+// hidden whenever x is set.
+describe('a section whose last item is inside a conditional region', () => {
+  it('gets the arriving item after the endif::[], not inside the region', () => {
+    const note = lines(
+      '= T',
+      ':intent: track',
+      '',
+      '== Now',
+      '* a',
+      'ifndef::x[]',
+      '* b',
+      'endif::[]',
+      '',
+      '== Next',
+      '* c',
+    )
+    expect(edited(note, (t, m) => promote(t, m, 11, config))).toBe(
+      lines('= T', ':intent: track', '', '== Now', '* a', 'ifndef::x[]', '* b', 'endif::[]', '* c', '', '== Next'),
+    )
+  })
+
+  it('and after the endif::[] of a region its last item opens', () => {
+    const note = lines(
+      '= T',
+      ':intent: track',
+      ':x:',
+      '',
+      '== Now',
+      '* a',
+      'ifdef::x[]',
+      '** detail',
+      'endif::[]',
+      '',
+      '== Next',
+      '* c',
+    )
+    expect(edited(note, (t, m) => promote(t, m, 12, config))).toBe(
+      lines(
+        '= T',
+        ':intent: track',
+        ':x:',
+        '',
+        '== Now',
+        '* a',
+        'ifdef::x[]',
+        '** detail',
+        'endif::[]',
+        '* c',
+        '',
+        '== Next',
+      ),
     )
   })
 })

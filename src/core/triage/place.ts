@@ -19,6 +19,7 @@
 //   item, then blank lines as the file usually puts before a section (at least one).
 
 import type { NoteModel, TrackItem, TrackStatus } from '../types.js'
+import { conditionalStep } from './conditionals.js'
 import { isBlankLine, newLine, type SplitText, type TextLine } from './lines.js'
 
 export interface FileLayout {
@@ -126,7 +127,12 @@ export function arriveInSection(
 ): Arrival {
   const last = others.length > 0 ? others.reduce((a, b) => (b.line > a.line ? b : a)) : undefined
   const anchorOrigin = last ? last.endLine : lastNonBlankOrigin(rest, target)
-  const anchor = rest.findIndex(l => l.origin === anchorOrigin)
+  const anchor = pastOpenRegions(
+    rest,
+    model,
+    target,
+    rest.findIndex(l => l.origin === anchorOrigin),
+  )
   let blanks = 0
   while (anchor + 1 + blanks < rest.length && isBlankLine(rest[anchor + 1 + blanks]!.text)) blanks++
   const atEnd = anchor + 1 + blanks === rest.length
@@ -148,6 +154,25 @@ export function arriveInSection(
     after.push(blankLike(split.eol))
   const lines = [...rest.slice(0, at), ...before, ...item.lines, ...after, ...rest.slice(at)]
   return { lines, line: at + before.length + 1, created: null }
+}
+
+/**
+ * The index of the `endif::[]` that closes the conditional regions opened in the section and
+ * still open at `anchor` (the last item inside `ifndef::x[]`, or one that opens `ifdef::x[]` under
+ * it), else `anchor`: an item put before that line would be hidden whenever the region is.
+ */
+function pastOpenRegions(rest: TextLine[], model: NoteModel, target: TrackStatus, anchor: number): number {
+  const title = rest.findIndex(l => l.origin === target.line)
+  let depth = 0
+  // A region opened above the title and closed inside the section is not the section's to close.
+  for (let i = title + 1; i <= anchor; i++)
+    depth = Math.max(depth + conditionalStep(model, rest[i]!.origin, rest[i]!.text), 0)
+  let at = anchor
+  while (depth > 0 && at + 1 < rest.length && rest[at + 1]!.origin <= target.endLine) {
+    at++
+    depth += conditionalStep(model, rest[at]!.origin, rest[at]!.text)
+  }
+  return depth === 0 ? at : anchor
 }
 
 function lastNonBlankOrigin(rest: TextLine[], section: TrackStatus): number {
