@@ -146,6 +146,13 @@ describe('what AsciiDoc would otherwise read differently', () => {
     expect(statusesOf(moved)['Later']).toEqual(['Rewrite the invoice script in Python'])
   })
 
+  it('an item arriving in a section that holds only a description list is kept apart by `//-`, so that it is not nested in the last entry', () => {
+    const note = lines('= T', ':intent: track', '', '== Now', 'term:: desc', '', '== Next', '* c')
+    const moved = edited(note, (t, m) => promote(t, m, 8, config))
+    expect(moved).toBe(lines('= T', ':intent: track', '', '== Now', 'term:: desc', '', '//-', '', '* c', '', '== Next'))
+    expect(statusesOf(moved)).toEqual({ Now: ['c'], Next: [] })
+  })
+
   it('an item arriving right before a section title gets a blank line, so that the title stays a title', () => {
     const moved = edited(projects, (t, m) => move(t, m, 5, config, 'Someday'))
     expect(moved).toContain(

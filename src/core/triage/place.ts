@@ -14,7 +14,8 @@
 // - A line is added only where AsciiDoc would otherwise read the text differently: a blank line
 //   between the item and a paragraph or a section title it would swallow, and the list separator
 //   Asciidoctor documents (`//-` between blank lines) when the item's list marker differs from
-//   the target list's, which would otherwise nest the item inside the last one.
+//   the target list's, which would otherwise nest the item inside the last one, and after a
+//   description list in a section without items, which would nest it too.
 // - A created section is `== Title`, the file's usual number of blank lines under a title, the
 //   item, then blank lines as the file usually puts before a section (at least one).
 
@@ -146,6 +147,13 @@ export function arriveInSection(
   const following = rest[at]
   if (last && listKind(last.marker) !== listKind(item.marker)) {
     if (previous && !isBlankLine(previous.text)) before.push(blankLike(split.eol))
+    before.push(newLine('//-', split.eol), blankLike(split.eol))
+  } else if (!last && model.dlistEntries.some(entry => entry.line > target.line && entry.line <= anchorOrigin)) {
+    // A section without items but with a description list: a list after it, blank line or not,
+    // is read as nested in its last entry and would not be an item. The separator ends it (on
+    // a paragraph after the list it is one comment line more, and harmless).
+    if (previous && !isBlankLine(previous.text) && !isTitleLine(model, previous.origin))
+      before.push(blankLike(split.eol))
     before.push(newLine('//-', split.eol), blankLike(split.eol))
   } else if (!last && previous && !isBlankLine(previous.text) && !isTitleLine(model, previous.origin)) {
     before.push(blankLike(split.eol))
