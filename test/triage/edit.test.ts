@@ -220,6 +220,16 @@ describe('add', () => {
   })
 })
 
+describe('add to a new section', () => {
+  it('writes the item like the nearest item before where the section is created, not like the note’s last (SPEC 1.3)', () => {
+    const note = lines('= T', ':intent: track', '', '== Now', '. one', '', '== Done', '* [x] fin')
+    const added = edited(note, (t, m) => add(t, m, 'Later', 'L', config))
+    expect(added).toBe(
+      lines('= T', ':intent: track', '', '== Now', '. one', '', '== Later', '. L', '', '== Done', '* [x] fin'),
+    )
+  })
+})
+
 describe('what a move says', () => {
   const twoNexts = lines(
     '= T',

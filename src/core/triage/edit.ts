@@ -162,8 +162,9 @@ export function add(
   const target = findStatus(model, status)
   const last = target?.items.reduce<TrackItem | undefined>((a, b) => (a && a.line > b.line ? a : b), undefined)
   const done = target !== undefined && standingOf(target.status, config).kind === 'final'
-  // An empty or new section follows the note's other items (a checklist stays a checklist).
-  const neighbour = last ?? neighbourItem(model, target)
+  // An empty or new section follows the note's other items (a checklist stays a checklist):
+  // the nearest before where the section is or will be created (SPEC 1.3), not the note's last.
+  const neighbour = last ?? neighbourItem(model, target ?? firstLowerSection(model, status, config))
   const prefix = neighbour
     ? markerPrefix(split.lines[neighbour.line - 1]?.text ?? '', neighbour, done && neighbour === last)
     : '* '
@@ -187,7 +188,10 @@ export function add(
   }
 }
 
-/** The item nearest before the section (or, for a new section, the note's last item); else the first after. */
+/**
+ * The item nearest before the section `target` (a new section's: the one it is created before;
+ * none when created at the end, whose nearest item is the note's last); else the first after.
+ */
 function neighbourItem(model: NoteModel, target: TrackStatus | undefined): TrackItem | undefined {
   const items = model.track.flatMap(section => section.items)
   const before = target ? items.filter(item => item.line < target.line) : items
