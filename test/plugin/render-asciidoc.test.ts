@@ -45,4 +45,32 @@ describe('a note rendered in the review window cannot dress up as the window', (
     expect(links['another note']).toEqual([null, null])
     expect(links['js']?.[0] ?? null).toBeNull()
   })
+
+  it('treats an image map area and an SVG link as links too: none can navigate the frame itself', async () => {
+    // An HTML <area> and an SVG <a> (tag name `a`, lower case; its target in href or xlink:href)
+    // navigate like an <a>: without target they would load the page into the full-window frame.
+    const target = await render(
+      [
+        '++++',
+        '<img src="map.png" usemap="#m" alt="map"><map name="m">',
+        '<area shape="rect" coords="0,0,99,99" href="https://example.org/area" alt="web area">',
+        '<area shape="rect" coords="0,0,9,9" href="other.html" alt="file area"></map>',
+        '<svg><a href="https://example.org/svg"><text>web svg</text></a>',
+        '<a xlink:href="other.html"><text>file svg</text></a><a href="#here"><text>anchor svg</text></a></svg>',
+        '++++',
+      ].join('\n'),
+    )
+    const links = [...target.querySelectorAll('area, a')].map(link => [
+      link.getAttribute('alt') ?? link.textContent,
+      link.getAttribute('href') ?? link.getAttribute('xlink:href'),
+      link.getAttribute('target'),
+    ])
+    expect(links).toEqual([
+      ['web area', 'https://example.org/area', '_blank'],
+      ['file area', null, null],
+      ['web svg', 'https://example.org/svg', '_blank'],
+      ['file svg', null, null],
+      ['anchor svg', '#here', null],
+    ])
+  })
 })

@@ -35,9 +35,13 @@ export function sanitize(html: string, win: Window & typeof globalThis = window)
       else node.removeAttribute('class')
     }
     if (node.getAttribute('id')?.startsWith('nk-')) node.removeAttribute('id')
-    if (node.tagName === 'A') {
-      const href = node.getAttribute('href')
-      if (href === null || href.startsWith('#')) return // an anchor in the note: stays in the frame
+    // Every kind of link, not only an HTML <a>: a passthrough's image-map <area>, and an SVG <a>
+    // (its tag name is lower-case `a`, its target in href or xlink:href), navigate the same way,
+    // and without a target would load the page into the plugin's own full-window frame.
+    if (node.localName !== 'a' && node.localName !== 'area') return
+    for (const attribute of ['href', 'xlink:href']) {
+      const href = node.getAttribute(attribute)
+      if (href === null || href.startsWith('#')) continue // an anchor in the note: stays in the frame
       if (/^(https?|mailto):/i.test(href)) {
         // Links open outside the plugin frame and cannot reach back into it.
         node.setAttribute('target', '_blank')
@@ -45,7 +49,7 @@ export function sanitize(html: string, win: Window & typeof globalThis = window)
       } else {
         // A relative link (`xref:other.adoc[]` is `other.html`) names a file beside the plugin's
         // own page, not the note's: in a new window it would open the plugin's folder.
-        node.removeAttribute('href')
+        node.removeAttribute(attribute)
       }
     }
   })
