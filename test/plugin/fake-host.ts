@@ -33,7 +33,9 @@ export interface FakeHost extends PluginHost {
   macro: ((slot: MacroSlot) => void) | null
   themeListener: ((mode: ThemeMode) => void) | null
   /** The format `ensurePage` answers for a page (as 0.10 does for a page that already exists). */
-  formats: Map<string, string>
+  formats: Map<string, string | null>
+  /** The format the blocks appended to a page get (0.10: a page without one takes the preferred format). */
+  blockFormats: Map<string, string>
   /** Every block's content on a page, depth first. */
   contents(page: string): string[]
 }
@@ -71,6 +73,7 @@ export function fakeHost(settings: Partial<HostSettings> = {}): FakeHost {
     macro: null,
     themeListener: null,
     formats: new Map(),
+    blockFormats: new Map(),
     contents(page) {
       const out: string[] = []
       const walk = (blocks: RecordedBlock[]): void => {
@@ -102,7 +105,8 @@ export function fakeHost(settings: Partial<HostSettings> = {}): FakeHost {
     onThemeModeChanged: listener => void (host.themeListener = listener),
     ensurePage: async name => {
       if (!host.pages.has(name)) host.pages.set(name, [])
-      return { uuid: `page-${name}`, format: host.formats.get(name) ?? 'markdown' }
+      const format = host.formats.get(name)
+      return { uuid: `page-${name}`, format: format === undefined ? 'markdown' : format }
     },
     pageTopBlocks: async name => (host.pages.get(name) ?? []).map(b => ({ uuid: b.uuid })),
     removeBlock: async uuid => {
@@ -115,7 +119,7 @@ export function fakeHost(settings: Partial<HostSettings> = {}): FakeHost {
     appendBlockInPage: async (page, content) => {
       const block = { uuid: `b${++counter}`, content, children: [] }
       host.pages.get(page)?.push(block)
-      return { uuid: block.uuid }
+      return { uuid: block.uuid, format: host.blockFormats.get(page) ?? 'markdown' }
     },
     insertChildren: async (parent, blocks) => {
       for (const page of host.pages.values()) {

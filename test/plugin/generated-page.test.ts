@@ -31,6 +31,18 @@ describe('regenerating a page', () => {
     expect(host.contents('Notekeeper X')).toEqual([])
   })
 
+  it('refuses, and takes its header back, when Logseq writes the blocks in Org though the page named no format', async () => {
+    // 0.10: a page known only from a reference has no format of its own; its blocks take the
+    // user's preferred one (db/get-page-format), Org for some, where a code span is no code span.
+    const host = fakeHost()
+    host.formats.set('Notekeeper X', null)
+    host.blockFormats.set('Notekeeper X', 'org')
+    await expect(
+      writeGeneratedPage(host, { name: 'Notekeeper X', header: 'h', children: [{ content: 'At `[[x]]`' }] }),
+    ).rejects.toThrow(/the page "Notekeeper X" is an Org page/)
+    expect(host.contents('Notekeeper X')).toEqual([])
+  })
+
   it("stamps the run in UTC whatever the machine's zone", () => {
     expect(stamp(new Date(Date.UTC(2026, 11, 31, 23, 59, 30)))).toBe('2026-12-31 23:59 UTC')
   })

@@ -46,6 +46,11 @@ export interface MacroSlot {
 
 export interface BlockHandle {
   uuid: string
+  /**
+   * The block's format where the host says it (0.10 file graphs: `markdown` or `org`). A page
+   * known only from a reference answers no format, and its new blocks take the preferred one.
+   */
+  format?: string | null
 }
 
 /** A page as `Editor.createPage` answers: its format on 0.10 file graphs (`markdown` or `org`). */

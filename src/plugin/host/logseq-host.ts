@@ -92,7 +92,9 @@ export async function connectLogseqHost(): Promise<PluginHost> {
     appendBlockInPage: (page, content) =>
       editor(async () => {
         const block = await ls.Editor.appendBlockInPage(page, content, NO_FOCUS)
-        return block ? { uuid: block.uuid } : null
+        if (!block) return null
+        const format = (block as { format?: unknown }).format
+        return { uuid: block.uuid, format: typeof format === 'string' ? format : null }
       }),
     // Children go in under an existing root with sibling:false, the pattern that avoids the
     // stray-bullet and ordering defects of insertBatchBlock (#10870, #10871).

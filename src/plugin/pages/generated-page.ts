@@ -29,14 +29,24 @@ export const PAGE_NAMES = {
 export async function writeGeneratedPage(host: PluginHost, page: GeneratedPage): Promise<void> {
   const { format } = await host.ensurePage(page.name)
   // A page the user made in Org before (0.10): its blocks are Org, where a code span is no code span.
-  if (format === 'org')
-    throw new Error(
-      `the page "${page.name}" is an Org page; Notekeeper writes its pages in Markdown (note text is safe only in Markdown code spans): delete the page and run the command again`,
-    )
+  if (format === 'org') throw orgPage(page.name)
   for (const block of await host.pageTopBlocks(page.name)) await host.removeBlock(block.uuid)
   const root = await host.appendBlockInPage(page.name, page.header)
   if (!root) throw new Error(`Logseq did not add the header block to the page "${page.name}"`)
+  // A page known only from a reference (0.10) answers no format, and Logseq writes its blocks in
+  // the user's preferred one (db/get-page-format): the header, our own text, shows which before
+  // any note text goes in; in Org it is taken back.
+  if (root.format === 'org') {
+    await host.removeBlock(root.uuid)
+    throw orgPage(page.name)
+  }
   await host.insertChildren(root.uuid, page.children)
+}
+
+function orgPage(name: string): Error {
+  return new Error(
+    `the page "${name}" is an Org page; Notekeeper writes its pages in Markdown (note text is safe only in Markdown code spans): delete the page and run the command again`,
+  )
 }
 
 /** `2026-05-30 14:05 UTC`: the run's time for a page header, in one fixed zone so it never varies by machine. */
