@@ -45,6 +45,13 @@ describe('codeSpan keeps note text out of Logseq markup', () => {
     expect(codeSpan('a\u202Eb\u200Bc')).toBe('`a\uFFFDb\uFFFDc`')
   })
 
+  it('makes the other invisible format characters visible too: Arabic letter mark, word joiner, tag letters', () => {
+    // U+061C is a bidi mark like U+200F; U+2060-2064 are zero-width; tag letters (U+E0020-E007F)
+    // spell ASCII no one sees; U+180E, U+206A-206F, U+FFF9-FFFB and C1 controls show nothing.
+    const hidden = '\u061C \u180E \u2060 \u2064 \u206A \u206F \uFFF9 \uFFFB \u0080 \u009F \u{E0001} \u{E0041}\u{E007F}'
+    expect(codeSpan(`a ${hidden} b`)).toBe(`\`a ${'\uFFFD '.repeat(11)}\uFFFD\uFFFD b\``)
+  })
+
   it('gives one code span for any string at all', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), text => {

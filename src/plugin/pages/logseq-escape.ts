@@ -20,7 +20,12 @@
 const BACKTICK_STANDIN = '\u02CB'
 const LINE_BREAKS = /[\r\n\t\f\v\u0085\u2028\u2029]/g
 // Zero-width and bidi controls could hide text from the reader; they are shown as a visible mark.
-const INVISIBLES = /[\u0000-\u0008\u000e-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g
+// So are the other characters that show nothing: C1 controls, the Arabic letter mark (U+061C, a
+// bidi mark), U+180E, the word joiner and invisible operators (U+2060-2064), U+206A-206F, the
+// interlinear annotation marks (U+FFF9-FFFB) and tag characters (U+E0000-E007F, which can spell
+// a whole hidden ASCII text).
+const INVISIBLES =
+  /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/gu
 
 /** The text as one inline code span that Logseq shows verbatim. */
 export function codeSpan(text: string): string {
