@@ -257,6 +257,52 @@ if (browserOrSkip()) {
       await s.close()
     })
 
+    it("a note's passthrough SVG or MathML cannot paint over the window's controls", async () => {
+      // Both survive DOMPurify as markup: an SVG whose overflow shows a rectangle far past its
+      // box, and MathML padding that moves its content anywhere. Without a clip on the rendered
+      // note they covered the whole window, the Reveal and grade buttons included.
+      const note = [
+        '= Overlay',
+        ':intent: internalise',
+        '',
+        '[qanda]',
+        '[[cover]]What is under the layer?:: Nothing.',
+        '+',
+        '++++',
+        '<svg width="10" height="10" overflow="visible"><rect x="-5000" y="-5000" width="20000" height="20000" fill="red"/></svg>',
+        '<math><mpadded voffset="-2000px" lspace="-2000px" width="0" height="0" depth="0"><mspace width="4000px" height="4000px" mathbackground="blue"/></mpadded></math>',
+        '++++',
+        '',
+      ].join('\n')
+      const corpus = {
+        'internalise/overlay.adoc': note,
+        // Reviewed once, so that it is due today.
+        'internalise/.srs/log.jsonl': '{"item":"overlay#cover","date":"2026-12-01","grade":"good"}\n',
+      }
+      const s = await host.open(browser, { line: '2.x', corpus, today: TODAY })
+      await s.message(/^Notekeeper: indexed/)
+      await s.slash('practice')
+      const ui = s.plugin
+      await ui.getByTestId('reveal').click()
+      await ui.getByTestId('response').locator('svg').waitFor({ state: 'attached' })
+      // What a click at the centre of each control reaches: the control itself, not the note
+      // (those before the response in the page are the ones a layer after them would cover).
+      const controls = ['progress', 'answer', 'grade-again', 'grade-good', 'grade-easy', 'undo']
+      const reached = await ui.evaluate(
+        ids =>
+          ids.map(id => {
+            const control = document.querySelector(`[data-testid="${id}"]`)!
+            control.scrollIntoView({ block: 'center' })
+            const box = control.getBoundingClientRect()
+            const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+            return top === control || control.contains(top) ? true : `${id}: ${top?.outerHTML.slice(0, 60)}`
+          }),
+        controls,
+      )
+      expect(reached).toEqual(controls.map(() => true))
+      await s.close()
+    })
+
     it('without a bridge, names the access it can use (File System Access) and asks for the folder', async () => {
       const s = await host.open(browser, { line: '2.x', corpus: EXAMPLE, today: TODAY, bridge: false })
       await s.slash('practice')
