@@ -1,4 +1,5 @@
 import type { DiffPart } from '../core/answer/word-diff.js'
+import { shownReferences } from '../core/asciidoc/document-attributes.js'
 
 /**
  * AsciiDoc prompts and responses as terminal text: emphasis, strong and monospace as ANSI styles
@@ -39,8 +40,16 @@ const DELIMITER = /^(-{4,}|\.{4,}|\+{4,}|={4,}|\*{4,}|_{4,}|\/{4,})\s*$/
 const VERBATIM = /^(-{4,}|\.{4,}|\+{4,}|\/{4,})$/
 const ATTRIBUTE_LINE = /^\[[^\]]*\]$/
 
-/** Renders an AsciiDoc fragment; every output line starts with `indent`. */
-export function renderTerminal(source: string, style: TerminalStyle, indent = '  '): string {
+/**
+ * Renders an AsciiDoc fragment; every output line starts with `indent`. `attributes`: the note's
+ * header attributes, whose values its `{name}` references show (verbatim blocks keep them as written).
+ */
+export function renderTerminal(
+  source: string,
+  style: TerminalStyle,
+  indent = '  ',
+  attributes?: Readonly<Record<string, string>>,
+): string {
   const out: string[] = []
   let verbatim: string | null = null
   let numbered = 0
@@ -70,13 +79,13 @@ export function renderTerminal(source: string, style: TerminalStyle, indent = ' 
     const number = /^(\.+)\s+(.*)$/.exec(trimmed)
     if (bullet) {
       const depth = bullet[1] === '-' ? 1 : (bullet[1] as string).length
-      out.push(`${indent}${'  '.repeat(depth - 1)}• ${inline(bullet[2] as string, style)}`)
+      out.push(`${indent}${'  '.repeat(depth - 1)}• ${inline(bullet[2] as string, style, attributes)}`)
     } else if (number) {
       numbered++
       const depth = (number[1] as string).length
-      out.push(`${indent}${'  '.repeat(depth - 1)}${numbered}. ${inline(number[2] as string, style)}`)
+      out.push(`${indent}${'  '.repeat(depth - 1)}${numbered}. ${inline(number[2] as string, style, attributes)}`)
     } else {
-      out.push(`${indent}${inline(trimmed, style)}`)
+      out.push(`${indent}${inline(trimmed, style, attributes)}`)
     }
   }
   while (out.length > 0 && out[out.length - 1] === '') out.pop()
@@ -84,13 +93,12 @@ export function renderTerminal(source: string, style: TerminalStyle, indent = ' 
 }
 
 /** Inline markup of one line to styled text. Monospace first, so that `*` inside code stays as typed. */
-function inline(text: string, style: TerminalStyle): string {
+function inline(text: string, style: TerminalStyle, attributes?: Readonly<Record<string, string>>): string {
   const kept: string[] = []
   const keep = (s: string) => `\u0000${kept.push(s) - 1}\u0000`
-  let t = text
-    .replace(/\[\[[^\]]*\]\]/g, '')
-    .replace(/ \+$/, '')
-    .replace(/\{nbsp\}/g, ' ')
+  // References before any markup, as Asciidoctor substitutes them before macros: `{product}` shows
+  // the note's value, `{plus}` a `+`, and a name the note does not set stays as written.
+  let t = shownReferences(text.replace(/\[\[[^\]]*\]\]/g, '').replace(/ \+$/, ''), attributes)
     .replace(/`+([^`]+)`+/g, (_, code: string) => keep(styled(style, 'code', code)))
     .replace(/\b(?:xref):([^\s[]*)\[([^\]]*)\]/g, (_, target: string, label: string) =>
       keep(styled(style, 'link', label.trim() || target.replace(/\.adoc(?=#|$)/, ''))),

@@ -1,9 +1,11 @@
 import { type Aliases, isRenamedAway } from './aliases.js'
-import type { NoteModel, PracticeItem } from './types.js'
+import type { HeaderAttribute, NoteModel, PracticeItem } from './types.js'
 
 export interface DeclaredItem {
   item: PracticeItem
   file: string
+  /** The note's header attributes: the item's `{name}` references read them, as in the note. */
+  attributes: readonly HeaderAttribute[]
 }
 
 /**
@@ -17,7 +19,8 @@ export function declaredItems(notes: readonly NoteModel[], aliases: Aliases = {}
   for (const note of notes) {
     if (note.folder !== 'internalise') continue
     for (const item of note.items) {
-      if (!declared.has(item.id) && !isRenamedAway(item.id, aliases)) declared.set(item.id, { item, file: note.path })
+      if (!declared.has(item.id) && !isRenamedAway(item.id, aliases))
+        declared.set(item.id, { item, file: note.path, attributes: note.attributes })
     }
   }
   return declared

@@ -18,6 +18,11 @@ export interface DueItem {
   isNew: boolean
   file: string
   line: number
+  /**
+   * The note's header attributes by name: `{name}` in the prompt and response means their value,
+   * in the terminal, the review window and the answer check as in the note (absent: none).
+   */
+  attributes?: Readonly<Record<string, string>>
 }
 
 /** A subset to practise: one note (its path from the corpus root) or one folder and everything under it. */
@@ -129,6 +134,7 @@ export function dueSelection(corpus: Corpus, today: IsoDate, scope?: PracticeSco
       isNew: item.entry.reps === 0,
       file: declared.file,
       line: declared.item.line,
+      attributes: Object.fromEntries(declared.attributes.map(a => [a.name, a.value])),
     })
   }
   return { due, heldBack }

@@ -45,8 +45,8 @@ async function main(): Promise<void> {
       }),
     operations: appOperations,
     // The renderer and DOMPurify load with the first note shown, not before the commands are in.
-    render: async (target, source) =>
-      (await import('./review-window/render-asciidoc.js')).renderAsciidocInto(target, source),
+    render: async (target, source, attributes) =>
+      (await import('./review-window/render-asciidoc.js')).renderAsciidocInto(target, source, attributes),
     today: () => localToday(new Date()),
     now: () => new Date(),
     cacheStore: indexedDbCacheStore(indexedDB),

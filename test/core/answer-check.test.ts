@@ -157,3 +157,15 @@ describe('the grade suggestion (ADR 0008)', () => {
     expect(check.recall).toBe(0)
   })
 })
+
+describe('attribute references in the response', () => {
+  it("compares the note's attribute values and the built-in ones, not the {name} as written", () => {
+    const attributes = { product: 'Grafana' }
+    const check = checkAnswer('Grafana dashboards', '_{product}_ dashboards', attributes)
+    expect(check.diff).toEqual([{ kind: 'same', text: 'Grafana dashboards' }])
+    expect(check.answerPart).toBe('Grafana')
+    expect(checkAnswer('a + b', 'a {plus} b').diff).toEqual([{ kind: 'same', text: 'a + b' }])
+    // An escaped reference, and a name the note does not set, stay as written.
+    expect(plainText('\\{product} and {unset}', attributes)).toBe('{product} and {unset}')
+  })
+})

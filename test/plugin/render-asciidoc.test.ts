@@ -74,3 +74,13 @@ describe('a note rendered in the review window cannot dress up as the window', (
     ])
   })
 })
+
+describe("a note's attributes in the review window", () => {
+  it("substitutes the note's header attributes, as the note itself does", async () => {
+    const dom = new JSDOM('<!doctype html><body><div id="target"></div></body>')
+    const target = dom.window.document.getElementById('target') as HTMLElement
+    await renderAsciidocInto(target, 'Run `{cli} get pods`, then kbd:[F11].', { cli: 'kubectl', experimental: '' })
+    expect(target.textContent).toContain('Run kubectl get pods')
+    expect(target.querySelector('kbd')?.textContent).toBe('F11')
+  })
+})

@@ -82,7 +82,7 @@ export const practiceCommand: Command = async ctx => {
         else corpus = await undo(ctx, corpus, session, stateWrites)
         continue
       }
-      const check = checkAnswer(answer, item.response)
+      const check = checkAnswer(answer, item.response, item.attributes)
       showResponse(ctx, style, corpus, item, answer, check)
       const choice = await askGrade(ctx, readLine, check, () => session.canUndo())
       if (choice === null) {
@@ -168,7 +168,7 @@ function showPrompt(ctx: CommandContext, style: TerminalStyle, session: Practice
   ctx.out(
     `\n${styled(style, 'dim', `[${done + 1} of ${total}]`)} ${item.id}  ${styled(style, 'dim', `${item.file}:${item.line}`)}${relearning}${leech}`,
   )
-  ctx.out(renderTerminal(item.prompt, style))
+  ctx.out(renderTerminal(item.prompt, style, '  ', item.attributes))
 }
 
 function showResponse(
@@ -180,7 +180,7 @@ function showResponse(
   check: AnswerCheck,
 ): void {
   ctx.out(`  your answer: ${answer.trim() === '' ? '(none)' : answer.trim()}`)
-  ctx.out(`  response:\n${renderTerminal(item.response, style, '    ')}`)
+  ctx.out(`  response:\n${renderTerminal(item.response, style, '    ', item.attributes)}`)
   if (check.diff.length > 0) ctx.out(`  diff: ${renderDiff(check.diff, style)}`)
   const preview = previewGrades(corpus, item.id, ctx.today)
   ctx.out(`  grades: ${GRADES.map((g, i) => `${i + 1} ${g} (${preview[g].days} d)`).join(' · ')}`)

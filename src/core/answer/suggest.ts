@@ -29,9 +29,14 @@ export interface AnswerCheck {
  * - some of it, or only words from the explanation → hard, not confident;
  * - none of it → again; confident when the answer shares hardly anything with the response.
  */
-export function checkAnswer(produced: string, response: string): AnswerCheck {
+export function checkAnswer(
+  produced: string,
+  response: string,
+  attributes?: Readonly<Record<string, string>>,
+): AnswerCheck {
   const answer = readerWords(produced)
-  const expected = readerWords(response)
+  // The note's attributes are the response's: `{product}` is compared as the value the card shows.
+  const expected = readerWords(response, attributes)
   // Punctuation is shown in the diff but is not what was recalled: only words count below.
   const answerWords = answer.filter(isWord).length
   if (answerWords === 0) return { diff: [], answerPart: '', recall: 0, suggested: 'again', confident: true }

@@ -1,3 +1,5 @@
+import { shownReferences } from '../asciidoc/document-attributes.js'
+
 /**
  * The words of an AsciiDoc response as a reader sees them, for comparing with a typed answer.
  * Shared by the word diff and the grade suggestion, so the two always compare the same words.
@@ -37,14 +39,17 @@ const BLOCK_LINE = /^\s*(?:\+|-{4,}|\.{4,}|\+{4,}|={4,}|\*{4,}|_{4,}|\|===|\/\/.
 const MARKS = /^[*_`#^~]+|[*_`#^~]+$/g
 
 /** AsciiDoc source to plain text: markup, block delimiters, attribute lines, anchors and macros dropped; xrefs as their text. */
-export function plainText(asciidoc: string): string {
-  return readerWords(asciidoc)
+export function plainText(asciidoc: string, attributes?: Readonly<Record<string, string>>): string {
+  return readerWords(asciidoc, attributes)
     .map(w => w.text)
     .join(' ')
 }
 
-/** The words of an AsciiDoc fragment (a prompt, a response or an answer), in order. */
-export function readerWords(asciidoc: string): Word[] {
+/**
+ * The words of an AsciiDoc fragment (a prompt, a response or an answer), in order. `attributes`:
+ * the note's header attributes, which its `{name}` references show (a typed answer has none).
+ */
+export function readerWords(asciidoc: string, attributes?: Readonly<Record<string, string>>): Word[] {
   const words: Word[] = []
   for (const line of asciidoc.split(/\r?\n/)) {
     if (line.trim() === '') {
@@ -55,7 +60,7 @@ export function readerWords(asciidoc: string): Word[] {
       markSentenceEnd(words)
       continue
     }
-    const text = inlineText(line.replace(/^\s*(?:[*.-]+|\d+\.)\s+(?=\S)/, ' '))
+    const text = inlineText(line.replace(/^\s*(?:[*.-]+|\d+\.)\s+(?=\S)/, ' '), attributes)
     let emphasis = false
     for (const token of text.split(/\s+/)) {
       if (token === '') continue
@@ -115,9 +120,11 @@ function lastWord(words: readonly Word[]): Word | undefined {
   return undefined
 }
 
-/** Inline markup to what a reader sees: macros as their text, anchors dropped. */
-function inlineText(line: string): string {
-  return line
+/** Inline markup to what a reader sees: references as their values, macros as their text, anchors dropped. */
+function inlineText(line: string, attributes?: Readonly<Record<string, string>>): string {
+  // References first, as Asciidoctor substitutes them before macros: `{product}` is the word the
+  // reader sees, not one the answer missed.
+  return shownReferences(line, attributes)
     .replace(/\[\[[^\]]*\]\]/g, ' ')
     .replace(/\b(?:xref|link|mailto):([^\s[]*)\[([^\]]*)\]/g, (_, target: string, text: string) =>
       text.trim() === '' ? target.replace(/\.adoc(?=#|$)/, '') : text,
@@ -125,7 +132,6 @@ function inlineText(line: string): string {
     .replace(/\b(?:pass|kbd|footnote|image|btn|menu):[^\s[]*\[([^\]]*)\]/g, '$1')
     .replace(/<<([^,>]*),\s*([^>]*)>>/g, '$2')
     .replace(/<<([^>]*)>>/g, '$1')
-    .replace(/\{nbsp\}/g, ' ')
     .replace(/ \+$/, '')
 }
 

@@ -260,3 +260,28 @@ export function attributeEntryValue(value: string, attributes: ReadonlyMap<strin
   }
   return limitBytes(substituteReferences(value, attributes), MAX_VALUE_LENGTH)
 }
+
+/** Each note's header attributes over the defaults, built once per record (an item's lines share it). */
+const SHOWN_MAPS = new WeakMap<Readonly<Record<string, string>>, ReadonlyMap<string, string>>()
+const NO_OWN: Readonly<Record<string, string>> = {}
+
+/**
+ * The `{name}` references of a line of a prompt or response as a reader of the note sees them:
+ * the note's header attributes (`own`), the defaults and the intrinsic ones (`{plus}`, `{nbsp}`),
+ * the character references those stand for (`&#43;`) as their characters, since the text is
+ * shown as text, not HTML. A name the note does not set stays as written (`attribute-missing`).
+ */
+export function shownReferences(text: string, own: Readonly<Record<string, string>> = NO_OWN): string {
+  if (!text.includes('{')) return text
+  let attributes = SHOWN_MAPS.get(own)
+  if (attributes === undefined) {
+    const map = defaultAttributes()
+    for (const [name, value] of Object.entries(own)) map.set(name.toLowerCase(), value)
+    attributes = map
+    SHOWN_MAPS.set(own, map)
+  }
+  return substituteReferences(text, attributes).replace(/&#(\d{1,7});/g, (whole, code: string) => {
+    const point = Number(code)
+    return point <= 0x10ffff ? String.fromCodePoint(point) : whole
+  })
+}

@@ -45,8 +45,8 @@ export interface PracticeBackend {
   /** Re-indexes (changed files only) and returns today's due items (of `scope`, when given). */
   start(scope?: PracticeScope): Promise<PracticeStart>
   preview(id: string): GradePreviews
-  /** The word diff and the suggestion, from one comparison (ADR 0008). */
-  check(produced: string, response: string): AnswerCheck
+  /** The word diff and the suggestion, from one comparison (ADR 0008); `attributes`: the note's. */
+  check(produced: string, response: string, attributes?: Readonly<Record<string, string>>): AnswerCheck
   /**
    * Appends the review under the writers' lock; resolves when the line is on disk. state.json is
    * written once the next card is shown, coalesced (`flush`), as the CLI's practice does.

@@ -15,9 +15,16 @@ function loadConverter(): Promise<Convert> {
   return converter
 }
 
-export async function asciidocToHtml(source: string): Promise<string> {
+/** `attributes`: the note's header attributes, so that `{product}` (and `:experimental:`) mean what they do in the note. */
+export async function asciidocToHtml(
+  source: string,
+  attributes: Readonly<Record<string, string>> = {},
+): Promise<string> {
   const convert = await loadConverter()
-  const html = await convert(source, { safe: 'secure', attributes: { showtitle: false, 'skip-front-matter': true } })
+  const html = await convert(source, {
+    safe: 'secure',
+    attributes: { ...attributes, showtitle: false, 'skip-front-matter': true },
+  })
   return typeof html === 'string' ? html : ''
 }
 
@@ -82,9 +89,13 @@ export function fragmentSource(source: string): string {
     .join('\n')
 }
 
-/** Renders AsciiDoc into `target`, replacing its content. */
-export async function renderAsciidocInto(target: HTMLElement, source: string): Promise<void> {
-  const html = await asciidocToHtml(fragmentSource(source))
+/** Renders AsciiDoc into `target`, replacing its content; `attributes` are the note's header attributes. */
+export async function renderAsciidocInto(
+  target: HTMLElement,
+  source: string,
+  attributes?: Readonly<Record<string, string>>,
+): Promise<void> {
+  const html = await asciidocToHtml(fragmentSource(source), attributes)
   const fragment = sanitize(html, (target.ownerDocument.defaultView ?? window) as Window & typeof globalThis)
   target.replaceChildren(fragment)
 }

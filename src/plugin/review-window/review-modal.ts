@@ -7,8 +7,15 @@ import type { PracticeBackend, ScopeChoices } from './practice-backend.js'
 import type { Shell } from './shell.js'
 import { followHostTheme } from './theme-vars.js'
 
-/** Renders AsciiDoc into an element (render-asciidoc.ts in the plugin; injectable for tests). */
-export type RenderAsciidoc = (target: HTMLElement, source: string) => Promise<void>
+/**
+ * Renders AsciiDoc into an element (render-asciidoc.ts in the plugin; injectable for tests);
+ * `attributes` are the note's header attributes, which its `{name}` references read.
+ */
+export type RenderAsciidoc = (
+  target: HTMLElement,
+  source: string,
+  attributes?: Readonly<Record<string, string>>,
+) => Promise<void>
 
 export interface ReviewModalOptions {
   shell: Shell
@@ -328,7 +335,7 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
       return false
     }
     try {
-      await render(prompt, item.prompt)
+      await render(prompt, item.prompt, item.attributes)
     } catch (error) {
       prompt.textContent = item.prompt
       fail(`Could not render the prompt of ${item.id}: ${messageOf(error)}`)
@@ -364,7 +371,7 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
 
   async function showResponse(item: DueItem, produced: string, target: HTMLElement): Promise<void> {
     const response = el(doc, 'div', { className: 'nk-response nk-asciidoc', attrs: { 'data-testid': 'response' } })
-    const check = backend.check(produced, item.response)
+    const check = backend.check(produced, item.response, item.attributes)
     const suggested = check.suggested
     let preview: GradePreviews | null = null
     try {
@@ -442,7 +449,7 @@ export function openReview(options: ReviewModalOptions): ReviewSession {
       return true
     }
     try {
-      await render(response, item.response)
+      await render(response, item.response, item.attributes)
     } catch (error) {
       response.textContent = item.response
       fail(`Could not render the response of ${item.id}: ${messageOf(error)}`)

@@ -1,0 +1,34 @@
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { cli } from '../support/cli.js'
+import { tempCorpus } from '../support/temp-corpus.js'
+
+const DAY = '2026-12-05'
+
+/** One practice session over a note of one item, answering `answer`, then grade 3. */
+async function practise(note: string, answer: string): Promise<string> {
+  const corpus = tempCorpus({ 'internalise/card.adoc': note })
+  onTestFinished(corpus.remove)
+  // Registered the day before (a new item falls due the day after it is registered).
+  expect((await cli(['replay', '--corpus', corpus.path, '--today', '2026-12-04'])).code).toBe(0)
+  const result = await cli(['practice', '--corpus', corpus.path, '--today', DAY], [answer, '3'])
+  expect(result.code).toBe(0)
+  return result.stdout
+}
+
+describe('the practice card as the note means it', () => {
+  it("shows a response's {name} references as the note's header attributes and the built-in ones, and checks the answer against them", async () => {
+    const note = [
+      '= Tools',
+      ':intent: internalise',
+      ':cli: kubectl',
+      '',
+      '[qanda]',
+      '[[ctx]]Which tool lists contexts?:: `{cli} config get-contexts`{sp}{plus} a flag',
+      '',
+    ].join('\n')
+    const out = await practise(note, 'kubectl config get-contexts + a flag')
+    expect(out).toContain('    kubectl config get-contexts + a flag\n')
+    expect(out).not.toContain('{cli}')
+    expect(out).toContain('suggested: easy\n')
+  })
+})
