@@ -1,5 +1,6 @@
 import type { DiffPart } from '../core/answer/word-diff.js'
 import { shownReferences } from '../core/asciidoc/document-attributes.js'
+import { mapPassthroughs } from '../core/asciidoc/inline-passthroughs.js'
 
 /**
  * AsciiDoc prompts and responses as terminal text: emphasis, strong and monospace as ANSI styles
@@ -96,9 +97,15 @@ export function renderTerminal(
 function inline(text: string, style: TerminalStyle, attributes?: Readonly<Record<string, string>>): string {
   const kept: string[] = []
   const keep = (s: string) => `\u0000${kept.push(s) - 1}\u0000`
-  // References before any markup, as Asciidoctor substitutes them before macros: `{product}` shows
-  // the note's value, `{plus}` a `+`, and a name the note does not set stays as written.
-  let t = shownReferences(text.replace(/\[\[[^\]]*\]\]/g, '').replace(/ \+$/, ''), attributes)
+  // Passthroughs (`+x+`, `++x++`, `pass:[x]`) first, as Asciidoctor takes them out first: their
+  // content is shown as written, without the plus signs, and no markup or reference inside counts.
+  // References next, before any markup (Asciidoctor substitutes them before macros): `{product}`
+  // shows the note's value, `{plus}` a `+`, and a name the note does not set stays as written.
+  let t = mapPassthroughs(
+    text.replace(/\[\[[^\]]*\]\]/g, '').replace(/ \+$/, ''),
+    outside => shownReferences(outside, attributes),
+    keep,
+  )
     .replace(/`+([^`]+)`+/g, (_, code: string) => keep(styled(style, 'code', code)))
     .replace(/\b(?:xref):([^\s[]*)\[([^\]]*)\]/g, (_, target: string, label: string) =>
       keep(styled(style, 'link', label.trim() || target.replace(/\.adoc(?=#|$)/, ''))),
@@ -108,7 +115,7 @@ function inline(text: string, style: TerminalStyle, attributes?: Readonly<Record
     )
     .replace(/<<([^,>]*),\s*([^>]*)>>/g, (_, __, label: string) => keep(styled(style, 'link', label)))
     .replace(/<<([^>]*)>>/g, (_, target: string) => keep(styled(style, 'link', target)))
-    .replace(/\b(?:kbd|btn|pass):\[([^\]]*)\]/g, '$1')
+    .replace(/\b(?:kbd|btn):\[([^\]]*)\]/g, '$1')
   t = t
     .replace(/\*\*(.+?)\*\*/g, (_, s: string) => keep(styled(style, 'bold', s)))
     .replace(/__(.+?)__/g, (_, s: string) => keep(styled(style, 'italic', s)))

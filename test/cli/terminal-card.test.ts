@@ -51,3 +51,18 @@ describe('cards rendered for the terminal', () => {
     expect(renderDiff(check.diff, color)).toContain('\u001b[32m[+--amend]\u001b[39m')
   })
 })
+
+describe('passthroughs on the terminal card', () => {
+  it('shows a passthrough as its content, without the plus signs, its markup and references as written', () => {
+    expect(renderTerminal('Escape braces with `+{name}+`; `+*+` multiplies, ++a__b++ and pass:[<kbd>]', plain)).toBe(
+      '  Escape braces with {name}; * multiplies, a__b and <kbd>',
+    )
+    expect(renderTerminal('`+x+`', color)).toBe('  \u001b[36mx\u001b[39m')
+    // Not a passthrough: a plus between words, or after one.
+    expect(renderTerminal('a+b+c and i++ stay', plain)).toBe('  a+b+c and i++ stay')
+  })
+
+  it('the answer check reads a passthrough as its content', () => {
+    expect(checkAnswer('{name} braces', '`+{name}+` braces', { name: 'set' }).suggested).toBe('easy')
+  })
+})

@@ -1,4 +1,5 @@
 import { shownReferences } from '../asciidoc/document-attributes.js'
+import { mapPassthroughs } from '../asciidoc/inline-passthroughs.js'
 
 /**
  * The words of an AsciiDoc response as a reader sees them, for comparing with a typed answer.
@@ -123,13 +124,17 @@ function lastWord(words: readonly Word[]): Word | undefined {
 /** Inline markup to what a reader sees: references as their values, macros as their text, anchors dropped. */
 function inlineText(line: string, attributes?: Readonly<Record<string, string>>): string {
   // References first, as Asciidoctor substitutes them before macros: `{product}` is the word the
-  // reader sees, not one the answer missed.
-  return shownReferences(line, attributes)
+  // reader sees, not one the answer missed; a passthrough's content (`+{x}+`) is shown as written.
+  return mapPassthroughs(
+    line,
+    outside => shownReferences(outside, attributes),
+    content => content,
+  )
     .replace(/\[\[[^\]]*\]\]/g, ' ')
     .replace(/\b(?:xref|link|mailto):([^\s[]*)\[([^\]]*)\]/g, (_, target: string, text: string) =>
       text.trim() === '' ? target.replace(/\.adoc(?=#|$)/, '') : text,
     )
-    .replace(/\b(?:pass|kbd|footnote|image|btn|menu):[^\s[]*\[([^\]]*)\]/g, '$1')
+    .replace(/\b(?:kbd|footnote|image|btn|menu):[^\s[]*\[([^\]]*)\]/g, '$1')
     .replace(/<<([^,>]*),\s*([^>]*)>>/g, '$2')
     .replace(/<<([^>]*)>>/g, '$1')
     .replace(/ \+$/, '')
