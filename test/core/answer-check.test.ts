@@ -169,3 +169,11 @@ describe('attribute references in the response', () => {
     expect(plainText('\\{product} and {unset}', attributes)).toBe('{product} and {unset}')
   })
 })
+
+describe('links in the response', () => {
+  it('compares a URL with a text as its text, as the card shows it', () => {
+    expect(plainText('See https://example.com/docs[the manual] now')).toBe('See the manual now')
+    expect(plainText('See https://example.com/docs[] now')).toBe('See https://example.com/docs now')
+    expect(checkAnswer('the manual', 'https://example.com/docs[The manual].').suggested).toBe('good')
+  })
+})

@@ -125,19 +125,26 @@ function lastWord(words: readonly Word[]): Word | undefined {
 function inlineText(line: string, attributes?: Readonly<Record<string, string>>): string {
   // References first, as Asciidoctor substitutes them before macros: `{product}` is the word the
   // reader sees, not one the answer missed; a passthrough's content (`+{x}+`) is shown as written.
-  return mapPassthroughs(
-    line,
-    outside => shownReferences(outside, attributes),
-    content => content,
-  )
-    .replace(/\[\[[^\]]*\]\]/g, ' ')
-    .replace(/\b(?:xref|link|mailto):([^\s[]*)\[([^\]]*)\]/g, (_, target: string, text: string) =>
-      text.trim() === '' ? target.replace(/\.adoc(?=#|$)/, '') : text,
+  return (
+    mapPassthroughs(
+      line,
+      outside => shownReferences(outside, attributes),
+      content => content,
     )
-    .replace(/\b(?:kbd|footnote|image|btn|menu):[^\s[]*\[([^\]]*)\]/g, '$1')
-    .replace(/<<([^,>]*),\s*([^>]*)>>/g, '$2')
-    .replace(/<<([^>]*)>>/g, '$1')
-    .replace(/ \+$/, '')
+      .replace(/\[\[[^\]]*\]\]/g, ' ')
+      .replace(/\b(?:xref|link|mailto):([^\s[]*)\[([^\]]*)\]/g, (_, target: string, text: string) =>
+        text.trim() === '' ? target.replace(/\.adoc(?=#|$)/, '') : text,
+      )
+      // A URL with a text shows the text only (`https://example.com[the site]`), as the card shows it;
+      // read as one word, the learner who typed "the site" had missed a word.
+      .replace(/\b((?:https?|ftp|irc):\/\/[^\s[]+)\[([^\]]*)\]/g, (_, url: string, text: string) =>
+        text.trim() === '' ? url : text,
+      )
+      .replace(/\b(?:kbd|footnote|image|btn|menu):[^\s[]*\[([^\]]*)\]/g, '$1')
+      .replace(/<<([^,>]*),\s*([^>]*)>>/g, '$2')
+      .replace(/<<([^>]*)>>/g, '$1')
+      .replace(/ \+$/, '')
+  )
 }
 
 /** A word for comparing: lower case, accents folded, without surrounding punctuation or markup. */
