@@ -177,3 +177,14 @@ describe('links in the response', () => {
     expect(checkAnswer('the manual', 'https://example.com/docs[The manual].').suggested).toBe('good')
   })
 })
+
+describe('unconstrained marks inside a word', () => {
+  it('compares the word the reader sees, without the marks', () => {
+    expect(plainText('**un**believable and __in__credible, H~2~SO~4~ and E=mc^2^')).toBe(
+      'unbelievable and incredible, H2SO4 and E=mc2',
+    )
+    expect(checkAnswer('unbelievable', '**un**believable results.').suggested).toBe('good')
+    // One mark in a name is no markup: snake_case and a lone `__` stay as written.
+    expect(plainText('snake_case_name and `a__b`')).toBe('snake_case_name and a__b')
+  })
+})

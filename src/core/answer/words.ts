@@ -38,6 +38,8 @@ export function isWord(word: Word): boolean {
 
 const BLOCK_LINE = /^\s*(?:\+|-{4,}|\.{4,}|\+{4,}|={4,}|\*{4,}|_{4,}|\|===|\/\/.*|\[[^\]]*\])\s*$/
 const MARKS = /^[*_`#^~]+|[*_`#^~]+$/g
+/** A pair of unconstrained marks (`**`, `__`, ``` `` ```, `##`) or of sub- and superscript marks (`~`, `^`) within one token. */
+const INNER_MARKS = /(\*\*|__|``|##)(.+?)\1|([~^])([^\s~^]+)\3/g
 
 /** AsciiDoc source to plain text: markup, block delimiters, attribute lines, anchors and macros dropped; xrefs as their text. */
 export function plainText(asciidoc: string, attributes?: Readonly<Record<string, string>>): string {
@@ -66,9 +68,14 @@ export function readerWords(asciidoc: string, attributes?: Readonly<Record<strin
     for (const token of text.split(/\s+/)) {
       if (token === '') continue
       const opens = /^[([{"']*[*_`]/.test(token)
-      const closes = /[*_`][)\]}"'.,;:!?]*$/.test(token)
+      // Unconstrained marks inside a word (`**un**believable`, `H~2~O`, `E=mc^2^`) are markup
+      // too: the reader sees "unbelievable", and a learner who typed it had not missed the word.
+      const inner = token.search(INNER_MARKS) >= 0
+      const closes = /[*_`][)\]}"'.,;:!?]*$/.test(token) || (opens && /^[([{"']*(\*\*|__|``)/.test(token) && inner)
       if (opens) emphasis = true
-      const shown = token.replace(/(^|[([{"'])[*_`#^~]+|[*_`#^~]+(?=[)\]}"'.,;:!?]*$)/g, '$1')
+      const shown = token
+        .replace(INNER_MARKS, '$2$4')
+        .replace(/(^|[([{"'])[*_`#^~]+|[*_`#^~]+(?=[)\]}"'.,;:!?]*$)/g, '$1')
       const spelled = comparableSpelling(shown)
       const key = foldAccents(spelled)
       const isEmphasised = emphasis
