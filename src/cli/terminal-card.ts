@@ -106,6 +106,8 @@ function inline(text: string, style: TerminalStyle, attributes?: Readonly<Record
     outside => shownReferences(outside, attributes),
     keep,
   )
+    // A backslash escapes markup (`\*not bold*`): the reader sees the character, not the backslash.
+    .replace(/\\([*_`#~^[<])/g, (_, mark: string) => keep(mark))
     .replace(/`+([^`]+)`+/g, (_, code: string) => keep(styled(style, 'code', code)))
     .replace(/\b(?:xref):([^\s[]*)\[([^\]]*)\]/g, (_, target: string, label: string) =>
       keep(styled(style, 'link', label.trim() || target.replace(/\.adoc(?=#|$)/, ''))),

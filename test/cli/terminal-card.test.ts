@@ -66,3 +66,10 @@ describe('passthroughs on the terminal card', () => {
     expect(checkAnswer('{name} braces', '`+{name}+` braces', { name: 'set' }).suggested).toBe('easy')
   })
 })
+
+describe('escaped markup on the terminal card', () => {
+  it('shows the escaped character without the backslash, and the answer check reads it so', () => {
+    expect(renderTerminal('Use \\*not bold* and \\`not code`', plain)).toBe('  Use *not bold* and `not code`')
+    expect(checkAnswer('word*not', 'word\\*not').diff).toEqual([{ kind: 'same', text: 'word*not' }])
+  })
+})

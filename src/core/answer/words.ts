@@ -148,6 +148,8 @@ function inlineText(line: string, attributes?: Readonly<Record<string, string>>)
         text.trim() === '' ? url : text,
       )
       .replace(/\b(?:kbd|footnote|image|btn|menu):[^\s[]*\[([^\]]*)\]/g, '$1')
+      // A backslash escapes markup (`\*`): the reader sees the character only.
+      .replace(/\\(?=[*_`#~^[<])/g, '')
       .replace(/<<([^,>]*),\s*([^>]*)>>/g, '$2')
       .replace(/<<([^>]*)>>/g, '$1')
       .replace(/ \+$/, '')
