@@ -1,11 +1,15 @@
 import { type Aliases, isRenamedAway } from './aliases.js'
-import type { HeaderAttribute, NoteModel, PracticeItem } from './types.js'
+import type { NoteModel, PracticeItem } from './types.js'
 
 export interface DeclaredItem {
   item: PracticeItem
   file: string
-  /** The note's header attributes: the item's `{name}` references read them, as in the note. */
-  attributes: readonly HeaderAttribute[]
+  /**
+   * The note that declares it, whose header attributes its `{name}` references read. The note,
+   * not its attributes: a packed model decodes them only when an item is shown, not for every
+   * replay (which declares every item and shows none).
+   */
+  note: Pick<NoteModel, 'attributes'>
 }
 
 /**
@@ -20,7 +24,7 @@ export function declaredItems(notes: readonly NoteModel[], aliases: Aliases = {}
     if (note.folder !== 'internalise') continue
     for (const item of note.items) {
       if (!declared.has(item.id) && !isRenamedAway(item.id, aliases))
-        declared.set(item.id, { item, file: note.path, attributes: note.attributes })
+        declared.set(item.id, { item, file: note.path, note })
     }
   }
   return declared

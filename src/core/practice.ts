@@ -134,7 +134,7 @@ export function dueSelection(corpus: Corpus, today: IsoDate, scope?: PracticeSco
       isNew: item.entry.reps === 0,
       file: declared.file,
       line: declared.item.line,
-      attributes: Object.fromEntries(declared.attributes.map(a => [a.name, a.value])),
+      attributes: Object.fromEntries(declared.note.attributes.map(a => [a.name, a.value])),
     })
   }
   return { due, heldBack }

@@ -157,7 +157,7 @@ export function withNotes(corpus: Corpus, change: NotesChange, today: IsoDate): 
       // The first declaration of an id counts (SPEC 1.2); a later one is validate's duplicate.
       for (const item of model.items)
         if (!declared.has(item.id) && !isRenamedAway(item.id, next.config.aliases))
-          declared.set(item.id, { item, file: model.path, attributes: model.attributes })
+          declared.set(item.id, { item, file: model.path, note: model })
     }
     refold(next, before, [...touched], declared)
   }
