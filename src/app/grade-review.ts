@@ -73,7 +73,7 @@ export async function gradeItem(
   } catch (error) {
     // The review's line is in the log: whatever failed after it (reading the log again, the state)
     // must not be taken for a grade not saved, which a person would then give again.
-    if (typeof error === 'object' && error !== null) afterTheLine.add(error)
+    if (typeof error === 'object' && error !== null) afterTheLine.set(error, review)
     throw error
   }
 }
@@ -107,11 +107,19 @@ function refuseUnreadNote(corpus: Corpus, item: string): void {
     )
 }
 
-const afterTheLine = new WeakSet<object>()
+/** Errors thrown after a line was appended, with what that line recorded (a grade, or the grade a void took back). */
+const afterTheLine = new WeakMap<object, LineWritten>()
 
-/** Whether `error` came from gradeItem after the review's line was appended: the grade is in the log. */
+export type LineWritten = Pick<Review, 'item' | 'date' | 'grade'>
+
+/** Whether `error` came from gradeItem or an undo after its line was appended: the grade (or the void) is in the log. */
 export function lineWasWritten(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && afterTheLine.has(error)
+  return lineWrittenBefore(error) !== null
+}
+
+/** What the line appended before `error` recorded, or null when `error` came before any line was written. */
+export function lineWrittenBefore(error: unknown): LineWritten | null {
+  return (typeof error === 'object' && error !== null && afterTheLine.get(error)) || null
 }
 
 /** Registers new items and drops vanished ones: what `replay` does and every writing command does first. */
@@ -188,15 +196,22 @@ async function appendVoid(
   options: StateOptions = {},
 ): Promise<Graded> {
   const { mark } = await appendAfterMark(vault, [formatVoidLine(review)], corpus.logFile)
-  let next: Corpus
-  if (mark === null || corpus.log.withVoid === undefined) next = await withLogReadAgain(vault, corpus)
-  else {
-    const correction: LogVoid = { item: review.item, date: review.date, void: review.grade, line: mark.lines }
-    const log = corpus.log.withVoid(correction)
-    // Only the item the void took a review from is folded again (withReview's path, for one id).
-    next = withLog(corpus, log, today, [canonicalId(review.item, log.aliases)], mark)
+  try {
+    let next: Corpus
+    if (mark === null || corpus.log.withVoid === undefined) next = await withLogReadAgain(vault, corpus)
+    else {
+      const correction: LogVoid = { item: review.item, date: review.date, void: review.grade, line: mark.lines }
+      const log = corpus.log.withVoid(correction)
+      // Only the item the void took a review from is folded again (withReview's path, for one id).
+      next = withLog(corpus, log, today, [canonicalId(review.item, log.aliases)], mark)
+    }
+    return await saveState(vault, next, today, options)
+  } catch (error) {
+    // The void line is in the log, as a grade's is (gradeItem): an undo run again would take back
+    // a second review.
+    if (typeof error === 'object' && error !== null) afterTheLine.set(error, review)
+    throw error
   }
-  return saveState(vault, next, today, options)
 }
 
 /** Another writer added lines (or the host cannot tell): the log is read again, the notes are not. */

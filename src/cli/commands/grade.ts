@@ -1,4 +1,5 @@
-import { gradeItem, UnknownItemError } from '../../app/grade-review.js'
+import { messageOf } from '../../adapters/vault-paths.js'
+import { gradeItem, lineWrittenBefore, UnknownItemError } from '../../app/grade-review.js'
 import { loadCorpus } from '../../app/load-corpus.js'
 import { dateProblem } from '../../core/dates.js'
 import type { CommandSpec } from '../command.js'
@@ -32,6 +33,16 @@ export const gradeCommand: Command = async ctx => {
     if (error instanceof UnknownItemError) {
       ctx.err(`notekeeper: ${error.message}; nothing appended`)
       return 2
+    }
+    // The line is in the log; only the state (derived, written again by the next command) failed.
+    // Exit 2 says nothing was written, and a script would grade again: the review would count twice.
+    const written = lineWrittenBefore(error)
+    if (written !== null) {
+      ctx.err(
+        `notekeeper: ${written.item}: ${written.grade} on ${written.date} is in the log (do not grade it again), but ${messageOf(error)}; ` +
+          'the next command that writes the state (replay, validate, grade, practice) derives it from the log',
+      )
+      return 1
     }
     throw error
   }

@@ -1,4 +1,5 @@
-import { NothingToUndoError, UnknownItemError, undoLastReview } from '../../app/grade-review.js'
+import { messageOf } from '../../adapters/vault-paths.js'
+import { lineWrittenBefore, NothingToUndoError, UnknownItemError, undoLastReview } from '../../app/grade-review.js'
 import { loadCorpus } from '../../app/load-corpus.js'
 import { canonicalId } from '../../core/aliases.js'
 import type { CommandSpec } from '../command.js'
@@ -38,6 +39,16 @@ export const undoCommand: Command = async ctx => {
     if (error instanceof UnknownItemError) {
       ctx.err(`notekeeper: ${error.message}; nothing appended`)
       return 2
+    }
+    // The void line is in the log; only the state failed. Exit 2 says nothing was written, and an
+    // undo run again would take back one more review.
+    const voided = lineWrittenBefore(error)
+    if (voided !== null) {
+      ctx.err(
+        `notekeeper: ${voided.item}: the ${voided.grade} of ${voided.date} is taken back in the log (do not undo it again), ` +
+          `but ${messageOf(error)}; the next command that writes the state (replay, validate, grade, practice) derives it from the log`,
+      )
+      return 1
     }
     throw error
   }
