@@ -132,8 +132,12 @@ export async function acquireLogLock(vault: Vault, options: LockOptions = {}): P
     const listener = options.onWait ?? waitListener
     if (noticed || listener === null || now() - started < NOTICE_AFTER_MS) return
     noticed = true
+    // Whichever comes first of the two ways isStale lets go: the lock's own age, when its time can
+    // be trusted (not ahead of ours), or staleMs of watching it unchanged.
     const at = Date.parse(parseLock(text)?.at ?? '')
-    const left = Number.isNaN(at) ? staleMs : Math.max(0, staleMs - (now() - at))
+    const byAge = Number.isNaN(at) || at > now() ? Number.POSITIVE_INFINITY : staleMs - (now() - at)
+    const byWatch = watched?.text === text ? staleMs - (now() - watched.since) : staleMs
+    const left = Math.max(0, Math.min(byAge, byWatch))
     listener(
       `waiting for ${LOCK_PATH}: another Notekeeper is writing the review log, or one that stopped left its lock ` +
         `(taken over when it is ${Math.round(staleMs / 1000)} s old, in about ${Math.ceil(left / 1000)} s)`,

@@ -135,6 +135,21 @@ describe('appendReviews: the writers lock (SPEC 1.4)', () => {
     }
   })
 
+  it('says when a lock dated ahead, or unreadable, will be taken over: after 10 s of watching, not at its date', async () => {
+    // QA: a lock dated 2099 (a wrong clock, or written by hand) was said to be taken over
+    // "in about 2274591952 s", and one whose time cannot be read "in about 10 s" however long it had been watched.
+    for (const stuck of [lockOf('skewed', Date.UTC(2099, 0, 1)), '{"owner":']) {
+      const vault = memoryVault({ [LOCK_PATH]: stuck })
+      const said: string[] = []
+      const time = fakeTime()
+      await appendReviews(vault, [review('a#1')], { ...time.options, onWait: message => said.push(message) })
+      expect(said).toHaveLength(1)
+      // The notice comes once the wait passes a second: the takeover is 9 s away then.
+      expect(said[0]).toContain('(taken over when it is 10 s old, in about 9 s)')
+      expect(vault.files.get(LOG_PATH)).toBe(review('a#1'))
+    }
+  })
+
   it('gives up with a clear error when another writer keeps its lock fresh, writing nothing', async () => {
     const vault = memoryVault({ [LOCK_PATH]: lockOf('busy', NOON) })
     const time = fakeTime((_, now) => vault.files.set(LOCK_PATH, lockOf('busy', now)))
