@@ -103,7 +103,9 @@ function inline(text: string, style: TerminalStyle, attributes?: Readonly<Record
   // shows the note's value, `{plus}` a `+`, and a name the note does not set stays as written.
   let t = mapPassthroughs(
     text.replace(/\[\[[^\]]*\]\]/g, '').replace(/ \+$/, ''),
-    outside => shownReferences(outside, attributes),
+    // Cleaned again after the references: a value comes from the note's header, not the line
+    // `safeText` cleaned.
+    outside => safeText(shownReferences(outside, attributes)),
     keep,
   )
     // A backslash escapes markup (`\*not bold*`): the reader sees the character, not the backslash.

@@ -62,8 +62,31 @@ describe('passthroughs on the terminal card', () => {
     expect(renderTerminal('a+b+c and i++ stay', plain)).toBe('  a+b+c and i++ stay')
   })
 
+  it('takes a constrained passthrough of at most 500 characters (an unclosed + scans no further)', () => {
+    const long = `+${'x'.repeat(499)}+`
+    expect(renderTerminal(long, plain)).toBe(`  ${'x'.repeat(499)}`)
+    expect(renderTerminal(`+${'x'.repeat(501)}+`, plain)).toBe(`  +${'x'.repeat(501)}+`)
+  })
+
   it('the answer check reads a passthrough as its content', () => {
     expect(checkAnswer('{name} braces', '`+{name}+` braces', { name: 'set' }).suggested).toBe('easy')
+  })
+})
+
+describe("a note's attributes on the terminal card", () => {
+  it('never let a value send terminal control sequences, raw or as character references', () => {
+    const attributes = { x: '&#27;]0;pwned&#7;&#27;[2J', raw: '\u001b[2J' }
+    expect(renderTerminal('Q {x} {raw}?', plain, '  ', attributes)).toBe('  Q ]0;pwned[2J [2J?')
+    expect(renderTerminal('{x} &#27;]0;title&#7;', plain)).toBe('  {x} ]0;title')
+  })
+
+  it('count a {counter:name} the same way each time a card is shown or checked', () => {
+    const attributes = { product: 'kubectl' }
+    const first = renderTerminal('Step {counter:n} of {product}', plain, '  ', attributes)
+    expect(first).toBe('  Step 1 of kubectl')
+    expect(renderTerminal('Step {counter:n} of {product}', plain, '  ', attributes)).toBe(first)
+    // Nor does a counter leak into a card that only reads the name.
+    expect(renderTerminal('x {n}', plain)).toBe('  x {n}')
   })
 })
 

@@ -50,6 +50,26 @@ describe('an item that opens a conditional region', () => {
     expect(statusesOf(text)).toEqual({ Now: ['b'], Next: ['c'] })
   })
 
+  it('is refused, naming the directive that opens it, when its region runs past its section', () => {
+    const past = lines(
+      '= T',
+      ':intent: track',
+      ':x:',
+      '',
+      '== Now',
+      '* a',
+      'ifdef::x[]',
+      '** d',
+      '',
+      '== Next',
+      '* c',
+      'endif::[]',
+    )
+    expect(refusal(past, (t, m) => demote(t, m, 6, config))).toBe(
+      'track/note.adoc:6: "a" and the conditional directive on line 7 overlap (the item is not wholly inside or outside it); edit the note by hand',
+    )
+  })
+
   it('is refused, naming the directive, when it starts inside a region that closes within it', () => {
     const crossing = lines('= T', ':intent: track', '', '== Now', 'ifndef::x[]', '* a', 'endif::[]', '** more', '')
     expect(refusal(crossing, (t, m) => prune(t, m, 6, config))).toBe(
@@ -77,6 +97,25 @@ describe('a section whose last item is inside a conditional region', () => {
     )
     expect(edited(note, (t, m) => promote(t, m, 11, config))).toBe(
       lines('= T', ':intent: track', '', '== Now', '* a', 'ifndef::x[]', '* b', 'endif::[]', '* c', '', '== Next'),
+    )
+  })
+
+  it('also when the endif::[] has trailing white space, which ends no line for the scan', () => {
+    const note = lines(
+      '= T',
+      ':intent: track',
+      '',
+      '== Now',
+      '* a',
+      'ifndef::x[]',
+      '* b',
+      'endif::[] ',
+      '',
+      '== Next',
+      '* c',
+    )
+    expect(edited(note, (t, m) => promote(t, m, 11, config))).toBe(
+      lines('= T', ':intent: track', '', '== Now', '* a', 'ifndef::x[]', '* b', 'endif::[] ', '* c', '', '== Next'),
     )
   })
 

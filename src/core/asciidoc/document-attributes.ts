@@ -270,6 +270,9 @@ const NO_OWN: Readonly<Record<string, string>> = {}
  * the note's header attributes (`own`), the defaults and the intrinsic ones (`{plus}`, `{nbsp}`),
  * the character references those stand for (`&#43;`) as their characters, since the text is
  * shown as text, not HTML. A name the note does not set stays as written (`attribute-missing`).
+ * Control characters are dropped: a value (`:x: &#27;[2J`) must not reach a terminal as one. A
+ * `{counter:name}` counts on a copy: the cached map is shared by every showing of the note's
+ * items, and a card shown twice (or checked, then shown) must read the same number.
  */
 export function shownReferences(text: string, own: Readonly<Record<string, string>> = NO_OWN): string {
   if (!text.includes('{')) return text
@@ -280,8 +283,14 @@ export function shownReferences(text: string, own: Readonly<Record<string, strin
     attributes = map
     SHOWN_MAPS.set(own, map)
   }
-  return substituteReferences(text, attributes).replace(/&#(\d{1,7});/g, (whole, code: string) => {
-    const point = Number(code)
-    return point <= 0x10ffff ? String.fromCodePoint(point) : whole
-  })
+  const scope = text.includes('{counter') ? new Map(attributes) : attributes
+  return substituteReferences(text, scope)
+    .replace(/&#(\d{1,7});/g, (whole, code: string) => {
+      const point = Number(code)
+      return point <= 0x10ffff ? String.fromCodePoint(point) : whole
+    })
+    .replace(CONTROLS, '')
 }
+
+/** C0 and C1 controls but the tab (a shown line holds no line break). */
+const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g

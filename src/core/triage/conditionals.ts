@@ -18,7 +18,8 @@ const BLOCK_DIRECTIVE = /^(ifdef|ifndef|ifeval|endif)::\S*?\[(.*)\]$/
  */
 export function conditionalStep(model: NoteModel, origin: number, text: string): -1 | 0 | 1 {
   if (origin <= 0 || !text.includes('::')) return 0
-  const match = BLOCK_DIRECTIVE.exec(text)
+  // Trailing white space ends no line for the scan (nor for Asciidoctor): `endif::[] ` closes too.
+  const match = BLOCK_DIRECTIVE.exec(text.trimEnd())
   if (!match || lineClassAt(model.lineClasses, origin - 1) !== 'markup') return 0
   if (match[1] === 'endif') return match[2] === '' ? -1 : 0
   if (match[1] === 'ifeval') return 1

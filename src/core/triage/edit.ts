@@ -72,14 +72,18 @@ function extentOf(split: SplitText, model: NoteModel, found: LocatedItem): { end
       `${quote(item.text)} and the conditional directive on line ${origin} overlap (the item is not wholly inside or outside it); edit the note by hand`,
     )
   let depth = 0
+  // The directive that opened the outermost region still open: the one a refusal names.
+  let opened = 0
   for (let origin = item.line; origin <= item.endLine; origin++) {
-    depth += step(origin)
+    const change = step(origin)
+    if (depth === 0 && change > 0) opened = origin
+    depth += change
     if (depth < 0) return crosses(origin)
   }
   let endLine = item.endLine
   while (depth > 0) {
     endLine++
-    if (endLine > status.endLine) return crosses(item.endLine)
+    if (endLine > status.endLine) return crosses(opened)
     depth += step(endLine)
   }
   return { endLine }
