@@ -80,8 +80,9 @@ export function locateJson(text: string): JsonLocation {
       frame.key = JSON.parse(match[0]) as string
       const path = child(frame)
       if (path !== null) {
-        // A path seen before in this text can only be the same object's key again: an array's
-        // rows have paths of their own (`.0`, `.1`), so two objects never share one.
+        // A path seen before in this text is the same object's key again: an array's rows have
+        // paths of their own (`.0`, `.1`). (A key holding a dot, `"a.b"`, beside an object `a`
+        // with a key `b` would share one too; config.json has no such keys.)
         const first = keys.get(path)
         if (first !== undefined) duplicates.push({ path, offset: at, first })
         keys.set(path, at)

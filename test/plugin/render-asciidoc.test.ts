@@ -83,4 +83,19 @@ describe("a note's attributes in the review window", () => {
     expect(target.textContent).toContain('Run kubectl get pods')
     expect(target.querySelector('kbd')?.textContent).toBe('F11')
   })
+
+  it('reads them as the note reads its own entries: text stays text, and the secure limits hold', async () => {
+    const dom = new JSDOM('<!doctype html><body><div id="target"></div></body>')
+    const target = dom.window.document.getElementById('target') as HTMLElement
+    await renderAsciidocInto(target, 'Use {tag} for {t}.', { tag: '<name>', t: 'a <b>bold</b> & c' })
+    // As API attributes, the values went in as raw HTML: <name> vanished, <b> was bold.
+    expect(target.textContent).toContain('Use <name> for a <b>bold</b> & c.')
+    expect(target.querySelector('b')).toBeNull()
+    // A note cannot lift Asciidoctor's cap on an attribute's value (4,096 characters in secure
+    // mode) and double a value into a gigabyte: the cap is the program's to set.
+    const doubling: Record<string, string> = { 'max-attribute-value-size': '100000000', a0: 'x'.repeat(16) }
+    for (let k = 1; k <= 12; k++) doubling[`a${k}`] = `{a${k - 1}}{a${k - 1}}`
+    await renderAsciidocInto(target, '{a12}', doubling)
+    expect((target.textContent ?? '').length).toBeLessThan(5000)
+  })
 })

@@ -21,11 +21,29 @@ export async function asciidocToHtml(
   attributes: Readonly<Record<string, string>> = {},
 ): Promise<string> {
   const convert = await loadConverter()
-  const html = await convert(source, {
+  const html = await convert(withEntries(source, attributes), {
     safe: 'secure',
-    attributes: { ...attributes, showtitle: false, 'skip-front-matter': true },
+    attributes: { showtitle: false, 'skip-front-matter': true },
   })
   return typeof html === 'string' ? html : ''
+}
+
+const ATTRIBUTE_NAME = /^[\p{L}\p{N}_][\p{L}\p{N}_-]*$/u
+
+/**
+ * The note's header attributes written above the fragment as its own entries, not passed as API
+ * attributes: Asciidoctor escapes an entry's special characters and keeps its secure-mode limits
+ * against it, where an API attribute is inserted as raw HTML and may set what only a program may
+ * (`max-attribute-value-size` lifted, then a few doubling entries made a gigabyte of text).
+ */
+function withEntries(source: string, attributes: Readonly<Record<string, string>>): string {
+  const entries: string[] = []
+  for (const [name, value] of Object.entries(attributes)) {
+    if (!ATTRIBUTE_NAME.test(name)) continue
+    // One line each: a value ending in ` +` or ` \` would run on into the next line.
+    entries.push(`:${name}: ${value.replace(/[\r\n]+/g, ' ').replace(/\s+[+\\]$/, '')}`)
+  }
+  return entries.length === 0 ? source : `${entries.join('\n')}\n\n${source}`
 }
 
 /** Sanitises HTML for insertion: no script, no event handlers, no javascript: URLs, no forms or frames. */
