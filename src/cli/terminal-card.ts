@@ -99,7 +99,8 @@ function inline(text: string, style: TerminalStyle, attributes?: Readonly<Record
   const keep = (s: string) => `\u0000${kept.push(s) - 1}\u0000`
   // Passthroughs (`+x+`, `++x++`, `pass:[x]`) first, as Asciidoctor takes them out first: their
   // content is shown as written, without the plus signs, and no markup or reference inside counts.
-  // References next, before any markup (Asciidoctor substitutes them before macros): `{product}`
+  // References next, before macros as in Asciidoctor, and before emphasis, where Asciidoctor
+  // applies emphasis first (a value's own `*x*` shows bold here, as written there): `{product}`
   // shows the note's value, `{plus}` a `+`, and a name the note does not set stays as written.
   let t = mapPassthroughs(
     text.replace(/\[\[[^\]]*\]\]/g, '').replace(/ \+$/, ''),
