@@ -108,7 +108,7 @@ export async function loadCorpus(vault: Vault, options: LoadOptions = {}): Promi
   )
 }
 
-type ParsedState = Pick<Corpus, 'state' | 'stateError' | 'stateInvalid'>
+type ParsedState = Pick<Corpus, 'state' | 'stateError' | 'stateErrorLine' | 'stateInvalid'>
 
 /**
  * The corpus, its state parsed on first use. Built here, not in loadCorpus: closures share their
@@ -124,6 +124,9 @@ function withLazyState(fields: Omit<Corpus, keyof ParsedState>, stateText: strin
     },
     get stateError() {
       return parsedState().stateError
+    },
+    get stateErrorLine() {
+      return parsedState().stateErrorLine
     },
     get stateInvalid() {
       return parsedState().stateInvalid
@@ -152,7 +155,7 @@ function parseStateText(stateText: string | null): ParsedState {
   if (stateText === null) return { state: null, stateError: null, stateInvalid: [] }
   const parsed = parseState(stateText)
   if ('state' in parsed) return { state: parsed.state, stateError: null, stateInvalid: parsed.invalid }
-  return { state: null, stateError: parsed.error, stateInvalid: [] }
+  return { state: null, stateError: parsed.error, stateErrorLine: parsed.line, stateInvalid: [] }
 }
 
 /** A note read (with a finding about its bytes when they are not UTF-8), not read (its finding), or gone. */

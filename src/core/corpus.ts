@@ -104,6 +104,8 @@ export interface Corpus {
   /** The state on disk; null when there is none. `stateError` when it could not be parsed. */
   state: State | null
   stateError: string | null
+  /** The line of state.json where `stateError` is (a syntax error), when it is at one. */
+  stateErrorLine?: number | null
   /** The state entries that are damaged (no supported next_due or no valid reps), with their lines; left out of `state`. */
   stateInvalid: StateDamage[]
 }

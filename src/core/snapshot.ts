@@ -102,7 +102,7 @@ export function withLog(
 
 /** The corpus with the state that is now on disk (after a write): the registration dates new items keep. */
 export function withStateOnDisk(corpus: Corpus, state: State, today: IsoDate): Corpus {
-  const next: Corpus = { ...corpus, state, stateError: null, stateInvalid: [] }
+  const next: Corpus = { ...corpus, state, stateError: null, stateErrorLine: null, stateInvalid: [] }
   const before = taken(corpus, today)
   if (before !== undefined) derivations.set(next, before)
   return next

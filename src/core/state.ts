@@ -1,5 +1,5 @@
 import { FIRST_SUPPORTED_DATE, isIsoDate, isSupportedDate, LAST_SUPPORTED_DATE } from './dates.js'
-import { locateJson } from './json-locate.js'
+import { lineColumn, locateJson } from './json-locate.js'
 import type { State, StateEntry } from './types.js'
 
 /**
@@ -32,7 +32,7 @@ export type ParsedState =
        */
       invalid: StateDamage[]
     }
-  | { error: string }
+  | { error: string; line: number | null }
 
 /**
  * Reads `state.json`. The state is derived data, so a damaged entry is not fatal: it is left
@@ -45,10 +45,11 @@ export function parseState(text: string | null): ParsedState {
   let value: unknown
   try {
     value = JSON.parse(body)
-  } catch (error) {
-    return { error: `state.json is not valid JSON: ${error instanceof Error ? error.message : String(error)}` }
+  } catch {
+    // Where it breaks, by line and column: JSON.parse's message names an offset, or nothing.
+    return syntaxError(text ?? '', body)
   }
-  if (!isPlainObject(value)) return { error: 'state.json is not a JSON object of entries by item id' }
+  if (!isPlainObject(value)) return { error: 'state.json is not a JSON object of entries by item id', line: null }
   const problems: { id: string; problem: string }[] = []
   for (const id in value) {
     const problem = Object.hasOwn(value, id) ? entryProblem(value[id]) : null
@@ -342,4 +343,13 @@ export class StateTextMatch {
 /** One entry's part of state.json's text, as `JSON.stringify(state, null, 2)` writes it. */
 function partOf(id: string, entry: StateEntry): string {
   return `  ${JSON.stringify(id)}: ${JSON.stringify(entry, null, 2).replace(/\n/g, '\n  ')}`
+}
+
+/** The first syntax error of a state.json that JSON.parse refused, with its line and column in the file. */
+function syntaxError(text: string, body: string): { error: string; line: number | null } {
+  const located = locateJson(body)
+  if (located.ok) return { error: 'state.json is not valid JSON', line: null }
+  const bom = text.length - body.length
+  const { line, column } = lineColumn(text, located.offset + bom)
+  return { error: `state.json is not valid JSON: line ${line}, column ${column}: ${located.message}`, line }
 }

@@ -287,6 +287,7 @@ function stateFindings(corpus: Corpus, state: State, declared: ReadonlyMap<strin
       rule: 'state-drift',
       severity: 'warning',
       file: STATE_PATH,
+      ...(corpus.stateErrorLine ? { line: corpus.stateErrorLine } : {}),
       message: `state.json could not be read (${corpus.stateError}); regenerated from the log`,
       item: null,
     })

@@ -245,6 +245,23 @@ describe('each validate rule on its own corpus', () => {
     })
   })
 
+  it('state-drift: a state.json that is not JSON is named by its line and column, and regenerated', async () => {
+    const broken = '{\n  "deck#a": {\n    "level": 4,\n  }\n}\n'
+    const dir = makeCorpus({
+      [DECK]: qandaNote('Deck', ['a']),
+      [LOG]: logOf([['deck#a', '2026-05-01', 'good']]),
+      [STATE]: `\ufeff${broken}`,
+    })
+    const { code, findings } = await validateJson(dir, TODAY)
+    expect(code).toBe(0)
+    const drift = findings.filter(f => f.rule === 'state-drift')
+    expect(drift).toMatchObject([{ severity: 'warning', file: STATE, line: 4 }])
+    expect(drift[0]?.message).toMatch(
+      /^state\.json could not be read \(state\.json is not valid JSON: line 4, column 3: /,
+    )
+    expect(readState(dir)).toEqual({ 'deck#a': { level: 2, reps: 1, next_due: '2026-05-04' } })
+  })
+
   it('item-without-state and state-without-item: infos; validate registers the one and drops the other', async () => {
     const dir = makeCorpus({
       [DECK]: qandaNote('Deck', ['old', 'new']),
