@@ -3,7 +3,7 @@ import { type Corpus, notePathOfItem } from '../core/corpus.js'
 import { formatReviewLine } from '../core/log/format.js'
 import type { LogVoid } from '../core/log/voids.js'
 import { formatVoidLine } from '../core/log/voids.js'
-import { derived, derivedState, withLog, withReview, withStateOnDisk } from '../core/snapshot.js'
+import { derived, derivedState, registrationsWith, withLog, withReview, withStateOnDisk } from '../core/snapshot.js'
 import { GRADES, type Grade, type IsoDate, type Review, type State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
 import { readLogAndMark } from './log-mark.js'
@@ -63,11 +63,13 @@ export async function gradeItem(
     )
   }
   const review = { item, date, grade: grade as Grade }
+  // Asked before the line is appended: the registration an undo of a first review gives back.
+  const registrations = registrationsWith(corpus, item, today)
   const { mark } = await appendAfterMark(vault, [formatReviewLine(review)], corpus.logFile)
   try {
     const next =
       mark === null
-        ? await withLogReadAgain(vault, corpus)
+        ? await withLogReadAgain(vault, { ...corpus, ...(registrations !== undefined ? { registrations } : {}) })
         : withReview(corpus, { ...review, line: mark.lines }, today, mark)
     return { ...(await saveState(vault, next, today, options)), item }
   } catch (error) {

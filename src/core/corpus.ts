@@ -1,7 +1,7 @@
 import type { AliasCycle } from './config.js'
 import type { ReviewLog } from './log/review-log.js'
 import type { StateDamage } from './state.js'
-import { type Config, type Finding, INTENTS, type Intent, type NoteModel, type State } from './types.js'
+import { type Config, type Finding, INTENTS, type Intent, type IsoDate, type NoteModel, type State } from './types.js'
 
 /** Paths of the machine-managed files, relative to the corpus root. */
 export const LOG_PATH = 'internalise/.srs/log.jsonl'
@@ -108,4 +108,11 @@ export interface Corpus {
   stateErrorLine?: number | null
   /** The state entries that are damaged (no supported next_due or no valid reps), with their lines; left out of `state`. */
   stateInvalid: StateDamage[]
+  /**
+   * The registration (the due date of a never-reviewed entry, SPEC 1.5) of each item first
+   * reviewed since this corpus was read, as the state held it before that review replaced it:
+   * an undo of the review puts the item back among the new items at its own place (ADR 0041).
+   * Absent: none. Kept in memory only, as state.json keeps no registration of a reviewed item.
+   */
+  registrations?: ReadonlyMap<string, IsoDate>
 }

@@ -11,13 +11,14 @@ export interface SessionSummary {
   items: number
   /** Grades given, one per log line written (an item relearned counts twice). */
   grades: Record<Grade, number>
-  /** Items graded `again` that came back in the session. */
+  /** Items graded `again` that came back in the session, and items failed in an earlier session today graded in this one. */
   relearned: number
   /**
    * Share of the items reviewed before whose first grade of the session was not `again` (null
    * when none was graded). New items are left out, as Anki's true retention leaves them out: an
    * item seen for the first time cannot be forgotten, and a session of new items read as a
-   * forgetting one.
+   * forgetting one. So are items relearning from an earlier session today (ADR 0041): their
+   * day's first review was the `again`.
    */
   retention: number | null
   skipped: number
@@ -77,10 +78,14 @@ export class PracticeSession {
     return { done: this.grades, total: this.grades + this.queue.length - this.head }
   }
 
-  /** Whether the current showing is a relearning one (the item was graded `again` earlier in the session). */
+  /**
+   * Whether the current showing is a relearning one: the item was graded `again` earlier in the
+   * session, or earlier today in another one and not relearned since (`DueItem.relearning`).
+   */
   isRelearning(): boolean {
     const item = this.current()
-    return item !== null && this.steps.some(s => s.kind === 'grade' && s.item.id === item.id)
+    if (item === null) return false
+    return item.relearning === true || this.steps.some(s => s.kind === 'grade' && s.item.id === item.id)
   }
 
   /** Records the grade of the current item (already written to the log by the caller). */
@@ -149,13 +154,16 @@ export class PracticeSession {
       grades[step.grade]++
       if (!first.has(step.item.id)) {
         first.set(step.item.id, step.grade)
-        if (!step.item.isNew) {
+        // An item failed earlier today is relearned, not recalled: true retention counts only
+        // the first review of a date (SPEC 2), and that one was the `again`.
+        if (!step.item.isNew && step.item.relearning !== true) {
           recalled++
           if (step.grade !== 'again') passed++
         }
       }
       counts.set(step.item.id, (counts.get(step.item.id) ?? 0) + 1)
     }
+    const relearningAtStart = new Set(this.queue.filter(i => i.relearning === true).map(i => i.id))
     const gradedIds = new Set(first.keys())
     const queued = this.queue.slice(this.head)
     const queuedIds = new Set(queued.map(i => i.id))
@@ -165,7 +173,8 @@ export class PracticeSession {
       due: this.due,
       items: first.size,
       grades,
-      relearned: [...counts.values()].filter(n => n > 1).length,
+      // Graded twice here, or once here after an `again` of an earlier session today.
+      relearned: [...counts].filter(([id, n]) => n > 1 || relearningAtStart.has(id)).length,
       retention: recalled === 0 ? null : passed / recalled,
       skipped: skippedOut,
       left,

@@ -16,6 +16,11 @@ export interface DueItem {
   leech: boolean
   /** Never reviewed before (reps 0): a session's retention leaves its first answer out. */
   isNew: boolean
+  /**
+   * Graded `again` today and not relearned since (SPEC 1.8 `practice.relearn`): due again today,
+   * whatever date the scheduler gave it; `next_due` is then today. Absent: not relearning.
+   */
+  relearning?: boolean
   file: string
   line: number
   /**
@@ -63,7 +68,8 @@ export interface DueSelection {
  * already practised today counts against the limits: an item whose first review is dated today
  * uses up a new-item slot, and every item reviewed today uses up a review slot, so stopping and
  * starting again on one day never shows more than the limits allow. `scope` narrows the items
- * shown; the limits still hold for the whole day.
+ * shown; the limits still hold for the whole day. With `practice.relearn`, the items failed today
+ * and not relearned come first, in the order they were failed, outside the limits (ADR 0041).
  */
 export function dueItems(corpus: Corpus, today: IsoDate, scope?: PracticeScope): DueItem[] {
   return dueSelection(corpus, today, scope).due
@@ -78,16 +84,27 @@ export function dueSelection(corpus: Corpus, today: IsoDate, scope?: PracticeSco
   const { newPerDay, reviewsPerDay } = corpus.config.limits
   let reviewBudget = reviewsPerDay === null ? Infinity : Math.max(0, reviewsPerDay - facts.reviewedToday)
   let newBudget = newPerDay === null ? Infinity : Math.max(0, newPerDay - facts.newToday)
+  const relearn = corpus.config.practice.relearn
 
-  const candidates: { id: string; declared: DeclaredItem; item: ItemFacts }[] = []
+  const candidates: Candidate[] = []
   for (const [id, item] of facts.items) {
     const declared = facts.declared.get(id)
-    if (declared !== undefined && item.entry.next_due <= today && inScope(declared.file, scope))
-      candidates.push({ id, declared, item })
+    if (declared === undefined || !inScope(declared.file, scope)) continue
+    // Failed today and not relearned since: due today whatever date the scheduler gave the
+    // `again` (tomorrow, at the earliest), as a lapsed card stays in relearning in Anki.
+    if (relearn && item.relearning) candidates.push({ id, declared, item, failedAt: lineOfLastReview(corpus, id) })
+    else if (item.entry.next_due <= today) candidates.push({ id, declared, item, failedAt: null })
   }
-  // Items due the same day in the order they are written: by note, then by line, as a person
-  // added them (an id order put `n#q10` before `n#q2`); the id decides only between two of one line.
+  // Relearning first, the one failed first first (Anki shows a learning card once its step is
+  // over, before reviews and new cards). Then items due the same day in the order they are
+  // written: by note, then by line, as a person added them (an id order put `n#q10` before
+  // `n#q2`); the id decides only between two of one line.
   candidates.sort((a, b) => {
+    if (a.failedAt !== null || b.failedAt !== null) {
+      if (a.failedAt === null) return 1
+      if (b.failedAt === null) return -1
+      if (a.failedAt !== b.failedAt) return a.failedAt - b.failedAt
+    }
     const x = a.item.entry.next_due
     const y = b.item.entry.next_due
     if (x !== y) return x < y ? -1 : 1
@@ -101,10 +118,14 @@ export function dueSelection(corpus: Corpus, today: IsoDate, scope?: PracticeSco
   // Reviews take the review budget first, then new items what is left (within newPerDay too), as
   // Anki's v3 scheduler fills its limits: taken in one next_due order, a backlog of new items
   // (registered days ago, so due earlier) took every slot and pushed due reviews back day after day.
+  // Relearning items are outside the limits: their review today took its slot already (counted
+  // in reviewedToday, and in newToday for a first review), as an `again` relearned within the
+  // session takes none; held back, a failed item would wait for a day it was not failed on.
   const taken = new Set<string>()
-  for (const { id, item } of candidates) {
+  for (const { id, failedAt } of candidates) if (failedAt !== null) taken.add(id)
+  for (const { id, item, failedAt } of candidates) {
     if (reviewBudget <= 0) break
-    if (item.entry.reps === 0) continue
+    if (item.entry.reps === 0 || failedAt !== null) continue
     taken.add(id)
     reviewBudget--
   }
@@ -119,7 +140,7 @@ export function dueSelection(corpus: Corpus, today: IsoDate, scope?: PracticeSco
   // Anki mixes them by default); only which ones are taken depends on the kind.
   const due: DueItem[] = []
   const heldBack = { items: 0, new: 0 }
-  for (const { id, declared, item } of candidates) {
+  for (const { id, declared, item, failedAt } of candidates) {
     if (!taken.has(id)) {
       heldBack.items++
       if (item.entry.reps === 0) heldBack.new++
@@ -129,15 +150,30 @@ export function dueSelection(corpus: Corpus, today: IsoDate, scope?: PracticeSco
       id,
       prompt: declared.item.prompt,
       response: declared.item.response,
-      next_due: item.entry.next_due,
+      // A relearning item is due today; the scheduler's date is where it goes once relearned.
+      next_due: failedAt !== null ? today : item.entry.next_due,
       leech: item.failures >= corpus.config.leechThreshold,
       isNew: item.entry.reps === 0,
+      ...(failedAt !== null ? { relearning: true } : {}),
       file: declared.file,
       line: declared.item.line,
       attributes: Object.fromEntries(declared.note.attributes.map(a => [a.name, a.value])),
     })
   }
   return { due, heldBack }
+}
+
+/** A due item before the limits choose: `failedAt`, for an item relearning, the log line of the `again` it failed with. */
+interface Candidate {
+  id: string
+  declared: DeclaredItem
+  item: ItemFacts
+  failedAt: number | null
+}
+
+/** The line of the item's last review that counts: for a relearning item, its `again` of today (replay order ends with today's lines, in file order). */
+function lineOfLastReview(corpus: Corpus, id: string): number {
+  return corpus.log.historyOf(id).at(-1)?.line ?? 0
 }
 
 /** ", 3 more held back by the daily limits (2 of them new)" beside the items shown; "" when none is held back (SPEC 1.8). */

@@ -112,6 +112,8 @@ function formerEntry(state: State, id: string, aliases: Aliases): StateEntry | u
  * reviews alone, whatever date its start holds (every scheduler: test/core/schedulers.test.ts),
  * so the previous state is asked for (`previous`) only for an item without one: a loaded corpus
  * then parses state.json only when some declared item was never reviewed (docs/perf.md (14)).
+ * `registrations`: what the state held for items first reviewed since it was read (`Corpus`),
+ * asked before it, as it was the previous state of those items before their review replaced it.
  */
 export function startEntry(
   scheduler: Scheduler,
@@ -119,9 +121,14 @@ export function startEntry(
   id: string,
   today: IsoDate,
   previous: () => State | null,
+  registrations?: ReadonlyMap<string, IsoDate>,
 ): StateEntry {
   const reviewed = log.lastDateOf !== undefined ? log.lastDateOf(id) !== null : log.historyOf(id).length > 0
-  return scheduler.initial(reviewed ? tomorrowOf(today) : registeredDue(previous(), id, today, log.aliases))
+  if (reviewed) return scheduler.initial(tomorrowOf(today))
+  // Every review taken back (an undo) in the process that recorded the first one: the item goes
+  // back to the registration it had then, among the new items at its own place (ADR 0041).
+  const kept = registrations?.get(id)
+  return scheduler.initial(kept ?? registeredDue(previous(), id, today, log.aliases))
 }
 
 /**

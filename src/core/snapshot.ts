@@ -6,7 +6,7 @@ import { foldHistory, type LogFolding, startEntry } from './replay.js'
 import type { Scheduler } from './scheduler.js'
 import { schedulerFor } from './schedulers/index.js'
 import { journalStateChanges } from './state.js'
-import type { Finding, IsoDate, NoteModel, Review, State, StateEntry } from './types.js'
+import type { Finding, Grade, IsoDate, NoteModel, Review, State, StateEntry } from './types.js'
 
 // What follows from a corpus on one day (ADR 0020): the state a replay gives (SPEC 1.5) and what
 // practice asks of each item, derived once and then carried from one corpus to the next: a new
@@ -21,6 +21,12 @@ export interface ItemFacts {
   reviewedToday: boolean
   /** Whether its first review is dated today (it used up a new-item slot). */
   newToday: boolean
+  /**
+   * Whether its last review that counts (replay order) is an `again` dated today: failed and not
+   * yet relearned, so due again today when `practice.relearn` is on (SPEC 1.8, ADR 0041). A void
+   * took its review out before this is asked, so an undone `again` keeps nothing due.
+   */
+  relearning: boolean
 }
 
 export interface Derived {
@@ -76,10 +82,37 @@ export function derivedState(corpus: Corpus, today: IsoDate): State {
  * it, and only its item's history is folded again. `logFile`: the log file as it now stands.
  */
 export function withReview(corpus: Corpus, review: Review, today: IsoDate, logFile?: LogFileMark | null): Corpus {
+  const id = canonicalId(review.item, corpus.log.aliases)
+  const registrations = registrationsWith(corpus, id, today)
   const before = taken(corpus, today)
-  const next: Corpus = { ...corpus, log: corpus.log.withReview(review), ...(logFile !== undefined ? { logFile } : {}) }
-  if (before !== undefined) refold(next, before, [canonicalId(review.item, next.log.aliases)])
+  const next: Corpus = {
+    ...corpus,
+    log: corpus.log.withReview(review),
+    ...(logFile !== undefined ? { logFile } : {}),
+    ...(registrations !== undefined ? { registrations } : {}),
+  }
+  if (before !== undefined) refold(next, before, [id])
   return next
+}
+
+/**
+ * The corpus's registrations (`Corpus.registrations`) and, when `id` has never been reviewed,
+ * the date it is registered with now: about to be reviewed, its entry in the state will be the
+ * review's, and an undo of that review needs the registration back (ADR 0041). Asked before the
+ * review is appended (the derivation of `corpus` is the one before it).
+ */
+export function registrationsWith(
+  corpus: Corpus,
+  id: string,
+  today: IsoDate,
+): ReadonlyMap<string, IsoDate> | undefined {
+  // The derivation there is (a grade derives it first, to refuse an undeclared id): none, no
+  // registration is known to keep, and deriving 30,000 items here for one would cost the grade.
+  const known = derivations.get(corpus)
+  const facts = known !== undefined && known.today === today ? known.items.get(id) : undefined
+  if (facts === undefined || facts.entry.reps !== 0 || corpus.registrations?.get(id) === facts.entry.next_due)
+    return corpus.registrations
+  return new Map(corpus.registrations ?? []).set(id, facts.entry.next_due)
 }
 
 /**
@@ -267,11 +300,18 @@ function withCounts(derived: Omit<Derived, 'reviewedToday' | 'newToday'>): Deriv
  */
 function itemFacts(corpus: Corpus, id: string, scheduler: Scheduler, today: IsoDate): ItemFacts {
   const { log } = corpus
-  const start = startEntry(scheduler, log, id, today, () => corpus.state)
+  const start = startEntry(scheduler, log, id, today, () => corpus.state, corpus.registrations)
   const logged = (scheduler as Scheduler & Partial<LogFolding>).foldLogged
   const entry = typeof logged === 'function' && log.foldOf !== undefined ? logged.call(scheduler, start, log, id) : null
   if (entry !== null && log.foldOf !== undefined) {
-    const start = { failures: 0, lastFailed: null as IsoDate | null, first: null as IsoDate | null, today: false }
+    const start = {
+      failures: 0,
+      lastFailed: null as IsoDate | null,
+      first: null as IsoDate | null,
+      today: false,
+      last: null as Grade | null,
+      lastDate: null as IsoDate | null,
+    }
     // Failures as failureCount counts them: one per date with an again.
     const walk = log.foldOf(id, start, (w, grade, date) => {
       if (grade === 'again' && date !== w.lastFailed) {
@@ -280,16 +320,26 @@ function itemFacts(corpus: Corpus, id: string, scheduler: Scheduler, today: IsoD
       }
       w.first ??= date
       if (date === today) w.today = true
+      w.last = grade
+      w.lastDate = date
       return w
     })
-    return { entry, failures: walk.failures, reviewedToday: walk.today, newToday: walk.first === today }
+    return {
+      entry,
+      failures: walk.failures,
+      reviewedToday: walk.today,
+      newToday: walk.first === today,
+      relearning: walk.last === 'again' && walk.lastDate === today,
+    }
   }
   const history = log.historyOf(id)
+  const last = history.at(-1)
   return {
     entry: history.length > 0 ? foldHistory(start, history, scheduler) : start,
     failures: failureCount(history),
     reviewedToday: reviewedOn(history, today),
     newToday: history[0]?.date === today,
+    relearning: last?.grade === 'again' && last.date === today,
   }
 }
 

@@ -79,3 +79,30 @@ describe('an undo in a session that runs past midnight', () => {
     expect(vault.files.get(STATE_PATH)).toBe(await replayedState(vault))
   })
 })
+
+describe("an undo of an item's first review", () => {
+  // SPEC 1.5, ADR 0041: the state on disk holds the review's entry once the grade is written, so
+  // the registration the item had is kept by the process that wrote it, for an undo to give back.
+  const registered = serializeState({
+    'deck#a': { level: 1, next_due: '2026-11-20', reps: 0 },
+    'deck#b': { level: 1, next_due: '2026-11-22', reps: 0 },
+    'deck#c': { level: 1, next_due: '2026-11-24', reps: 0 },
+  })
+
+  it.each([
+    ['on disk, nobody else writing', false],
+    ["a whole-file host, another writer's line in between", true],
+  ])('gives the item back the registration it had, in state.json too (%s)', async (_, otherWriter) => {
+    const files = { 'internalise/deck.adoc': DECK, [LOG_PATH]: '', [STATE_PATH]: registered }
+    // On disk the line is appended and folded in place; the whole-file host reads the log again.
+    const vault = otherWriter ? memoryVault(files) : onDisk(files)
+    const corpus = await loadCorpus(vault)
+    if (otherWriter) await vault.append(LOG_PATH, `{"item":"deck#c","date":"${TODAY}","grade":"easy"}\n`)
+    const graded = await gradeItem(vault, corpus, 'deck#a', 'good', TODAY, TODAY)
+    expect(graded.state['deck#a']).toMatchObject({ reps: 1, next_due: '2026-12-03' })
+    const undone = await undoLastGrade(vault, graded.corpus, 'deck#a', 'good', TODAY)
+    // Not today: back before b, where it stood among the new items.
+    expect(undone.state['deck#a']).toEqual({ level: 1, next_due: '2026-11-20', reps: 0 })
+    expect(await vault.read(STATE_PATH)).toBe(await replayedState(vault))
+  })
+})

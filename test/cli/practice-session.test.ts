@@ -141,6 +141,36 @@ describe('notekeeper practice: a session', () => {
     expect(result.stdout).toMatch(/Practised 4 of \d+ items: 1 again, 0 hard, 3 good, 1 easy \(5 grades; 1 relearned\)/)
   })
 
+  it('an again the session ended on is due again that day: first in `due`, and in the next practice (SPEC 1.8)', async () => {
+    const dir = copyCorpus()
+    const due = await dueIds(dir)
+    const failed = due[1] as string
+    // good on the first, again on the second; the input ends before the second comes back.
+    const first = await cli(['practice', '--corpus', dir, '--today', DAY], ['x', '3', 'x', '1'])
+    expect(first.stdout).toContain('1 relearning showing not done (input ended)')
+    const listed = await cli(['due', '--json', '--corpus', dir, '--today', DAY])
+    const json = JSON.parse(listed.stdout) as { due: { id: string; next_due: string; relearning?: boolean }[] }
+    // Due today (the scheduler dated the again tomorrow), before every other item.
+    expect(json.due[0]).toMatchObject({ id: failed, next_due: DAY, relearning: true })
+    expect(json.due.filter(item => 'relearning' in item)).toHaveLength(1)
+    expect(json.due.map(item => item.id)).not.toContain(due[0])
+    const text = await cli(['due', '--corpus', dir, '--today', DAY])
+    expect(text.stdout).toContain(`\n  ${DAY}  ${failed}  [relearning: again today]  (`)
+    // The next session starts with it, as a relearning showing; passed, it is due no more today.
+    const second = await cli(['practice', '--corpus', dir, '--today', DAY], ['x', '3'])
+    expect(second.stdout).toContain(`] ${failed}  `)
+    expect(second.stdout.split('\n').find(line => line.includes(`] ${failed}  `))).toContain('(again: relearning)')
+    expect(await dueIds(dir)).not.toContain(failed)
+  })
+
+  it('with practice.relearn off, an again the session ended on waits for the date the scheduler gives it', async () => {
+    const dir = copyCorpus()
+    writeFileSync(join(dir, 'internalise/.srs/config.json'), '{"practice": {"relearn": false}}\n')
+    const due = await dueIds(dir)
+    await cli(['practice', '--corpus', dir, '--today', DAY], ['x', '3', 'x', '1'])
+    expect(await dueIds(dir)).toEqual(due.slice(2))
+  })
+
   it('refuses a practice.relearn that is not true or false, naming the key, with nothing written', async () => {
     const dir = copyCorpus()
     writeFileSync(join(dir, 'internalise/.srs/config.json'), '{"practice": {"relearn": "no"}}\n')

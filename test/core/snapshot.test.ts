@@ -78,7 +78,7 @@ describe('the corpus snapshot', () => {
   it("derives each item's facts from the log's columns as its history says (every scheduler, aliases)", () => {
     // A box scheduler folds a columnar log in place (foldOf, foldLogged), with no review objects;
     // the facts must be what the item's history as objects says: the replay's entry, its
-    // `again` lines, a review dated today, a first review dated today.
+    // `again` lines, a review dated today, a first review dated today, a last review an again of today.
     const ids = ['deck#a', 'deck#b', 'deck#old', 'other#x', 'gone#y']
     const review = fc.record({
       item: fc.constantFrom(...ids),
@@ -101,6 +101,8 @@ describe('the corpus snapshot', () => {
             failures: new Set(history.filter(r => r.grade === 'again').map(r => r.date)).size,
             reviewedToday: history.some(r => r.date === TODAY),
             newToday: history[0]?.date === TODAY,
+            // Its last review that counts, in replay order, an again of today (a later-dated one ends it).
+            relearning: history.at(-1)?.grade === 'again' && history.at(-1)?.date === TODAY,
           })
         }
       }),

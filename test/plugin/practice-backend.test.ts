@@ -73,6 +73,30 @@ describe('practice through the app layer', () => {
   })
 })
 
+describe('the window opened again the same day (SPEC 1.8 practice.relearn, ADR 0041)', () => {
+  it('starts with the item the last window failed; a first review undone in it left that item new, at its place', async () => {
+    const vault = memoryVault(files())
+    const backend = practiceBackend(
+      () => vault,
+      createIndexer(() => vault),
+      () => TODAY,
+    )
+    expect((await backend.start()).items.map(i => i.id)).toEqual(['english#few', 'english#need'])
+    await backend.grade('english#few', 'good')
+    await backend.undo('english#few', 'good') // U: asked again, and the window is closed on it
+    await backend.flush()
+    // New again, due on the date it was registered with, not today.
+    expect(JSON.parse((await vault.read(STATE))!)['english#few']).toEqual({ level: 1, next_due: '2026-06-01', reps: 0 })
+    const second = await backend.start()
+    expect(second.items.map(i => i.id)).toEqual(['english#few', 'english#need'])
+    await backend.grade('english#few', 'good')
+    await backend.grade('english#need', 'again') // closed before it came back
+    await backend.flush()
+    const third = await backend.start()
+    expect(third.items.map(i => [i.id, i.relearning, i.next_due])).toEqual([['english#need', true, TODAY]])
+  })
+})
+
 describe('the next due date of a practice of one note', () => {
   it("is that note's, not the corpus's, at the start and after the session", async () => {
     const vault = memoryVault({

@@ -5,7 +5,7 @@ import { configInvalid, warnMovedHistories, warnSkippedLines } from '../config-o
 import type { Command } from '../context.js'
 import { practiceScope } from '../practice-scope.js'
 
-/** `notekeeper due [--note FILE] [--folder DIR] [--json]`: `{"due": [{id, prompt, response, next_due, leech}], "heldBack": {items, new}}` (SPEC 3). Writes nothing. */
+/** `notekeeper due [--note FILE] [--folder DIR] [--json]`: `{"due": [{id, prompt, response, next_due, leech, relearning?}], "heldBack": {items, new}}` (SPEC 3). Writes nothing. */
 export const dueCommand: Command = async ctx => {
   const corpus = await loadCorpus(ctx.vault, { cache: ctx.scanCache, logCache: ctx.logCache })
   if (corpus.configFinding) return configInvalid(ctx, corpus.configFinding)
@@ -17,7 +17,15 @@ export const dueCommand: Command = async ctx => {
     ctx.out(
       JSON.stringify(
         {
-          due: due.map(({ id, prompt, response, next_due, leech }) => ({ id, prompt, response, next_due, leech })),
+          // `relearning: true` only on an item failed today and not relearned (SPEC 3), as other optional keys.
+          due: due.map(({ id, prompt, response, next_due, leech, relearning }) => ({
+            id,
+            prompt,
+            response,
+            next_due,
+            leech,
+            ...(relearning === true ? { relearning } : {}),
+          })),
           // Due today but left for another day by the limits: an empty list is not "nothing due".
           heldBack,
         },
@@ -42,7 +50,9 @@ export const dueCommand: Command = async ctx => {
   }
   ctx.out(`${due.length} item${due.length === 1 ? '' : 's'} due today (${ctx.today})${heldBackPhrase(heldBack)}:`)
   for (const item of due)
-    ctx.out(`  ${item.next_due}  ${item.id}${item.leech ? '  [leech: rewrite it]' : ''}  (${item.file}:${item.line})`)
+    ctx.out(
+      `  ${item.next_due}  ${item.id}${item.relearning ? '  [relearning: again today]' : ''}${item.leech ? '  [leech: rewrite it]' : ''}  (${item.file}:${item.line})`,
+    )
   return 0
 }
 
