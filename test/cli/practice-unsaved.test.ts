@@ -90,10 +90,7 @@ describe('practice when a grade cannot be written', () => {
       for (const n of [1, 2, 3]) {
         await waitFor(out, 'answer> ', n)
         // state.json (derived, written after each card) turns into a folder after the first grade.
-        if (n === 2) {
-          rmSync(join(dir, 'internalise/.srs/state.json'))
-          mkdirSync(join(dir, 'internalise/.srs/state.json'))
-        }
+        if (n === 2) replaceWithFolder(join(dir, 'internalise/.srs/state.json'))
         write('my answer')
         await waitFor(out, 'grade [', n)
         write('3')
@@ -123,3 +120,20 @@ describe('practice when a grade cannot be written', () => {
     expect(run.stdout).toMatch(/left for later \(input ended\)\. Every grade given is in the log\./)
   }, 60_000)
 })
+
+/**
+ * `path` made a folder, whatever the practice writes meanwhile: the first grade's state write
+ * comes after the next card is shown, so it may rename a new state.json into place between the
+ * removal and the mkdir (EEXIST). Removed again until the folder is made.
+ */
+function replaceWithFolder(path: string): void {
+  for (;;) {
+    rmSync(path, { recursive: true, force: true })
+    try {
+      mkdirSync(path)
+      return
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+  }
+}
