@@ -1,13 +1,40 @@
 import type { DiffPart } from '../core/answer/word-diff.js'
 import { shownReferences } from '../core/asciidoc/document-attributes.js'
+import { readFragment, type ShownBlock } from '../core/asciidoc/fragment-blocks.js'
 import { mapPassthroughs } from '../core/asciidoc/inline-passthroughs.js'
+import {
+  FOOTNOTE,
+  Footnotes,
+  INLINE_IMAGE,
+  imageAlt,
+  MARK_CONSTRAINED,
+  MARK_UNCONSTRAINED,
+  typographic,
+} from '../core/asciidoc/shown-text.js'
+import type { TableCell, TableRow } from '../core/asciidoc/table-rows.js'
 
 /**
- * AsciiDoc prompts and responses as terminal text: emphasis, strong and monospace as ANSI styles
- * (or plain when `color` is off), lists and code blocks indented, continuation markers, block
- * delimiters and attribute lines dropped, xrefs and links as their text. Note text is untrusted:
- * control characters are removed before any style is added, so a note cannot move the cursor,
- * retitle the terminal or forge a style.
+ * AsciiDoc prompts and responses as terminal text, as a learner reading the note rendered
+ * (Asciidoctor, the review window) would read it: emphasis, strong, monospace and highlight
+ * (`#mark#`) as ANSI styles (or plain when `color` is off); lists and code blocks indented;
+ * continuation markers, block delimiters, comments and attribute lines dropped; xrefs and links as
+ * their text. The blocks are read by src/core/asciidoc/fragment-blocks.ts, which the answer check
+ * reads too, so the diff shows the words the card shows (ADR 0043). Shown as plain text:
+ *   - Asciidoctor's replacements: `(C)` ©, `(R)` ®, `(TM)` ™, ` -- ` and `a--b` an em dash, `...`
+ *     …, `->` →, `=>` ⇒, `<-` ←, `<=` ⇐, `it's` it’s; and curved quotes (``"`x`"`` “x”);
+ *   - a block title (`.Title`) as a bold line of its own, with Asciidoctor's "Table 1. ",
+ *     "Figure 1. " or "Example 1. " before it (an image's below the image, as Asciidoctor puts it);
+ *   - an admonition (`NOTE: text`, `[TIP]`) with its label first: "Note: text";
+ *   - a table as aligned rows, cells joined by ` | `, a header row followed by a `---+---` rule;
+ *   - an image (`image:x.png[alt]`, `image::x.png[alt]`) as its alt text in brackets, `[alt]`
+ *     (Asciidoctor's default alt when there is none: the file's name), an icon as `[name]`;
+ *   - a footnote as its number in brackets, `[1]`, where it stands, and its text after the
+ *     fragment, `[1] text`, as Asciidoctor numbers and lists them (each fragment is a document);
+ *   - an escaped passthrough or replacement (`\+x+`, `\(C)`) as written, without the backslash.
+ * Note text is untrusted: control characters are removed from it (the source, and the attribute
+ * values and captions that come from the note's header) before any style is added, whatever else
+ * is substituted, so a note cannot move the cursor, retitle the terminal or forge a style.
+ * Cheap enough for every prompt: one pass over the lines, patterns bounded or anchored.
  */
 export interface TerminalStyle {
   color: boolean
@@ -20,6 +47,7 @@ const STYLES = {
   code: ['36m', '39m'],
   dim: ['2m', '22m'],
   link: ['4m', '24m'],
+  mark: ['7m', '27m'],
   same: ['', ''],
   missing: ['32m', '39m'],
   extra: ['31;9m', '39;29m'],
@@ -37,9 +65,14 @@ export function safeText(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
 }
 
-const DELIMITER = /^(-{4,}|\.{4,}|\+{4,}|={4,}|\*{4,}|_{4,}|\/{4,})\s*$/
-const VERBATIM = /^(-{4,}|\.{4,}|\+{4,}|\/{4,})$/
-const ATTRIBUTE_LINE = /^\[[^\]]*\]$/
+/** One card's rendering: its style, the note's attributes, and its footnotes (numbered across the fragment). */
+interface Card {
+  style: TerminalStyle
+  attributes: Readonly<Record<string, string>> | undefined
+  footnotes: Footnotes
+  /** Each footnote's text as shown, by number less one. */
+  notes: string[]
+}
 
 /**
  * Renders an AsciiDoc fragment; every output line starts with `indent`. `attributes`: the note's
@@ -51,67 +84,170 @@ export function renderTerminal(
   indent = '  ',
   attributes?: Readonly<Record<string, string>>,
 ): string {
-  const out: string[] = []
-  let verbatim: string | null = null
-  let numbered = 0
-  for (const raw of safeText(source).split('\n')) {
-    const line = raw.trimEnd()
-    const trimmed = line.trim()
-    if (verbatim !== null) {
-      if (trimmed === verbatim) {
-        verbatim = null
-        continue
-      }
-      // Comment blocks (////) are not shown; listing and literal lines keep their spacing.
-      if (!verbatim.startsWith('/')) out.push(`${indent}    ${styled(style, 'code', line)}`)
-      continue
-    }
-    if (DELIMITER.test(trimmed)) {
-      if (VERBATIM.test(trimmed)) verbatim = trimmed
-      continue
-    }
-    if (trimmed === '+' || ATTRIBUTE_LINE.test(trimmed) || trimmed.startsWith('//')) continue
-    if (trimmed === '') {
-      if (out.length > 0 && out[out.length - 1] !== '') out.push('')
-      numbered = 0
-      continue
-    }
-    const bullet = /^(\*+|-)\s+(.*)$/.exec(trimmed)
-    const number = /^(\.+)\s+(.*)$/.exec(trimmed)
-    if (bullet) {
-      const depth = bullet[1] === '-' ? 1 : (bullet[1] as string).length
-      out.push(`${indent}${'  '.repeat(depth - 1)}• ${inline(bullet[2] as string, style, attributes)}`)
-    } else if (number) {
-      numbered++
-      const depth = (number[1] as string).length
-      out.push(`${indent}${'  '.repeat(depth - 1)}${numbered}. ${inline(number[2] as string, style, attributes)}`)
-    } else {
-      out.push(`${indent}${inline(trimmed, style, attributes)}`)
-    }
-  }
-  while (out.length > 0 && out[out.length - 1] === '') out.pop()
+  const card: Card = { style, attributes, footnotes: new Footnotes(), notes: [] }
+  const out = renderBlocks(readFragment(safeText(source), attributes), card, indent)
+  card.notes.forEach((note, k) => {
+    out.push(`${indent}${styled(style, 'dim', `[${k + 1}]`)} ${note}`)
+  })
   return out.join('\n')
 }
 
+function renderBlocks(blocks: readonly ShownBlock[], card: Card, indent: string): string[] {
+  const { style } = card
+  const out: string[] = []
+  let numbered = 0
+  // An admonition's label goes before its first line of text ("Note: text"), or stands alone.
+  let label: string | null = null
+  const labelled = (text: string): string => {
+    if (label === null) return text
+    const shown = `${styled(style, 'bold', `${safeText(label)}:`)} ${text}`
+    label = null
+    return shown
+  }
+  const alone = () => {
+    if (label !== null) out.push(`${indent}${labelled('').trimEnd()}`)
+  }
+  for (const block of blocks) {
+    switch (block.kind) {
+      case 'break':
+        if (out.length > 0 && out[out.length - 1] !== '') out.push('')
+        numbered = 0
+        break
+      case 'boundary':
+        break
+      case 'label':
+        alone()
+        label = block.text
+        break
+      case 'verbatim':
+        alone()
+        out.push(`${indent}    ${styled(style, 'code', block.text)}`)
+        break
+      case 'title':
+        out.push(`${indent}${labelled(styled(style, 'bold', safeText(block.caption) + inline(block.text, card)))}`)
+        break
+      case 'line':
+        out.push(`${indent}${labelled(inline(block.text, card))}`)
+        break
+      case 'item': {
+        const marker = block.marker
+        const text = labelled(inline(block.text, card))
+        if (/^\d/.test(marker)) out.push(`${indent}${marker} ${text}`)
+        else if (marker.startsWith('.')) {
+          numbered++
+          out.push(`${indent}${'  '.repeat(marker.length - 1)}${numbered}. ${text}`)
+        } else {
+          const depth = marker === '-' ? 1 : marker.length
+          out.push(`${indent}${'  '.repeat(depth - 1)}• ${text}`)
+        }
+        break
+      }
+      case 'table':
+        alone()
+        out.push(...renderTable(block.rows, card, indent))
+        break
+      case 'image':
+        out.push(`${indent}${labelled(styled(style, 'dim', `[${safeText(block.alt)}]`))}`)
+        break
+    }
+  }
+  alone()
+  while (out.length > 0 && out[out.length - 1] === '') out.pop()
+  return out
+}
+
+/** The width a terminal gives the text: its characters, without the styles' escape sequences. */
+function visibleWidth(text: string): number {
+  let width = 0
+  for (const _ of text.replace(/\u001b\[[\d;]*m/g, '')) width++
+  return width
+}
+
+/** A table as aligned rows: each column as wide as its widest cell, a cell spanning columns as wide as they are. */
+function renderTable(rows: readonly TableRow[], card: Card, indent: string): string[] {
+  const { style } = card
+  const shown = rows.map(row => row.cells.map(cell => ({ text: cellText(cell, row.header, card), span: cell.colspan })))
+  const widths: number[] = []
+  const spanWidth = (from: number, span: number): number => {
+    let width = 3 * (span - 1)
+    for (let k = from; k < from + span; k++) width += widths[k] ?? 0
+    return width
+  }
+  for (const pass of [1, 2])
+    for (const row of shown) {
+      let column = 0
+      for (const cell of row) {
+        const width = visibleWidth(cell.text)
+        if (pass === 1 && cell.span === 1) widths[column] = Math.max(widths[column] ?? 0, width)
+        if (pass === 2 && cell.span > 1 && width > spanWidth(column, cell.span)) {
+          const last = column + cell.span - 1
+          widths[last] = (widths[last] ?? 0) + width - spanWidth(column, cell.span)
+        }
+        column += cell.span
+      }
+    }
+  const bar = ` ${styled(style, 'dim', '|')} `
+  const out: string[] = []
+  rows.forEach((row, r) => {
+    let column = 0
+    const cells = (shown[r] ?? []).map(cell => {
+      const width = spanWidth(column, cell.span)
+      column += cell.span
+      return cell.text + ' '.repeat(Math.max(width - visibleWidth(cell.text), 0))
+    })
+    out.push(`${indent}${cells.join(bar)}`.trimEnd())
+    if (row.header) {
+      const rule = Array.from({ length: widths.length }, (_, k) => '-'.repeat(widths[k] ?? 0)).join('-+-')
+      out.push(`${indent}${styled(style, 'dim', rule)}`)
+    }
+  })
+  return out
+}
+
+/** A cell on one line: an `a|` cell's blocks joined, a literal one as written, the others as inline text in their style. */
+function cellText(cell: TableCell, header: boolean, card: Card): string {
+  const { style } = card
+  if (cell.style === 'a')
+    return renderBlocks(readFragment(cell.text, card.attributes), card, '')
+      .map(line => line.trim())
+      .filter(line => line !== '')
+      .join(' ')
+  const text = cell.text.replace(/\s*\n\s*/g, ' ')
+  if (cell.style === 'l') return styled(style, 'code', text)
+  const shown = inline(text, card)
+  if (header || cell.style === 'h' || cell.style === 's') return styled(style, 'bold', shown)
+  if (cell.style === 'e') return styled(style, 'italic', shown)
+  if (cell.style === 'm') return styled(style, 'code', shown)
+  return shown
+}
+
 /** Inline markup of one line to styled text. Monospace first, so that `*` inside code stays as typed. */
-function inline(text: string, style: TerminalStyle, attributes?: Readonly<Record<string, string>>): string {
+function inline(text: string, card: Card): string {
+  const { style, attributes } = card
   const kept: string[] = []
   const keep = (s: string) => `\u0000${kept.push(s) - 1}\u0000`
   // Passthroughs (`+x+`, `++x++`, `pass:[x]`) first, as Asciidoctor takes them out first: their
   // content is shown as written, without the plus signs, and no markup or reference inside counts.
-  // References next, before macros as in Asciidoctor, and before emphasis, where Asciidoctor
-  // applies emphasis first (a value's own `*x*` shows bold here, as written there): `{product}`
-  // shows the note's value, `{plus}` a `+`, and a name the note does not set stays as written.
+  // References next, then the replacements (`->` →), as in Asciidoctor, and before macros as
+  // there, but also before emphasis, where Asciidoctor applies emphasis first (a value's own
+  // `*x*` shows bold here, as written there): `{product}` shows the note's value, `{plus}` a `+`,
+  // and a name the note does not set stays as written.
   let t = mapPassthroughs(
     text.replace(/\[\[[^\]]*\]\]/g, '').replace(/ \+$/, ''),
     // Cleaned again after the references: a value comes from the note's header, not the line
     // `safeText` cleaned.
-    outside => safeText(shownReferences(outside, attributes)),
+    outside => safeText(typographic(shownReferences(outside, attributes))),
     keep,
   )
     // A backslash escapes markup (`\*not bold*`): the reader sees the character, not the backslash.
     .replace(/\\([*_`#~^[<])/g, (_, mark: string) => keep(mark))
     .replace(/`+([^`]+)`+/g, (_, code: string) => keep(styled(style, 'code', code)))
+    // Images before links, as in Asciidoctor: `image:https://…/x.png[Alt]` is an image.
+    .replace(INLINE_IMAGE, (whole: string, kind: string, target: string, list: string) =>
+      whole.startsWith('\\')
+        ? whole.slice(1)
+        : keep(styled(style, 'dim', `[${kind === 'icon' ? target : imageAlt(target, list)}]`)),
+    )
     .replace(/\b(?:xref):([^\s[]*)\[([^\]]*)\]/g, (_, target: string, label: string) =>
       keep(styled(style, 'link', label.trim() || target.replace(/\.adoc(?=#|$)/, ''))),
     )
@@ -121,7 +257,26 @@ function inline(text: string, style: TerminalStyle, attributes?: Readonly<Record
     .replace(/<<([^,>]*),\s*([^>]*)>>/g, (_, __, label: string) => keep(styled(style, 'link', label)))
     .replace(/<<([^>]*)>>/g, (_, target: string) => keep(styled(style, 'link', target)))
     .replace(/\b(?:kbd|btn):\[([^\]]*)\]/g, '$1')
-  t = t
+  // Footnotes last of the macros, so that their text has had the substitutions above; their
+  // emphasis is applied with the line's, below.
+  const notes: [number, string][] = []
+  t = t.replace(FOOTNOTE, (whole: string, legacy: string | undefined, id: string | undefined, note: string) => {
+    if (whole.startsWith('\\')) return whole.slice(1)
+    const before = card.footnotes.texts.length
+    const number = card.footnotes.add(legacy !== undefined, id, note)
+    if (number === null) return whole
+    if (card.footnotes.texts.length > before) notes.push([before, card.footnotes.texts[before] as string])
+    return keep(`[${number}]`)
+  })
+  t = emphasis(t, style, keep)
+  for (const [k, note] of notes) card.notes[k] = expand(emphasis(note, style, keep), kept)
+  return expand(t, kept)
+}
+
+/** Strong, emphasis and highlight (`#mark#`, `##mark##`; with a role, `[.big]#text#`, plain text). */
+function emphasis(text: string, style: TerminalStyle, keep: (s: string) => string): string {
+  const marked = (role: string | undefined, s: string) => keep(role === undefined ? styled(style, 'mark', s) : s)
+  return text
     .replace(/\*\*(.+?)\*\*/g, (_, s: string) => keep(styled(style, 'bold', s)))
     .replace(/__(.+?)__/g, (_, s: string) => keep(styled(style, 'italic', s)))
     .replace(
@@ -132,7 +287,13 @@ function inline(text: string, style: TerminalStyle, attributes?: Readonly<Record
       /(^|[^\p{L}\p{N}])_(\S(?:.*?\S)?)_(?![\p{L}\p{N}])/gu,
       (_, pre: string, s: string) => pre + keep(styled(style, 'italic', s)),
     )
-  // Placeholders may nest (a bold inside an italic): expand until none is left.
+    .replace(MARK_UNCONSTRAINED, (_, role: string | undefined, s: string) => marked(role, s))
+    .replace(MARK_CONSTRAINED, (_, pre: string, role: string | undefined, s: string) => pre + marked(role, s))
+}
+
+/** Placeholders may nest (a bold inside an italic): expand until none is left. */
+function expand(text: string, kept: readonly string[]): string {
+  let t = text
   for (let guard = 0; guard < 8 && t.includes('\u0000'); guard++)
     t = t.replace(/\u0000(\d+)\u0000/g, (_, n: string) => kept[Number(n)] ?? '')
   return t

@@ -31,4 +31,24 @@ describe('the practice card as the note means it', () => {
     expect(out).not.toContain('{cli}')
     expect(out).toContain('suggested: easy\n')
   })
+
+  it('shows an admonition, a table and the replacements as the window shows them, and never asks for the label', async () => {
+    const note = [
+      '= Verbs',
+      ':intent: internalise',
+      '',
+      '[qanda]',
+      '[[go]]Past of _go_?:: NOTE: _went_ -- irregular.',
+      '+',
+      '|===',
+      '|go |went',
+      '|understand |understood',
+      '|===',
+      '',
+    ].join('\n')
+    const out = await practise(note, 'went')
+    expect(out).toContain('    Note: went — irregular.\n    go         | went\n    understand | understood\n')
+    expect(out).not.toContain('|===')
+    expect(out).toContain('suggested: good\n')
+  })
 })

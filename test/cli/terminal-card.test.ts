@@ -96,3 +96,63 @@ describe('escaped markup on the terminal card', () => {
     expect(checkAnswer('word*not', 'word\\*not').diff).toEqual([{ kind: 'same', text: 'word*not' }])
   })
 })
+
+describe('what the window shows as text, the card shows as text (Asciidoctor 4.1)', () => {
+  it('shows a table as aligned rows, its header above a rule, a cell that spans rows as a blank below it', () => {
+    const table = '|===\n|Verb |Past\n\n|go |went\n|understand |understood\n|==='
+    expect(renderTerminal(table, plain)).toBe(
+      ['  Verb       | Past', '  -----------+-----------', '  go         | went', '  understand | understood'].join(
+        '\n',
+      ),
+    )
+    expect(renderTerminal('[cols=2]\n|===\n.2+|tall |x\n|y\n|===', plain)).toBe('  tall | x\n       | y')
+    // In colour the header is bold, the bars and the rule dim.
+    expect(renderTerminal('[%header]\n|===\n|H\n|c\n|===', color)).toBe(
+      '  \u001b[1mH\u001b[22m\n  \u001b[2m-\u001b[22m\n  c',
+    )
+  })
+
+  it('shows a block title as its own line, with the caption Asciidoctor gives tables, images and examples', () => {
+    expect(renderTerminal('.Recover\n----\ngit reflog\n----', plain)).toBe('  Recover\n      git reflog')
+    expect(renderTerminal('.Verbs\n|===\n|go\n|===', plain)).toBe('  Table 1. Verbs\n  go')
+    expect(renderTerminal('.The flow\nimage::flow.png[Flow chart]', plain)).toBe('  [Flow chart]\n  Figure 1. The flow')
+    // Inside a paragraph a leading dot is text.
+    expect(renderTerminal('Files named\n.bashrc are hidden.', plain)).toBe('  Files named\n  .bashrc are hidden.')
+  })
+
+  it('shows a footnote as its number where it stands, and its text after the fragment', () => {
+    expect(
+      renderTerminal(
+        'Canberra.footnote:[Since *1913*.] Not Sydney.footnote:big[The largest.] Both.footnote:big[]',
+        plain,
+      ),
+    ).toBe('  Canberra.[1] Not Sydney.[2] Both.[2]\n  [1] Since 1913.\n  [2] The largest.')
+  })
+
+  it('shows an image as its alt text in brackets, or its file name when it has none', () => {
+    expect(renderTerminal('A image:flag.png[French flag] and image:dir/my_icon-x.svg[].', plain)).toBe(
+      '  A [French flag] and [my icon x].',
+    )
+    expect(renderTerminal('image::diagram.png[Sequence diagram]', plain)).toBe('  [Sequence diagram]')
+  })
+
+  it("shows highlighted text in reverse video, and Asciidoctor's replacements as their characters", () => {
+    expect(renderTerminal('A #marked# word, [.big]#a role#, C# stays', color)).toBe(
+      '  A \u001b[7mmarked\u001b[27m word, a role, C# stays',
+    )
+    expect(renderTerminal("(C) (R) (TM) a -- b, a--b... -> => <- <= it's", plain)).toBe(
+      '  © ® ™ a — b, a—b… → ⇒ ← ⇐ it’s',
+    )
+    expect(renderTerminal('\\(C) and \\-> as written', plain)).toBe('  (C) and -> as written')
+  })
+
+  it('shows an escaped passthrough as written, without its backslash', () => {
+    expect(renderTerminal('\\+x+ and \\pass:[p] and +kept+', plain)).toBe('  +x+ and pass:[p] and kept')
+  })
+
+  it("shows an admonition's label as Asciidoctor does: the note's own caption, never its control characters", () => {
+    expect(renderTerminal('NOTE: Paris is the capital.', plain)).toBe('  Note: Paris is the capital.')
+    expect(renderTerminal('[WARNING]\n====\nCareful.\n====', plain)).toBe('  Warning: Careful.')
+    expect(renderTerminal('TIP: x', plain, '  ', { 'tip-caption': 'Astuce\u001b[2J' })).toBe('  Astuce[2J: x')
+  })
+})

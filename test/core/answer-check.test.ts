@@ -70,7 +70,7 @@ describe('the word diff beside the response', () => {
 
   it('compares the words a reader sees: no markup, no continuation +, no block delimiters or [source] lines', () => {
     expect(plainText("_I'm used to working_: here *to* is a `preposition`.")).toBe(
-      "I'm used to working: here to is a preposition.",
+      'I’m used to working: here to is a preposition.',
     )
     expect(plainText('See xref:other.adoc#x[the other note] and <<sec,that section>>.')).toBe(
       'See the other note and that section.',
@@ -186,5 +186,50 @@ describe('unconstrained marks inside a word', () => {
     expect(checkAnswer('unbelievable', '**un**believable results.').suggested).toBe('good')
     // One mark in a name is no markup: snake_case and a lone `__` stay as written.
     expect(plainText('snake_case_name and `a__b`')).toBe('snake_case_name and a__b')
+  })
+})
+
+describe('the answer check reads what the window shows (Asciidoctor 4.1)', () => {
+  it("never asks the learner to type an admonition's label", () => {
+    expect(checkAnswer('Paris', 'NOTE: Paris. The capital since 508.')).toMatchObject({
+      answerPart: 'Paris.',
+      suggested: 'good',
+      confident: true,
+    })
+    expect(plainText('[TIP]\n====\nUse the *reflog*.\n====')).toBe('Use the reflog.')
+  })
+
+  it("compares Asciidoctor's replacements as the characters shown, whichever way the learner typed them", () => {
+    expect(plainText("(C) Acme -- it's a--b... x -> y")).toBe('© Acme — it’s a—b… x → y')
+    // © is no word to recall: the answer part is Acme.
+    expect(checkAnswer('Acme', '(C) Acme, since 1990.')).toMatchObject({ answerPart: 'Acme,', suggested: 'good' })
+    expect(diff('it’s x → y', "it's x -> y")).toEqual([{ kind: 'same', text: 'it’s x → y' }])
+    expect(diff("it's x -> y", "it's x -> y")).toEqual([{ kind: 'same', text: 'it’s x → y' }])
+  })
+
+  it('reads a footnote apart from the word it follows, its text after the fragment, without its number', () => {
+    expect(plainText('Canberra.footnote:[Since 1913.] Not Sydney.')).toBe('Canberra. Not Sydney. Since 1913.')
+    expect(checkAnswer('Canberra', 'Canberra.footnote:[Since 1913.] Not Sydney.')).toMatchObject({
+      answerPart: 'Canberra.',
+      suggested: 'good',
+      confident: true,
+    })
+  })
+
+  it('reads no image: the window shows a picture, not words to type', () => {
+    expect(checkAnswer('Paris', 'image:flag.png[French flag] Paris.')).toMatchObject({
+      answerPart: 'Paris.',
+      suggested: 'good',
+    })
+  })
+
+  it("reads a table's cells without their separators and specs, and a block title without its dot", () => {
+    expect(plainText('|===\n|go |went\n2+|see\n|===')).toBe('go went see')
+    expect(diff('go went', '|===\n|go |went\n|===')).toEqual([{ kind: 'same', text: 'go went' }])
+    expect(plainText('.Recover\n----\ngit reflog\n----')).toBe('Recover git reflog')
+  })
+
+  it('reads an escaped passthrough as written, without its backslash, and C# as a word', () => {
+    expect(plainText('\\+x+ and +kept+, C# and #marked#')).toBe('+x+ and kept, C# and marked')
   })
 })

@@ -1,5 +1,14 @@
 import { shownReferences } from '../asciidoc/document-attributes.js'
+import { readFragment, type ShownBlock } from '../asciidoc/fragment-blocks.js'
 import { mapPassthroughs } from '../asciidoc/inline-passthroughs.js'
+import {
+  FOOTNOTE,
+  Footnotes,
+  INLINE_IMAGE,
+  MARK_CONSTRAINED,
+  MARK_UNCONSTRAINED,
+  typographic,
+} from '../asciidoc/shown-text.js'
 
 /**
  * The words of an AsciiDoc response as a reader sees them, for comparing with a typed answer.
@@ -36,10 +45,19 @@ export function isWord(word: Word): boolean {
   return word.punctuation !== true
 }
 
-const BLOCK_LINE = /^\s*(?:\+|-{4,}|\.{4,}|\+{4,}|={4,}|\*{4,}|_{4,}|\|===|\/\/.*|\[[^\]]*\])\s*$/
 const MARKS = /^[*_`#^~]+|[*_`#^~]+$/g
-/** A pair of unconstrained marks (`**`, `__`, ``` `` ```, `##`) or of sub- and superscript marks (`~`, `^`) within one token. */
-const INNER_MARKS = /(\*\*|__|``|##)(.+?)\1|([~^])([^\s~^]+)\3/g
+/** A pair of unconstrained marks (`**`, `__`, ``` `` ```) or of sub- and superscript marks (`~`, `^`) within one token. */
+const INNER_MARKS = /(\*\*|__|``)(.+?)\1|([~^])([^\s~^]+)\3/g
+/** What may stand before a token's opening mark, and after its closing one (`(_word_)`, `“_word_”…`). */
+const BEFORE_MARK = `([{"'“‘`
+const AFTER_MARK = `)\\]}"'”’.,;:!?…`
+const OPENS = new RegExp(`^[${BEFORE_MARK}]*[*_\`]`)
+const OPENS_UNCONSTRAINED = new RegExp(`^[${BEFORE_MARK}]*(\\*\\*|__|\`\`)`)
+const CLOSES = new RegExp(`[*_\`][${AFTER_MARK}]*$`)
+// Not `#`: highlight is read before (`C#` is a word).
+const SHOWN_MARKS = new RegExp(`(^|[${BEFORE_MARK}])[*_\`^~]+|[*_\`^~]+(?=[${AFTER_MARK}]*$)`, 'g')
+const ENDS_CLAUSE = /[:;,.!?…)\]]["'”’)\]]*$/
+const ENDS_SENTENCE = /[.!?…]["'”’)\]]*$/
 
 /** AsciiDoc source to plain text: markup, block delimiters, attribute lines, anchors and macros dropped; xrefs as their text. */
 export function plainText(asciidoc: string, attributes?: Readonly<Record<string, string>>): string {
@@ -49,64 +67,109 @@ export function plainText(asciidoc: string, attributes?: Readonly<Record<string,
 }
 
 /**
- * The words of an AsciiDoc fragment (a prompt, a response or an answer), in order. `attributes`:
- * the note's header attributes, which its `{name}` references show (a typed answer has none).
+ * The words of an AsciiDoc fragment (a prompt, a response or an answer), in order, as its blocks
+ * (src/core/asciidoc/fragment-blocks.ts) show them: the words a learner reads, not what Asciidoctor
+ * writes itself (an admonition's label, "Table 1.", a footnote's number), nor an image (the window
+ * shows a picture, not its alt text). A footnote's text comes after the fragment, where the
+ * reader finds it (ADR 0043). `attributes`: the note's header attributes, which its `{name}`
+ * references show (a typed answer has none).
  */
 export function readerWords(asciidoc: string, attributes?: Readonly<Record<string, string>>): Word[] {
   const words: Word[] = []
-  for (const line of asciidoc.split(/\r?\n/)) {
-    if (line.trim() === '') {
-      markSentenceEnd(words)
-      continue
-    }
-    if (BLOCK_LINE.test(line)) {
-      markSentenceEnd(words)
-      continue
-    }
-    const text = inlineText(line.replace(/^\s*(?:[*.-]+|\d+\.)\s+(?=\S)/, ' '), attributes)
-    let emphasis = false
-    for (const token of text.split(/\s+/)) {
-      if (token === '') continue
-      const opens = /^[([{"']*[*_`]/.test(token)
-      // Unconstrained marks inside a word (`**un**believable`, `H~2~O`, `E=mc^2^`) are markup
-      // too: the reader sees "unbelievable", and a learner who typed it had not missed the word.
-      const inner = token.search(INNER_MARKS) >= 0
-      const closes = /[*_`][)\]}"'.,;:!?]*$/.test(token) || (opens && /^[([{"']*(\*\*|__|``)/.test(token) && inner)
-      if (opens) emphasis = true
-      const shown = token
-        .replace(INNER_MARKS, '$2$4')
-        .replace(/(^|[([{"'])[*_`#^~]+|[*_`#^~]+(?=[)\]}"'.,;:!?]*$)/g, '$1')
-      const spelled = comparableSpelling(shown)
-      const key = foldAccents(spelled)
-      const isEmphasised = emphasis
-      if (closes) emphasis = false
-      if (key === '') {
-        if (/^[([]/.test(shown)) markClauseEnd(words)
-        // A lone `|` is a table's cell separator, markup the reader never sees.
-        if (shown !== '' && shown !== '|')
-          words.push({
-            text: shown,
-            key: shown,
-            spelled: shown,
-            emphasised: isEmphasised,
-            endsClause: false,
-            endsSentence: false,
-            punctuation: true,
-          })
-        continue
-      }
-      if (/^[([]/.test(shown)) markClauseEnd(words)
-      words.push({
-        text: shown,
-        key,
-        spelled,
-        emphasised: isEmphasised,
-        endsClause: /[:;,.!?)\]]["')\]]*$/.test(shown),
-        endsSentence: /[.!?]["')\]]*$/.test(shown),
-      })
-    }
+  const footnotes = new Footnotes()
+  const notes: string[] = []
+  const reading: Reading = { attributes, footnotes, notes }
+  pushBlocks(words, readFragment(asciidoc.replace(/\r\n?/g, '\n'), attributes), reading)
+  for (const note of notes) {
+    markSentenceEnd(words)
+    pushTokens(words, note)
   }
   return words
+}
+
+interface Reading {
+  attributes: Readonly<Record<string, string>> | undefined
+  footnotes: Footnotes
+  /** The footnotes' texts, read, in their order. */
+  notes: string[]
+}
+
+function pushBlocks(words: Word[], blocks: readonly ShownBlock[], reading: Reading): void {
+  for (const block of blocks) {
+    switch (block.kind) {
+      case 'break':
+      case 'boundary':
+        markSentenceEnd(words)
+        break
+      case 'line':
+      case 'item':
+        pushTokens(words, inlineText(block.text, reading))
+        break
+      case 'title':
+        markSentenceEnd(words)
+        pushTokens(words, inlineText(block.text, reading))
+        markSentenceEnd(words)
+        break
+      case 'verbatim':
+        pushTokens(words, block.text, true)
+        break
+      case 'table':
+        for (const row of block.rows)
+          for (const cell of row.cells) {
+            if (cell.style === 'a') pushBlocks(words, readFragment(cell.text, reading.attributes), reading)
+            else if (cell.style === 'l') for (const line of cell.text.split('\n')) pushTokens(words, line, true)
+            else pushTokens(words, inlineText(cell.text.replace(/\n+/g, ' '), reading))
+            markSentenceEnd(words)
+          }
+        break
+      case 'label':
+      case 'image':
+        break
+    }
+  }
+}
+
+/** The tokens of one line of shown text; `verbatim`: a listing's line, whose marks are its text. */
+function pushTokens(words: Word[], text: string, verbatim = false): void {
+  let emphasis = false
+  for (const token of text.split(/\s+/)) {
+    if (token === '') continue
+    const opens = !verbatim && OPENS.test(token)
+    // Unconstrained marks inside a word (`**un**believable`, `H~2~O`, `E=mc^2^`) are markup
+    // too: the reader sees "unbelievable", and a learner who typed it had not missed the word.
+    const inner = !verbatim && token.search(INNER_MARKS) >= 0
+    const closes = !verbatim && (CLOSES.test(token) || (opens && OPENS_UNCONSTRAINED.test(token) && inner))
+    if (opens) emphasis = true
+    const shown = verbatim ? token : token.replace(INNER_MARKS, '$2$4').replace(SHOWN_MARKS, '$1')
+    const spelled = comparableSpelling(shown)
+    const key = foldAccents(spelled)
+    const isEmphasised = emphasis
+    if (closes) emphasis = false
+    if (key === '') {
+      if (/^[([]/.test(shown)) markClauseEnd(words)
+      // A lone `|` is a table's cell separator, markup the reader never sees.
+      if (shown !== '' && shown !== '|')
+        words.push({
+          text: shown,
+          key: shown,
+          spelled: shown,
+          emphasised: isEmphasised,
+          endsClause: false,
+          endsSentence: false,
+          punctuation: true,
+        })
+      continue
+    }
+    if (/^[([]/.test(shown)) markClauseEnd(words)
+    words.push({
+      text: shown,
+      key,
+      spelled,
+      emphasised: isEmphasised,
+      endsClause: ENDS_CLAUSE.test(shown),
+      endsSentence: ENDS_SENTENCE.test(shown),
+    })
+  }
 }
 
 function markSentenceEnd(words: Word[]): void {
@@ -128,17 +191,23 @@ function lastWord(words: readonly Word[]): Word | undefined {
   return undefined
 }
 
-/** Inline markup to what a reader sees: references as their values, macros as their text, anchors dropped. */
-function inlineText(line: string, attributes?: Readonly<Record<string, string>>): string {
+/**
+ * Inline markup to what a reader sees: references as their values, Asciidoctor's replacements
+ * (`->` is `→`, `it's` is `it’s`: the learner's answer goes through them too), macros as their
+ * text, anchors and images dropped, a footnote's text kept in `reading.notes` for the end.
+ */
+function inlineText(line: string, reading: Reading): string {
   // References first, as Asciidoctor substitutes them before macros: `{product}` is the word the
   // reader sees, not one the answer missed; a passthrough's content (`+{x}+`) is shown as written.
   return (
     mapPassthroughs(
       line,
-      outside => shownReferences(outside, attributes),
+      outside => typographic(shownReferences(outside, reading.attributes)),
       content => content,
     )
       .replace(/\[\[[^\]]*\]\]/g, ' ')
+      // Images before links, as in Asciidoctor: `image:https://…/x.png[Alt]` is an image.
+      .replace(INLINE_IMAGE, (whole: string) => (whole.startsWith('\\') ? whole.slice(1) : ' '))
       .replace(/\b(?:xref|link|mailto):([^\s[]*)\[([^\]]*)\]/g, (_, target: string, text: string) =>
         text.trim() === '' ? target.replace(/\.adoc(?=#|$)/, '') : text,
       )
@@ -147,11 +216,22 @@ function inlineText(line: string, attributes?: Readonly<Record<string, string>>)
       .replace(/\b((?:https?|ftp|irc):\/\/[^\s[]+)\[([^\]]*)\]/g, (_, url: string, text: string) =>
         text.trim() === '' ? url : text,
       )
-      .replace(/\b(?:kbd|footnote|image|btn|menu):[^\s[]*\[([^\]]*)\]/g, '$1')
+      .replace(/\b(?:kbd|btn|menu):[^\s[]*\[([^\]]*)\]/g, '$1')
       // A backslash escapes markup (`\*`): the reader sees the character only.
       .replace(/\\(?=[*_`#~^[<])/g, '')
       .replace(/<<([^,>]*),\s*([^>]*)>>/g, '$2')
       .replace(/<<([^>]*)>>/g, '$1')
+      // Highlighted text (`#text#`, `[.big]#text#`) is its text; `C#` stays as written.
+      .replace(MARK_UNCONSTRAINED, '$2')
+      .replace(MARK_CONSTRAINED, '$1$3')
+      // Last, so that a footnote's text has had every substitution above: it is read at the end.
+      .replace(FOOTNOTE, (whole: string, legacy: string | undefined, id: string | undefined, text: string) => {
+        if (whole.startsWith('\\')) return whole.slice(1)
+        const before = reading.footnotes.texts.length
+        if (reading.footnotes.add(legacy !== undefined, id, text) === null) return whole
+        if (reading.footnotes.texts.length > before) reading.notes.push(reading.footnotes.texts[before] as string)
+        return ' '
+      })
       .replace(/ \+$/, '')
   )
 }
@@ -167,6 +247,8 @@ function comparableSpelling(word: string): string {
     word
       .replace(MARKS, '')
       .toLowerCase()
+      // A typed apostrophe is the typographic one Asciidoctor shows (`it's`, `it’s`).
+      .replace(/[\u2018\u2019\u02bc]/g, "'")
       // "İ" lower-cases to "i" and a combining dot: a difference of case, not of accent.
       .replaceAll('i\u0307', 'i')
       .normalize('NFC')

@@ -1,0 +1,163 @@
+// What Asciidoctor 4.1 shows for the inline constructs that the terminal card and the answer check
+// both read as plain text: its replacements (`(C)`, `--`, `...`, `->`, the apostrophe), curved
+// quotes, an image's alt text, footnotes, and the captions it writes itself (an admonition's
+// label, "Table 1."). Ported from `src/constants.js` (REPLACEMENTS), `src/rx.js` and
+// `src/substitutors.js`; each pattern says where it is simpler. Every pattern is bounded or
+// anchored, so that a line of many unclosed marks stays linear: the card runs at every prompt.
+
+const WORD = String.raw`[\p{Alphabetic}\p{N}\p{Pc}]`
+const ALNUM = String.raw`[\p{Alphabetic}\p{N}]`
+
+/**
+ * Asciidoctor's replacements, in its order (the order matters: `<=>` is `<⇒`, as the right
+ * double arrow is replaced before the left one). A backslash before one keeps it as written and
+ * is dropped (`\(C)` shows `(C)`). Where Asciidoctor writes a thin space either side of an em
+ * dash (` -- `) and a zero-width space after `a--b` and `...`, plain text has an ordinary space
+ * and nothing: a terminal draws neither, and a learner types neither.
+ */
+const REPLACEMENTS: readonly [RegExp, string][] = [
+  [/\\?\(C\)/g, '©'],
+  [/\\?\(R\)/g, '®'],
+  [/\\?\(TM\)/g, '™'],
+  [/(?: |^|\\)--(?: |$)/g, ' — '],
+  [new RegExp(String.raw`(?<=${WORD})\\?--(?=${WORD})`, 'gu'), '—'],
+  [/\\?\.\.\./g, '…'],
+  [/\\?`'/g, '’'],
+  [new RegExp(String.raw`(?<=${ALNUM})\\?'(?=\p{Alphabetic})`, 'gu'), '’'],
+  [/\\?->/g, '→'],
+  [/\\?=>/g, '⇒'],
+  [/\\?<-/g, '←'],
+  [/\\?<=/g, '⇐'],
+]
+/** Asciidoctor's own quick test (ReplaceableTextRx), with `<` and `>` for the arrows it finds as `&lt;`/`&gt;`. */
+const REPLACEABLE = /['<>]|--|\.\.\.|\([CRT]M?\)/
+
+/**
+ * Curved quotes (``"`x`"`` “x”, ``'`x`'`` ‘x’): quote substitutions, which Asciidoctor applies
+ * before monospace, so their backticks are no code. At most 500 characters inside, as the
+ * constrained passthrough (an unclosed one scans no further).
+ */
+const CURVED = /(^|[^\p{Alphabetic}\p{N}\p{Pc};:}])(["'])`(\S|\S.{0,498}?\S)`\2(?![\p{Alphabetic}\p{N}\p{Pc}])/gu
+
+/** `text` as Asciidoctor shows it after its curved quotes and replacements. */
+export function typographic(text: string): string {
+  let shown = text.includes('`') ? text.replace(CURVED, curved) : text
+  if (!REPLACEABLE.test(shown)) return shown
+  for (const [pattern, replacement] of REPLACEMENTS) {
+    shown = shown.replace(pattern, match => {
+      const backslash = match.indexOf('\\')
+      return backslash >= 0 ? match.slice(0, backslash) + match.slice(backslash + 1) : replacement
+    })
+  }
+  return shown
+}
+
+function curved(_: string, before: string, quote: string, inner: string): string {
+  return quote === '"' ? `${before}“${inner}”` : `${before}‘${inner}’`
+}
+
+/**
+ * Highlight: `##x##` anywhere and `#x#` constrained (not after a letter, digit, `;`, `:` or `}`,
+ * not before a letter or digit: `C#` is text), each with an optional role (`[.big]#x#`, a span
+ * Asciidoctor shows without highlight). Groups: the role, then the text; the constrained one has
+ * the character before it first. Bounded to 500 characters, as the constrained passthrough.
+ */
+export const MARK_UNCONSTRAINED = /(?:\[([^[\]]{1,200})\])?##(.{1,500}?)##/gu
+export const MARK_CONSTRAINED =
+  /(^|[^\p{Alphabetic}\p{N}\p{Pc};:}])(?:\[([^[\]]{1,200})\])?#(\S|\S.{0,498}?\S)#(?![\p{Alphabetic}\p{N}\p{Pc}])/gu
+
+/**
+ * An inline image or icon (`image:target[alt]`, `icon:name[]`; not after `image:` with a second
+ * colon, which is the block macro). Asciidoctor's pattern has no left boundary; its target and
+ * attribute list are bounded here to 500 and 1,000 characters.
+ */
+export const INLINE_IMAGE = /\\?(image|icon):([^:\s[](?:[^\n[]{0,498}[^\s[])?)\[((?:[^\]\\]|\\.){0,1000})\]/g
+
+/**
+ * What stands for an image in text: its alt text (the first positional attribute or `alt=`), or
+ * Asciidoctor's default, the file's name without its extension, `-` and `_` as spaces.
+ */
+export function imageAlt(target: string, attributeList: string): string {
+  const list = attributeList.replace(/\\\]/g, ']')
+  const named = /(?:^|,)\s*alt\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^,]*))/.exec(list)
+  const first = named ? null : /^\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^,=]*)(?:,|$))/.exec(list)
+  const found = named ?? first
+  const alt = (found?.[1] ?? found?.[2] ?? found?.[3] ?? '').trim()
+  if (alt !== '') return alt
+  const base =
+    target
+      .replace(/[/\\]+$/, '')
+      .split(/[/\\]/)
+      .pop() ?? target
+  const dot = base.lastIndexOf('.')
+  return (dot > 0 ? base.slice(0, dot) : base).replace(/[_-]/g, ' ')
+}
+
+/**
+ * `footnote:[text]`, `footnote:id[text]`, `footnote:id[]` (the footnote `id` again) and the older
+ * `footnoteref:[id,text]` / `footnoteref:[id]`. A backslash keeps it as written; `\]` is a `]` of
+ * the text. The text is bounded to 1,000 characters.
+ */
+export const FOOTNOTE = /\\?footnote(?:(ref):|:([\p{L}\p{N}_-]+)?)\[((?:[^\]\\]|\\.){0,1000})\]/gu
+
+/** The footnotes of one fragment, numbered as Asciidoctor numbers them (each fragment is a document of its own). */
+export class Footnotes {
+  readonly texts: string[] = []
+  private readonly ids = new Map<string, number>()
+
+  /**
+   * What a footnote macro shows: its number (its text recorded when it defines one; an id seen
+   * before shows that footnote's number again), the id itself for an id no footnote defined
+   * (Asciidoctor shows `[id]` and warns), or null where Asciidoctor leaves the macro as written.
+   */
+  add(legacy: boolean, id: string | undefined, rawText: string): number | string | null {
+    let name = id
+    let text = rawText.replace(/\\\]/g, ']')
+    if (legacy) {
+      if (text === '') return null
+      const comma = text.indexOf(',')
+      name = comma >= 0 ? text.slice(0, comma) : text
+      text = comma >= 0 ? text.slice(comma + 1) : ''
+    }
+    text = text.trim()
+    if (name !== undefined && name !== '') {
+      const known = this.ids.get(name)
+      if (known !== undefined) return known
+      if (text === '') return name
+      this.ids.set(name, this.texts.length + 1)
+    } else if (text === '') return null
+    this.texts.push(text)
+    return this.texts.length
+  }
+}
+
+const ADMONITION_CAPTIONS: Readonly<Record<string, string>> = {
+  NOTE: 'Note',
+  TIP: 'Tip',
+  IMPORTANT: 'Important',
+  WARNING: 'Warning',
+  CAUTION: 'Caution',
+}
+
+/** The label Asciidoctor shows for an admonition (`NOTE` → "Note", or the note's `:note-caption:`); null for another style. */
+export function admonitionCaption(style: string, attributes?: Readonly<Record<string, string>>): string | null {
+  const caption = ADMONITION_CAPTIONS[style]
+  if (caption === undefined) return null
+  return attributes?.[`${style.toLowerCase()}-caption`] ?? caption
+}
+
+export type CaptionedBlock = 'table' | 'figure' | 'example'
+const BLOCK_CAPTIONS: Readonly<Record<CaptionedBlock, string>> = {
+  table: 'Table',
+  figure: 'Figure',
+  example: 'Example',
+}
+
+/** "Table 1. ": what Asciidoctor writes before the title of a table, an image block or an example block. */
+export function blockCaption(
+  kind: CaptionedBlock,
+  number: number,
+  attributes?: Readonly<Record<string, string>>,
+): string {
+  return `${attributes?.[`${kind}-caption`] ?? BLOCK_CAPTIONS[kind]} ${number}. `
+}

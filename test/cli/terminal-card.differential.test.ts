@@ -1,0 +1,149 @@
+// The terminal card and the answer check against Asciidoctor 4.1 itself: each fragment below is
+// rendered as the review window renders it (renderAsciidocInto, into a jsdom document), and the
+// words a learner reads there must be the card's words (renderTerminal, without colour) and the
+// answer check's (readerWords), in order.
+//
+// What the window shows, read as text: its text content, with these readings of what is no text
+// there, each the card's choice for a terminal:
+//   - an image (and an icon) is its alt text in brackets, `[alt]`: the window shows the picture;
+//   - an admonition's label is "Note:" (the window shows "Note" in a cell of its own, or an icon);
+//   - a footnote's entry below the fragment is `[1] text` (the window writes `1. text`).
+// And what the card adds to lay text out, left out of its words: list bullets, a table's `|`
+// between cells and its `---+---` rule under the header.
+// The answer check reads the words, not what Asciidoctor writes itself: no admonition label, no
+// "Table 1." caption, no footnote numbers, and no image (the learner sees a picture).
+
+import { JSDOM } from 'jsdom'
+import { describe, expect, it } from 'vitest'
+import { renderTerminal } from '../../src/cli/terminal-card.js'
+import { readerWords } from '../../src/core/answer/words.js'
+import { renderAsciidocInto } from '../../src/plugin/review-window/render-asciidoc.js'
+
+type Reading = 'card' | 'answer'
+
+const BLOCKS = new Set([
+  'div',
+  'p',
+  'td',
+  'th',
+  'tr',
+  'li',
+  'pre',
+  'table',
+  'caption',
+  'hr',
+  'br',
+  'blockquote',
+  'dt',
+  'dd',
+])
+const CAPTION = /^(?:Table|Figure|Example) \d+\. /
+
+/** The text of the window's DOM as the card (or the answer check) should read it. */
+function textOf(node: Node, reading: Reading): string {
+  if (node.nodeType === 3) return (node as Text).data
+  if (node.nodeType !== 1) return ''
+  const element = node as Element
+  const children = () => [...element.childNodes].map(child => textOf(child, reading)).join('')
+  let text: string
+  if (element.localName === 'img') text = reading === 'card' ? `[${element.getAttribute('alt') ?? ''}]` : ''
+  else if (element.matches('span.icon')) text = reading === 'card' ? children() : ''
+  else if (element.matches('td.icon')) text = reading === 'card' ? `${element.textContent?.trim()}:` : ''
+  else if (element.matches('sup.footnote, sup.footnoteref')) text = reading === 'card' ? children() : ''
+  else if (element.matches('div.footnote')) {
+    const number = element.querySelector('a')?.textContent ?? ''
+    const body = children()
+      .trim()
+      .replace(/^\d+\.\s*/, '')
+    text = reading === 'card' ? `[${number}] ${body}` : body
+  } else if (element.matches('.title, caption')) {
+    text = reading === 'card' ? children() : children().replace(CAPTION, '')
+  } else text = children()
+  return BLOCKS.has(element.localName) ? ` ${text} ` : text
+}
+
+function words(text: string): string[] {
+  return text
+    .replace(/\u200b/g, '')
+    .split(/\s+/)
+    .filter(word => word !== '')
+}
+
+async function windowWords(
+  source: string,
+  reading: Reading,
+  attributes?: Readonly<Record<string, string>>,
+): Promise<string[]> {
+  const dom = new JSDOM('<!doctype html><body><div id="target"></div></body>')
+  const target = dom.window.document.getElementById('target') as HTMLElement
+  await renderAsciidocInto(target, source, attributes)
+  return words(textOf(target, reading))
+}
+
+function cardWords(source: string, attributes?: Readonly<Record<string, string>>): string[] {
+  return words(renderTerminal(source, { color: false }, '', attributes)).filter(
+    word => word !== '•' && word !== '|' && !/^-+(?:\+-+)*$/.test(word),
+  )
+}
+
+function answerWords(source: string, attributes?: Readonly<Record<string, string>>): string[] {
+  return readerWords(source, attributes).map(word => word.text)
+}
+
+/** Fragments, each a construct the card once showed as raw markup, or the answer check read as words to type. */
+const FRAGMENTS: Record<string, { source: string; attributes?: Record<string, string> }> = {
+  replacements: {
+    source:
+      "Acme (C) 2026, Widget(R) and Gadget(TM): fast -- and cheap, end --\nnext; a--b... x -> y => z <- w <= v, it's l'été, '90s.",
+  },
+  'escaped replacements': { source: 'Not \\(C), not \\-> and not \\... here.' },
+  'curved quotes': { source: "\"`Quoted`\" and '`single`' and rock'n'roll." },
+  'replacements in monospace, not in a passthrough': { source: 'Type `a -> b`, not +a -> b+.' },
+  highlight: { source: 'A #marked# word, ##mar##ked, [.big]#a role#, C# and F# stay.' },
+  footnotes: {
+    source:
+      'Canberra.footnote:[Since *1913*.] Not Sydney.footnote:big[The largest city.] Both.footnote:big[] And footnote:nope[].',
+  },
+  'legacy footnote reference': { source: 'One footnoteref:[n,First note.] and again footnoteref:[n].' },
+  'inline images and icons': {
+    source: 'A image:flag.png[French flag] and image:dir/my_icon-x.svg[] and icon:heart[2x].',
+  },
+  'image with its alt named': { source: 'See image:x.png[alt="A, B", width=20] there.' },
+  'block image with a title': { source: '.The flow\nimage::flow.png[Flow chart]\n\nAfter it.' },
+  'block titles': {
+    source:
+      '.A listing\n----\ngit reflog\n----\n\n.A paragraph\nIts text.\n\n.An example\n====\nInside.\n====\n\n.A sidebar\n****\nAside.\n****',
+  },
+  'a dot inside a paragraph is text': { source: 'Files named\n.bashrc are hidden.' },
+  'table with an implicit header': { source: '|===\n|Verb |Past\n\n|go |went\n|see |saw\n|===' },
+  'table with cols, spans and a title': {
+    source: '.Irregular verbs\n[cols="1,2,1"]\n|===\n|a |b |c\n3+|all three\n.2+|tall |x |y\n|z |w\n|===',
+  },
+  'table with %header and styled cells': {
+    source: '[%header]\n|===\n|Name |Notes\nh|bold *here* e|with `code` and a\\|b\nm|x -> y l|as *written*\n|===',
+  },
+  'table whose last cells fill no row (Asciidoctor drops them)': {
+    source: '|===\n|a |b\n|c |e|d\n|===',
+  },
+  'table with an AsciiDoc cell': { source: '|===\na|* one\n* two\n|plain\n|===' },
+  'table in csv': { source: ',===\nverb,past\ngo,went\n,===' },
+  'escaped passthroughs': { source: 'Shown \\+x+ and \\++y++ and \\+++z+++ and \\pass:[p], but +kept+ too.' },
+  'admonition paragraphs': { source: 'NOTE: Paris is the capital.\n\nTIP: one\ntwo\n\nWARNING:no space is text.' },
+  'admonition blocks': { source: '[CAUTION]\nCareful.\n\n[IMPORTANT]\n====\nIn a block.\n====' },
+  'admonition caption from the note': { source: 'NOTE: Check it.', attributes: { 'note-caption': 'Remember' } },
+  'a response as notes write them': {
+    source:
+      "`git reflog` -- it's the way back.footnote:[Reflogs expire.]\n+\n.Recover\n----\ngit branch rescue HEAD@{1}\n----\n+\nNOTE: Works for -> detached HEADs...",
+  },
+}
+
+describe('the terminal card reads as Asciidoctor shows the note', () => {
+  for (const [name, { source, attributes }] of Object.entries(FRAGMENTS)) {
+    it(`the card shows what the window shows: ${name}`, async () => {
+      expect(cardWords(source, attributes)).toEqual(await windowWords(source, 'card', attributes))
+    })
+    it(`the answer check reads the words the window shows: ${name}`, async () => {
+      expect(answerWords(source, attributes)).toEqual(await windowWords(source, 'answer', attributes))
+    })
+  }
+})
