@@ -4,7 +4,8 @@ import type { Finding, IsoDate } from '../core/types.js'
 import { validate } from '../core/validate.js'
 import type { Vault } from '../ports/vault.js'
 import { type LoadOptions, loadCorpus } from './load-corpus.js'
-import { writeStateIfChanged } from './write-state.js'
+import type { HeldLock } from './lock.js'
+import { writeCorpusState } from './write-state.js'
 
 export interface ValidateOutcome {
   findings: Finding[]
@@ -19,7 +20,8 @@ export interface ValidateOutcome {
 /** SPEC 2, Validate: checks the corpus, and regenerates state.json when it differs from the replay (not with dryRun). */
 export async function runValidate(
   vault: Vault,
-  options: { today: IsoDate; dryRun?: boolean } & LoadOptions,
+  /** `held`: the writers' lock, when the caller holds it (sync): state.json is written under it. */
+  options: { today: IsoDate; dryRun?: boolean; held?: HeldLock } & LoadOptions,
 ): Promise<ValidateOutcome> {
   const corpus = await loadCorpus(vault, options)
   if (corpus.configFinding) {
@@ -28,6 +30,10 @@ export async function runValidate(
   }
   const result = validate(corpus, options.today)
   const findings = sortFindings(result.findings)
-  const wrote = options.dryRun ? false : await writeStateIfChanged(vault, result.state)
+  // result.state is the corpus's derived state: written as it is, or derived again from the log
+  // when another writer added to it meanwhile.
+  const wrote = options.dryRun
+    ? false
+    : await writeCorpusState(vault, corpus, options.today, options.held ? { held: options.held } : {})
   return { findings, summary: summarize(findings, 0), wrote, configInvalid: false, corpus }
 }

@@ -6,11 +6,12 @@ import { formatVoidLine } from '../core/log/voids.js'
 import { derived, derivedState, registrationsWith, withLog, withReview, withStateOnDisk } from '../core/snapshot.js'
 import { GRADES, type Grade, type IsoDate, type Review, type State } from '../core/types.js'
 import type { Vault } from '../ports/vault.js'
-import { readLogAndMark } from './log-mark.js'
+import type { LockOptions } from './lock.js'
+import { withLogReadAgain } from './log-mark.js'
 import { appendAfterMark } from './log-writer.js'
 import { whyNotRead } from './note-read.js'
 import type { StateWrites } from './state-writes.js'
-import { assertConfigValid, writeStateIfChanged } from './write-state.js'
+import { assertConfigValid, writeCorpusState, writeStateIfChanged } from './write-state.js'
 
 export class UnknownItemError extends Error {
   override name = 'UnknownItemError'
@@ -30,6 +31,8 @@ export interface GradeRecorded extends Graded {
 export interface StateOptions {
   /** Write state.json through this (after the next card is shown, coalesced) instead of before returning. */
   stateWrites?: StateWrites
+  /** Options of the writers' lock, for the line and for state.json (tests: time, the stale window). */
+  lock?: LockOptions
 }
 
 /**
@@ -65,7 +68,7 @@ export async function gradeItem(
   const review = { item, date, grade: grade as Grade }
   // Asked before the line is appended: the registration an undo of a first review gives back.
   const registrations = registrationsWith(corpus, item, today)
-  const { mark } = await appendAfterMark(vault, [formatReviewLine(review)], corpus.logFile)
+  const { mark } = await appendLines(vault, [formatReviewLine(review)], corpus, options)
   try {
     const next =
       mark === null
@@ -127,7 +130,7 @@ export function lineWrittenBefore(error: unknown): LineWritten | null {
 /** Registers new items and drops vanished ones: what `replay` does and every writing command does first. */
 export async function registerState(vault: Vault, corpus: Corpus, today: IsoDate): Promise<boolean> {
   assertConfigValid(corpus)
-  return writeStateIfChanged(vault, derivedState(corpus, today))
+  return writeCorpusState(vault, corpus, today)
 }
 
 /** Nothing to take back: no review (of that item) counts. */
@@ -190,6 +193,15 @@ export async function undoLastGrade(
   return appendVoid(vault, corpus, { item: id, date, grade }, today, options)
 }
 
+/**
+ * The lines appended after the corpus's mark; in a session, in turn with its own state writes
+ * (StateWrites), so that a grade never waits for them the way it waits for another process.
+ */
+function appendLines(vault: Vault, lines: string[], corpus: Corpus, options: StateOptions) {
+  const append = () => appendAfterMark(vault, lines, corpus.logFile, options.lock)
+  return options.stateWrites ? options.stateWrites.inTurn(append) : append()
+}
+
 async function appendVoid(
   vault: Vault,
   corpus: Corpus,
@@ -197,7 +209,7 @@ async function appendVoid(
   today: IsoDate,
   options: StateOptions = {},
 ): Promise<Graded> {
-  const { mark } = await appendAfterMark(vault, [formatVoidLine(review)], corpus.logFile)
+  const { mark } = await appendLines(vault, [formatVoidLine(review)], corpus, options)
   try {
     let next: Corpus
     if (mark === null || corpus.log.withVoid === undefined) next = await withLogReadAgain(vault, corpus)
@@ -216,21 +228,21 @@ async function appendVoid(
   }
 }
 
-/** Another writer added lines (or the host cannot tell): the log is read again, the notes are not. */
-async function withLogReadAgain(vault: Vault, corpus: Corpus): Promise<Corpus> {
-  const { log, mark } = await readLogAndMark(vault, corpus.config.aliases)
-  return { ...corpus, log, logFile: mark }
-}
-
+/**
+ * The state after a line of ours, written now or handed to the session's StateWrites. Only while
+ * the log is as this corpus knows it (`logFile`, state-guard.ts): a writer that added a line since
+ * writes a state with ours and its own in it, so ours is left unwritten rather than put over it.
+ */
 async function saveState(vault: Vault, corpus: Corpus, today: IsoDate, options: StateOptions): Promise<Graded> {
   const state = derivedState(corpus, today)
+  const guard = { from: corpus.logFile, ...(options.lock && { lock: options.lock }) }
   try {
-    options.stateWrites?.schedule(vault, state)
+    options.stateWrites?.schedule(vault, state, guard)
   } catch {
     // An earlier coalesced write failed: this grade's line is in the log already, so write now and
     // fail only if that fails too, as a grade without coalescing would.
-    await writeStateIfChanged(vault, state, 'changed')
+    await writeStateIfChanged(vault, state, 'changed', guard)
   }
-  if (!options.stateWrites) await writeStateIfChanged(vault, state, 'changed')
+  if (!options.stateWrites) await writeStateIfChanged(vault, state, 'changed', guard)
   return { corpus: withStateOnDisk(corpus, state, today), state }
 }

@@ -28,7 +28,21 @@ export interface LockOptions {
   skipPauseAfterCreate?: boolean
   /** Told once when the wait for another writer's lock passes `NOTICE_AFTER_MS` (default: `lockWaitNotice`'s listener). */
   onWait?: (message: string) => void
+  /**
+   * Calls `run` once after `ms`, unless the returned function cancels it first: when the holder
+   * writes its lock again (`RENEWALS_PER_WINDOW`). Default: a timer that keeps no process alive.
+   */
+  timer?: (ms: number, run: () => void) => () => void
 }
+
+/**
+ * A holder writes its lock again, with its token and the time now, this many times per stale
+ * window (every 3.3 s of the 10 s) until it releases (SPEC 1.4): a lock held over a long step
+ * (sync's merge, replay and commit, with the person's git hooks) never looks stale while its
+ * holder lives, and one or two renewals missed on a loaded machine do not lose it. A holder
+ * killed renews nothing: its lock goes stale one window after its last renewal, as before.
+ */
+export const RENEWALS_PER_WINDOW = 3
 
 /** How long a wait for the lock goes unsaid: a writer holds it for milliseconds, a lock left behind for 10 s. */
 export const NOTICE_AFTER_MS = 1000
@@ -112,6 +126,12 @@ async function readLock(vault: Vault): Promise<string | null> {
 }
 
 const realSleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms))
+const realTimer = (ms: number, run: () => void): (() => void) => {
+  const timer = setTimeout(run, ms)
+  // Node: a pending renewal must not keep a command alive (release cancels it anyway).
+  ;(timer as { unref?: () => void }).unref?.()
+  return () => clearTimeout(timer)
+}
 const randomToken = (): string => `${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`
 
 export async function acquireLogLock(vault: Vault, options: LockOptions = {}): Promise<HeldLock> {
@@ -123,6 +143,7 @@ export async function acquireLogLock(vault: Vault, options: LockOptions = {}): P
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const token = (options.random ?? randomToken)()
   const started = now()
+  const renewal = { everyMs: staleMs / RENEWALS_PER_WINDOW, timer: options.timer ?? realTimer }
   const retryDelay = (): number => Math.max(pauseMs, 5) * (1 + 2 * jitter())
   // A lock whose time cannot be trusted (unreadable, or dated ahead by a skewed clock) goes stale
   // once we have watched it unchanged for staleMs: its writer is gone either way.
@@ -159,7 +180,7 @@ export async function acquireLogLock(vault: Vault, options: LockOptions = {}): P
     const created = vault.createExclusive ? await vault.createExclusive(LOCK_PATH, body) : false
     // No other creator can hold it; a whole-file writer that saw it absent and overwrites it is
     // seen by the release check, and the caller puts back what it erased (ADR 0024).
-    if (created && options.skipPauseAfterCreate) return heldLock(vault, token, now)
+    if (created && options.skipPauseAfterCreate) return heldLock(vault, token, now, renewal)
     let wrote = created
     if (!wrote) {
       const existing = await readLock(vault)
@@ -174,16 +195,55 @@ export async function acquireLogLock(vault: Vault, options: LockOptions = {}): P
       // Anyone who checked before our write and writes after it does so within its check-to-write
       // gap; waiting longer than that gap lets us see their token instead of ours.
       await sleep(pauseMs)
-      if (parseLock(await readLock(vault))?.owner === token) return heldLock(vault, token, now)
+      if (parseLock(await readLock(vault))?.owner === token) return heldLock(vault, token, now, renewal)
     }
     await sleep(retryDelay())
   }
 }
 
-function heldLock(vault: Vault, token: string, now: () => number): HeldLock {
+function heldLock(
+  vault: Vault,
+  token: string,
+  now: () => number,
+  renewal: { everyMs: number; timer: (ms: number, run: () => void) => () => void },
+): HeldLock {
+  let releasing = false
+  /** Renewals stop for good once the lock is found not ours (or gone): it is not ours to write. */
+  let lost = false
+  let renewing: Promise<void> | null = null
+  let cancel: () => void = () => undefined
+  const renew = async (): Promise<void> => {
+    const text = await vault.read(LOCK_PATH)
+    const held = parseLock(text)
+    if (releasing) return
+    // Taken over (the holder stalled past the window), released or gone.
+    if (text === null || held?.owner !== token || held.released) {
+      lost = true
+      return
+    }
+    const body = JSON.stringify({ owner: token, at: new Date(now()).toISOString() })
+    // Written whole, as a takeover writes it: a waiter never reads half a lock. Where the host can,
+    // only over the text just read, so a writer that took the lock in between keeps it.
+    if (vault.writeIfUnchanged) await vault.writeIfUnchanged(LOCK_PATH, body, text)
+    else await vault.write(LOCK_PATH, body)
+  }
+  const plan = (): void => {
+    cancel = renewal.timer(renewal.everyMs, () => {
+      renewing = renew()
+        .catch(() => undefined) // a failed renewal is tried again at the next one
+        .finally(() => {
+          renewing = null
+          if (!releasing && !lost) plan()
+        })
+    })
+  }
+  plan()
   return {
     token,
     async release() {
+      releasing = true
+      cancel()
+      await renewing // a renewal under way lands before the lock is removed, never after
       const held = parseLock(await vault.read(LOCK_PATH))
       if (held?.owner !== token || held.released) return false
       try {

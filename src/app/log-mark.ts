@@ -1,5 +1,5 @@
 import type { Aliases } from '../core/aliases.js'
-import { LOG_PATH, type LogFileMark } from '../core/corpus.js'
+import { type Corpus, LOG_PATH, type LogFileMark } from '../core/corpus.js'
 import type { ReviewLog } from '../core/log/review-log.js'
 import type { Vault } from '../ports/vault.js'
 import type { LogCache } from './log-cache.js'
@@ -27,6 +27,12 @@ export async function readLogAndMark(
   const { newlines, endsWithNewline, units } = read.bytes
   const lines = newlines + (endsWithNewline ? 0 : 1)
   return { log: read.log, mark: { bytes, chars: countUnits ? units : -1, lines, endsWithNewline } }
+}
+
+/** Another writer added lines (or the host cannot tell): the corpus with its log read again, the notes not. */
+export async function withLogReadAgain(vault: Vault, corpus: Corpus): Promise<Corpus> {
+  const { log, mark } = await readLogAndMark(vault, corpus.config.aliases)
+  return { ...corpus, log, logFile: mark }
 }
 
 /** The mark of a log read as text (null: no file). */

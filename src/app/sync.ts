@@ -6,7 +6,7 @@ import type { Vault } from '../ports/vault.js'
 import { runValidate } from './check-corpus.js'
 import { mergeStateTexts } from './git-merge.js'
 import { assertWorkTree, driversConfigured } from './git-setup.js'
-import { acquireLogLock } from './lock.js'
+import { acquireLogLock, type HeldLock, type LockOptions } from './lock.js'
 import { CONFLICT_MARKER, notOnABranch, refusalBeforeSync, refuseIf } from './sync-checks.js'
 import { commitAll } from './sync-commit.js'
 import {
@@ -33,6 +33,8 @@ export interface SyncOptions {
   say?: (line: string) => void
   /** Each commit's subject as soon as it is made: a sync that fails later has made them all the same. */
   onCommit?: (subject: string) => void
+  /** Options of the writers' lock (tests: time, the stale window). */
+  lock?: LockOptions
 }
 
 export interface SyncOutcome {
@@ -105,9 +107,21 @@ export async function syncCorpus(git: Git, vault: Vault, options: SyncOptions): 
       await gitOrThrow(git, ['fetch', '--quiet', target.remote])
     }
     const theirs = target ? await existingRef(git, `refs/remotes/${target.remote}/${target.branch}`) : null
-    const lock = await acquireLogLock(vault)
+    // Kept fresh while held (lock.ts): git's commands and the person's hooks may take longer than
+    // the 10 s after which a lock counts as left by a writer that died.
+    const lock = await acquireLogLock(vault, options.lock)
     try {
-      const stopped = await settleAndMerge(git, vault, options.today, theirs, target, outcome, say, options.onCommit)
+      const stopped = await settleAndMerge(
+        git,
+        vault,
+        lock,
+        options.today,
+        theirs,
+        target,
+        outcome,
+        say,
+        options.onCommit,
+      )
       if (stopped) return outcome
     } finally {
       await lock.release().catch(() => undefined) // a lock left behind goes stale in 10 s
@@ -180,6 +194,7 @@ function pushFailure(push: GitResult, remote: string): GitFailedError {
 async function settleAndMerge(
   git: Git,
   vault: Vault,
+  lock: HeldLock,
   today: IsoDate,
   theirs: string | null,
   target: RemoteTarget | null,
@@ -195,7 +210,7 @@ async function settleAndMerge(
   const remoteName = target ? `${target.remote}/${target.branch}` : (theirs ?? '')
   // Before anything is committed: what is refused is then neither committed nor pushed.
   refuseIf(await refusalBeforeSync(git, vault, theirs, remoteName))
-  await settle(vault, today, outcome)
+  await settle(vault, lock, today, outcome)
   await commit(git, outcome, (await inMerge(git)) ? 'Notekeeper sync: merge settled by hand' : null, onCommit)
   if (theirs === null || (await isAncestor(git, theirs, 'HEAD'))) return false
   if (await isAncestor(git, 'HEAD', theirs)) {
@@ -211,7 +226,7 @@ async function settleAndMerge(
     await countRewrittenCommitsOnce(git, vault, theirs, say)
     if (await leftInConflict(git, vault, today, outcome, false)) return true
   }
-  await settle(vault, today, outcome)
+  await settle(vault, lock, today, outcome)
   await commit(git, outcome, (await inMerge(git)) ? `Notekeeper sync: merge ${remoteName}` : null, onCommit)
   return false
 }
@@ -327,9 +342,9 @@ async function deletedOnOneSide(git: Git, path: string): Promise<boolean> {
   return !(stages.includes('2') && stages.includes('3'))
 }
 
-/** Replays and validates over the work tree (registering new items, regenerating state.json). */
-async function settle(vault: Vault, today: IsoDate, outcome: SyncOutcome): Promise<void> {
-  const validated = await runValidate(vault, { today })
+/** Replays and validates over the work tree (registering new items, regenerating state.json under our lock). */
+async function settle(vault: Vault, lock: HeldLock, today: IsoDate, outcome: SyncOutcome): Promise<void> {
+  const validated = await runValidate(vault, { today, held: lock })
   if (validated.configInvalid)
     throw new SyncRefusedError(`${validated.findings[0]?.message ?? 'config.json is invalid'}; nothing committed`)
   outcome.errors = validated.summary.errors

@@ -26,7 +26,10 @@ describe('StateWrites', () => {
   it('writes nothing until the card is shown, then only the latest of the states asked for', async () => {
     const vault = memoryVault()
     const written: string[] = []
-    const watched: Vault = { ...vault, write: async (path, text) => (written.push(text), vault.write(path, text)) }
+    const watched: Vault = {
+      ...vault,
+      write: async (path, text) => (path === STATE_PATH && written.push(text), vault.write(path, text)),
+    }
     const shown = gate()
     const writes = new StateWrites({ afterShown: shown.afterShown })
     const states: State[] = [{ 'd#a': entry(1) }, { 'd#a': entry(2) }, { 'd#a': entry(3) }]
@@ -42,10 +45,15 @@ describe('StateWrites', () => {
   it('flush rejects with a failed write, once; the next grade writes its state itself and succeeds', async () => {
     const vault = memoryVault({ 'internalise/deck.adoc': DECK, [LOG_PATH]: '' })
     let failing = true
+    let failed: () => void = () => undefined
+    const writeFailed = new Promise<void>(resolve => (failed = resolve))
     const flaky: Vault = {
       ...vault,
       write: async (path, text) => {
-        if (failing && path === STATE_PATH) throw new VaultError(path, 'disk full')
+        if (failing && path === STATE_PATH) {
+          failed()
+          throw new VaultError(path, 'disk full')
+        }
         await vault.write(path, text)
       },
     }
@@ -53,7 +61,8 @@ describe('StateWrites', () => {
     const first = await gradeItem(flaky, await loadCorpus(flaky), 'deck#a', 'good', TODAY, TODAY, {
       stateWrites: writes,
     })
-    await new Promise(resolve => setTimeout(resolve, 5)) // the coalesced write runs and fails
+    await writeFailed // the coalesced write runs (under the writers' lock) and fails
+    await new Promise(resolve => setTimeout(resolve, 5)) // and releases the lock
     failing = false
     // The failure is not this grade's: its line is appended and its state written at once.
     const second = await gradeItem(flaky, first.corpus, 'deck#b', 'easy', TODAY, TODAY, { stateWrites: writes })

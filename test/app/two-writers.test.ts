@@ -4,7 +4,9 @@ import nodePath from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { nodeVault } from '../../src/adapters/node-vault.js'
 import { parseLock } from '../../src/app/lock.js'
+import { appendReviews } from '../../src/app/log-writer.js'
 import { LOCK_PATH, LOG_PATH } from '../../src/core/corpus.js'
 import { sharedBuild } from '../support/shared-build.js'
 import { tempCorpus, tempFolder } from '../support/temp-corpus.js'
@@ -129,4 +131,36 @@ describe.concurrent('two writer processes on one log', () => {
     // CLI would wait 10 s for it to go stale each time: 300 reviews could not finish in the timeout.
     await race(['bridge-cross-device', 'node'], 5, 300)
   }, 120_000)
+})
+
+describe('a holder killed with -9 (SPEC 1.4)', () => {
+  it('while it kept its lock fresh: the lock goes stale one window after its last renewal, and the next writer takes it over', async () => {
+    const WINDOW = 2_000
+    const corpus = tempCorpus({ [LOG_PATH]: '' })
+    const lockPath = nodePath.join(corpus.path, LOCK_PATH)
+    const child = spawn(process.execPath, [worker, 'hold', corpus.path, String(WINDOW)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', chunk => String(chunk).includes('held') && resolve())
+        child.on('close', code => reject(new Error(`the holder ended (${code})`)))
+      })
+      // Renewed while it lives: its time moves (a third of the window apart).
+      const taken = parseLock(fs.readFileSync(lockPath, 'utf8'))?.at
+      while (parseLock(fs.readFileSync(lockPath, 'utf8'))?.at === taken)
+        await new Promise(resolve => setTimeout(resolve, 50))
+      expect(parseLock(fs.readFileSync(lockPath, 'utf8'))?.owner).toBeDefined()
+      const exited = new Promise(resolve => child.on('close', resolve))
+      child.kill('SIGKILL')
+      await exited
+      const line = '{"item":"after#1","date":"2026-05-30","grade":"good"}'
+      await appendReviews(nodeVault(corpus.path), [line], { staleMs: WINDOW })
+      expect(fs.readFileSync(nodePath.join(corpus.path, LOG_PATH), 'utf8')).toBe(`${line}\n`)
+      expect(fs.existsSync(lockPath)).toBe(false)
+    } finally {
+      child.kill('SIGKILL')
+      corpus.remove()
+    }
+  }, 60_000)
 })

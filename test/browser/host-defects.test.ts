@@ -189,8 +189,14 @@ if (browserOrSkip()) {
             () => document.querySelector('[data-testid="progress"]')?.textContent === '3 of 4',
           )
           expect(logLines(s).length - before).toBe(2)
-          const lock = s.files()['internalise/.srs/log.lock']
-          if (lock !== undefined) expect(parseLock(lock)?.released).toBe(true)
+          // Released once the last grade's state.json is written: that write, after the card is
+          // painted, holds the lock too (SPEC 1.4, ADR 0042).
+          await expect
+            .poll(() => {
+              const lock = s.files()['internalise/.srs/log.lock']
+              return lock === undefined || parseLock(lock)?.released === true
+            })
+            .toBe(true)
           expect((await s.state()).msgs.filter(m => m.status === 'error')).toEqual([])
           await s.close()
         })

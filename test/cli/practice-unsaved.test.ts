@@ -46,6 +46,30 @@ function practice(
     .finally(() => clearTimeout(timer))
 }
 
+/** state.json's entries, or none while it cannot be read. */
+function stateOf(dir: string): Record<string, { next_due?: string } | undefined> {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'internalise/.srs/state.json'), 'utf8'))
+  } catch {
+    return {}
+  }
+}
+
+/** Once state.json holds the first card's item at the date its grade was said to give. */
+async function firstStateWritten(dir: string, out: string): Promise<void> {
+  const first = /\[1 of \d+\] (\S+)/.exec(out)?.[1] ?? ''
+  const due = /good: next due (\S+)/.exec(out)?.[1]
+  await until(() => stateOf(dir)[first]?.next_due === due)
+}
+
+async function until(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 15_000
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('state.json was not written, or the lock not released')
+    await new Promise(resolve => setTimeout(resolve, 5))
+  }
+}
+
 async function waitFor(out: () => string, pattern: string, times = 1): Promise<void> {
   const deadline = Date.now() + 15_000
   while (out().split(pattern).length - 1 < times) {
@@ -65,6 +89,9 @@ describe('practice when a grade cannot be written', () => {
       await waitFor(out, 'grade [')
       write('3')
       await waitFor(out, 'answer> ', 2)
+      // Once the first grade's state.json is written: that write, after the card, holds the lock.
+      await firstStateWritten(dir, out())
+      await until(() => !existsSync(join(dir, LOCK)))
       mkdirSync(join(dir, LOCK))
       write('my answer')
       await waitFor(out, 'grade [', 2)
@@ -89,8 +116,13 @@ describe('practice when a grade cannot be written', () => {
     const run = await practice(dir, async (out, write, end) => {
       for (const n of [1, 2, 3]) {
         await waitFor(out, 'answer> ', n)
-        // state.json (derived, written after each card) turns into a folder after the first grade.
-        if (n === 2) replaceWithFolder(join(dir, 'internalise/.srs/state.json'))
+        // state.json (derived, written after each card) turns into a folder after the first grade,
+        // once that grade's state is on disk (written a moment after its card: made a folder
+        // before, the first write failed now and then, and the session ended a grade early).
+        if (n === 2) {
+          await firstStateWritten(dir, out())
+          replaceWithFolder(join(dir, 'internalise/.srs/state.json'))
+        }
         write('my answer')
         await waitFor(out, 'grade [', n)
         write('3')

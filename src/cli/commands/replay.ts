@@ -1,5 +1,5 @@
 import { loadCorpus } from '../../app/load-corpus.js'
-import { writeStateIfChanged } from '../../app/write-state.js'
+import { writeCorpusState } from '../../app/write-state.js'
 import { derivedState } from '../../core/snapshot.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid, warnMovedHistories, warnSkippedLines } from '../config-output.js'
@@ -12,7 +12,7 @@ export const replayCommand: Command = async ctx => {
   warnSkippedLines(ctx, corpus)
   warnMovedHistories(ctx, corpus)
   const state = derivedState(corpus, ctx.today)
-  const wrote = await writeStateIfChanged(ctx.vault, state)
+  const wrote = await writeCorpusState(ctx.vault, corpus, ctx.today)
   const count = Object.keys(state).length
   if (ctx.json) ctx.out(JSON.stringify({ items: count, scheduler: corpus.config.scheduler, written: wrote }))
   else ctx.out(`state.json: ${count} items under ${corpus.config.scheduler}, ${wrote ? 'written' : 'unchanged'}`)
