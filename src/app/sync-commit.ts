@@ -19,15 +19,19 @@ const OWN_DOT_PATHS = new Set([LOG_PATH, STATE_PATH, CONFIG_PATH, '.gitattribute
 
 /**
  * New files of the corpus folder git does not ignore: those sync adds, and those it leaves out
- * (neverAdded) and names. Not named: what else stands in Notekeeper's own folder (`.srs`), the
- * temporaries of its atomic writes, such as the lock's while its holder renews it (lock.ts) as
- * sync runs; they are never added either.
+ * (neverAdded) and names. Not named (`unnamed`): what else stands in Notekeeper's own folder
+ * (`.srs`), the temporaries of its atomic writes, such as the lock's while its holder renews it
+ * (lock.ts) as sync runs; they are never added either.
  */
-export async function untrackedFiles(git: Git): Promise<{ added: string[]; leftOut: string[] }> {
+export async function untrackedFiles(git: Git): Promise<{ added: string[]; leftOut: string[]; unnamed: string[] }> {
   const listed = (await gitOrThrow(git, ['ls-files', '--others', '--exclude-standard', '-z', '--', '.'])).stdout
   const paths = listed.split('\0').filter(path => path !== '')
-  const leftOut = paths.filter(path => neverAdded(path) && !path.startsWith(SRS_FOLDER))
-  return { added: paths.filter(path => !neverAdded(path)), leftOut }
+  const never = paths.filter(neverAdded)
+  return {
+    added: paths.filter(path => !neverAdded(path)),
+    leftOut: never.filter(path => !path.startsWith(SRS_FOLDER)),
+    unnamed: never.filter(path => path.startsWith(SRS_FOLDER)),
+  }
 }
 const SRS_FOLDER = LOCK_PATH.slice(0, LOCK_PATH.lastIndexOf('/') + 1)
 

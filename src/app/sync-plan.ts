@@ -37,8 +37,9 @@ export async function planOf(
     plan.push(
       `put back ${shortfall.missing} line(s) of the merge of both devices' logs that the log as settled by hand left out`,
     )
-  const { leftOut } = await untrackedFiles(git)
-  const status = (await changedFiles(git)).filter(path => !leftOut.includes(path))
+  const { leftOut, unnamed } = await untrackedFiles(git)
+  // Only what the sync would commit: not the new files it never adds, named below or not.
+  const status = (await changedFiles(git)).filter(path => !leftOut.includes(path) && !unnamed.includes(path))
   // The sync replays first, so state.json may change with nothing else (a new item committed by hand).
   if (!status.includes(STATE_PATH) && (await stateWouldChange(vault, today))) status.push(`${STATE_PATH} (replayed)`)
   const committed = await git.run(['show', `HEAD:./${LOG_PATH}`])

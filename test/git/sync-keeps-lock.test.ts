@@ -87,4 +87,21 @@ describe('sync over a commit hook longer than the lock’s stale window', () => 
       fs.rmSync(hook, { force: true })
     }
   }, 60_000)
+
+  it('a dry run does not list a temporary left in .srs (a renewal’s, or a killed write’s) among the files it would commit', async () => {
+    await ok(device.nk('sync', '--today', DAY)) // nothing left to commit
+    const temporary = 'internalise/.srs/.log.lock.4194303-abcdefgh.tmp'
+    device.write(temporary, '{"owner":"x","at":"2026-12-01T10:00:00.000Z"}')
+    try {
+      const outcome = await syncCorpus(gitIn(device.dir), nodeVault(device.dir), { today: DAY, dryRun: true })
+      expect(outcome.plan).toContain('commit nothing (no local changes)')
+      expect(outcome.plan.join('\n')).not.toContain(temporary)
+      // And the sync itself commits nothing of it.
+      const done = await syncCorpus(gitIn(device.dir), nodeVault(device.dir), { today: DAY })
+      expect(done.commits).toEqual([])
+      expect(device.git('ls-files', temporary)).toBe('')
+    } finally {
+      fs.rmSync(nodePath.join(device.dir, temporary), { force: true })
+    }
+  }, 60_000)
 })
