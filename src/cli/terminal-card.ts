@@ -212,7 +212,9 @@ function cellText(cell: TableCell, header: boolean, card: Card): string {
       .map(line => line.trim())
       .filter(line => line !== '')
       .join(' ')
-  const text = cell.text.replace(/\s*\n\s*/g, ' ')
+  // From the first blank of a run only (the lookbehind): tried from every blank of a long run
+  // without a line break, each scanned the rest of the run again.
+  const text = cell.text.replace(/(?<!\s)\s*\n\s*/g, ' ')
   if (cell.style === 'l') return styled(style, 'code', text)
   const shown = inline(text, card)
   if (header || cell.style === 'h' || cell.style === 's') return styled(style, 'bold', shown)

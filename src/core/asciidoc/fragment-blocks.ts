@@ -155,7 +155,9 @@ export function readFragment(source: string, attributes?: Readonly<Record<string
         title = blockTitle[1] as string
         continue
       }
-      const image = /^image::/.test(trimmed) ? BLOCK_MEDIA_MACRO.exec(trimmed) : null
+      // Only a line that ends as the macro does, as the scanner asks it (blocks.ts): on a line of
+      // many `[` that never closes, the pattern's backtracking is quadratic.
+      const image = trimmed.startsWith('image::') && trimmed.endsWith(']') ? BLOCK_MEDIA_MACRO.exec(trimmed) : null
       if (image) {
         const below = begin('figure')
         blocks.push({ kind: 'image', alt: imageAlt(image[2] as string, image[3] ?? '') })

@@ -86,7 +86,8 @@ export function imageAlt(target: string, attributeList: string): string {
   if (alt !== '') return alt
   const base =
     target
-      .replace(/[/\\]+$/, '')
+      // From the first slash of a run only: tried from each one, a target of many slashes was quadratic.
+      .replace(/(?<![/\\])[/\\]+$/, '')
       .split(/[/\\]/)
       .pop() ?? target
   const dot = base.lastIndexOf('.')

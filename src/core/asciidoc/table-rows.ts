@@ -43,7 +43,9 @@ interface CellSpec {
 const NO_SPEC: CellSpec = { colspan: 1, rowspan: 1, repeat: 1, style: '' }
 const SPEC = String.raw`(?:(\d+(?:\.\d*)?|(?:\d*\.)?\d+)([*+]))?([<^>](?:\.[<^>]?)?|(?:[<^>]?\.)?[<^>])?([a-z])?`
 const SPEC_START = new RegExp(String.raw`^[ \t]*${SPEC}$`)
-const SPEC_END = new RegExp(String.raw`[ \t]+${SPEC}$`)
+// Only from the first blank of a run (the lookbehind): tried from each blank of a long run, the
+// run was scanned again from every one of them, and a cell of 10,000 spaces took seconds.
+const SPEC_END = new RegExp(String.raw`(?<![ \t])[ \t]+${SPEC}$`)
 const STYLES = new Set(['a', 'd', 'e', 'h', 'l', 'm', 's', 'v'])
 
 function specOf(match: RegExpExecArray): CellSpec {

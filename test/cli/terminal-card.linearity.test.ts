@@ -1,0 +1,48 @@
+// ADR 0043 "Cost": the card and the answer check read a prompt or response at every prompt, so a
+// hostile note must cost them time in proportion to its size. As test/asciidoc/linearity.test.ts
+// measures the scanner: each input at two sizes (4x apart, the best of three runs each); the test
+// fails when the larger costs more than 3x as much per byte. Ratios, not absolute times, so that
+// a slow or busy machine does not fail it.
+
+import { describe, expect, it } from 'vitest'
+import { renderTerminal } from '../../src/cli/terminal-card.js'
+import { readerWords } from '../../src/core/answer/words.js'
+
+// Each input at its smaller size; the larger has 4x as many repetitions.
+const INPUTS: { name: string; make: (n: number) => string; n: number }[] = [
+  { name: 'a table cell with a long run of spaces inside', make: n => `|===\n|a${' '.repeat(n)}b |c\n|===`, n: 2_500 },
+  { name: 'a block image line of [ that never closes', make: n => `image::x${'[a'.repeat(n)}`, n: 1_500 },
+  { name: 'a block image whose target is slashes', make: n => `image::${'/'.repeat(n)}x[]`, n: 2_500 },
+]
+
+const READERS: { name: string; read: (text: string) => unknown }[] = [
+  { name: 'the card', read: text => renderTerminal(text, { color: true }) },
+  { name: 'the answer check', read: text => readerWords(text) },
+]
+
+function bestOfThree(read: (text: string) => unknown, text: string): number {
+  let best = Number.POSITIVE_INFINITY
+  for (let run = 0; run < 3; run++) {
+    const start = performance.now()
+    read(text)
+    best = Math.min(best, performance.now() - start)
+  }
+  // Below a millisecond the clock's resolution is the measure; count it as one.
+  return Math.max(best, 1)
+}
+
+describe('the card and the answer check cost time in proportion to the fragment (ADR 0043)', () => {
+  for (const input of INPUTS)
+    for (const reader of READERS)
+      it(`${reader.name}, ${input.name}: 4x the size costs at most 3x more per byte`, () => {
+        const small = input.make(input.n)
+        const large = input.make(input.n * 4)
+        reader.read(small)
+        const perByteSmall = bestOfThree(reader.read, small) / small.length
+        const perByteLarge = bestOfThree(reader.read, large) / large.length
+        expect(
+          perByteLarge / perByteSmall,
+          `${small.length} B and ${large.length} B, ${(perByteSmall * 1e6).toFixed(1)} and ${(perByteLarge * 1e6).toFixed(1)} ns/B`,
+        ).toBeLessThanOrEqual(3)
+      })
+})
