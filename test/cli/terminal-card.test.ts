@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderDiff, renderTerminal } from '../../src/cli/terminal-card.js'
 import { checkAnswer } from '../../src/core/answer/suggest.js'
+import { readerWords } from '../../src/core/answer/words.js'
 
 const plain = { color: false }
 const color = { color: true }
@@ -110,6 +111,20 @@ describe('what the window shows as text, the card shows as text (Asciidoctor 4.1
     expect(renderTerminal('[%header]\n|===\n|H\n|c\n|===', color)).toBe(
       '  \u001b[1mH\u001b[22m\n  \u001b[2m-\u001b[22m\n  c',
     )
+  })
+
+  it('reads a table to 100,000 cells at most, whatever counts its note writes', () => {
+    // A few bytes of a note set no allocation: `[cols=99999999]` took 40 s and 8 GB of memory,
+    // `99999999*|a` ran out of it, `99999999+|x` looped over every column it spans.
+    expect(renderTerminal('[cols=99999999]\n|===\n|a |b\n|===', plain)).toBe('')
+    expect(readerWords('[cols=99999999]\n|===\n|a |b\n|===')).toEqual([])
+    const repeated = renderTerminal('|===\n99999999*|a\n|===', plain)
+    expect(repeated.split('\n')).toHaveLength(1)
+    expect(repeated.split(' | ')).toHaveLength(100_000)
+    expect(readerWords('|===\n99999999*|a\n|===')).toHaveLength(100_000)
+    const spanned = renderTerminal('[%header]\n|===\n|a |b\n99999999+|x\n|===', plain).split('\n')
+    expect(spanned.map(line => line.trim().slice(0, 5))).toEqual(['a | b', '--+--', 'x'])
+    expect(Math.max(...spanned.map(line => line.length))).toBeLessThanOrEqual(400_000)
   })
 
   it('shows a block title as its own line, with the caption Asciidoctor gives tables, images and examples', () => {

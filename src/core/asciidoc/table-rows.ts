@@ -40,6 +40,13 @@ interface CellSpec {
   style: string
 }
 
+/**
+ * The most cell places a table is read to (its columns, spans and repeats included; a card shows
+ * no more). A count written in the note (`[cols=99999999]`, `99999999*|a`, `99999999+|a`) must not
+ * decide what is allocated: the first took 40 s and 8 GB, the second ran out of memory.
+ */
+export const MAX_TABLE_CELLS = 100_000
+
 const NO_SPEC: CellSpec = { colspan: 1, rowspan: 1, repeat: 1, style: '' }
 const SPEC = String.raw`(?:(\d+(?:\.\d*)?|(?:\d*\.)?\d+)([*+]))?([<^>](?:\.[<^>]?)?|(?:[<^>]?\.)?[<^>])?([a-z])?`
 const SPEC_START = new RegExp(String.raw`^[ \t]*${SPEC}$`)
@@ -52,7 +59,7 @@ function specOf(match: RegExpExecArray): CellSpec {
   const spec = { ...NO_SPEC }
   if (match[1] !== undefined) {
     const [columns, rows] = match[1].split('.')
-    const count = columns ? Number.parseInt(columns, 10) : 1
+    const count = columns ? Math.min(Number.parseInt(columns, 10), MAX_TABLE_CELLS) : 1
     if (match[2] === '+') {
       spec.colspan = count
       spec.rowspan = rows ? Number.parseInt(rows, 10) : 1
@@ -66,13 +73,13 @@ function specOf(match: RegExpExecArray): CellSpec {
 export function columnCount(cols: string | undefined): number {
   const written = (cols ?? '').replace(/ /g, '')
   if (written === '') return 0
-  if (/^\d+$/.test(written)) return Number.parseInt(written, 10)
+  if (/^\d+$/.test(written)) return Math.min(Number.parseInt(written, 10), MAX_TABLE_CELLS)
   let count = 0
   for (const part of written.split(/[,;]/)) {
     const repeat = /^(\d+)\*/.exec(part)
     count += repeat ? Number.parseInt(repeat[1] as string, 10) : 1
   }
-  return count
+  return Math.min(count, MAX_TABLE_CELLS)
 }
 
 interface Cell {
@@ -199,7 +206,7 @@ export function tableRows(written: readonly string[], delimiter: string, options
     afterBlank > first + 1 &&
     (format !== 'psv' || beginsCell(lines[afterBlank] ?? '', separator))
   const header = options.header ?? implicit
-  const columns = columnCount(options.cols) || firstLine || 1
+  const columns = Math.min(columnCount(options.cols) || firstLine || 1, MAX_TABLE_CELLS)
   return intoRows(cells, columns, header)
 }
 
@@ -217,10 +224,13 @@ function intoRows(cells: readonly Cell[], columns: number, header: boolean): Tab
   let pending = new Array<number>(columns).fill(0)
   let row: TableCell[] = []
   let column = 0
+  // The places read so far, each cell's span and each covered place: no more than MAX_TABLE_CELLS.
+  let places = 0
   const skipCovered = (covered: readonly boolean[]) => {
     while (column < columns && covered[column] === true) {
       row.push({ text: '', colspan: 1, style: '', spanned: true })
       column++
+      places++
     }
   }
   let covered = pending.map(() => false)
@@ -238,6 +248,8 @@ function intoRows(cells: readonly Cell[], columns: number, header: boolean): Tab
       .join('\n')
       .trim()
     for (let copy = 0; copy < cell.spec.repeat; copy++) {
+      if (places >= MAX_TABLE_CELLS) return rows
+      places += cell.spec.colspan
       row.push({ text, colspan: cell.spec.colspan, style: cell.spec.style })
       for (let k = column; k < Math.min(column + cell.spec.colspan, columns); k++)
         pending[k] = Math.max(pending[k] ?? 0, cell.spec.rowspan - 1)
