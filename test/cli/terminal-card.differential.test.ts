@@ -125,6 +125,9 @@ const FRAGMENTS: Record<string, { source: string; attributes?: Record<string, st
   'table whose last cells fill no row (Asciidoctor drops them)': {
     source: '|===\n|a |b\n|c |e|d\n|===',
   },
+  'table with a row whose cell spans past the last column (Asciidoctor drops the row)': {
+    source: '|===\n|a |b\n|c 3+|x\n|d |e\n|===',
+  },
   'table with an AsciiDoc cell': { source: '|===\na|* one\n* two\n|plain\n|===' },
   'table in csv': { source: ',===\nverb,past\ngo,went\n,===' },
   'escaped passthroughs': { source: 'Shown \\+x+ and \\++y++ and \\+++z+++ and \\pass:[p], but +kept+ too.' },

@@ -122,9 +122,8 @@ describe('what the window shows as text, the card shows as text (Asciidoctor 4.1
     expect(repeated.split('\n')).toHaveLength(1)
     expect(repeated.split(' | ')).toHaveLength(100_000)
     expect(readerWords('|===\n99999999*|a\n|===')).toHaveLength(100_000)
-    const spanned = renderTerminal('[%header]\n|===\n|a |b\n99999999+|x\n|===', plain).split('\n')
-    expect(spanned.map(line => line.trim().slice(0, 5))).toEqual(['a | b', '--+--', 'x'])
-    expect(Math.max(...spanned.map(line => line.length))).toBeLessThanOrEqual(400_000)
+    // Wider than the table: dropped, as Asciidoctor drops a row whose cell spans past the last column.
+    expect(renderTerminal('[%header]\n|===\n|a |b\n99999999+|x\n|===', plain)).toBe('  a | b\n  --+--')
   })
 
   it('shows a block title as its own line, with the caption Asciidoctor gives tables, images and examples', () => {

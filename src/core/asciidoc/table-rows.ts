@@ -234,8 +234,9 @@ function intoRows(cells: readonly Cell[], columns: number, header: boolean): Tab
     }
   }
   let covered = pending.map(() => false)
-  const endRow = () => {
-    rows.push({ header: header && rows.length === 0, cells: row })
+  /** `overfull`: a cell spans past the last column; Asciidoctor drops the whole row (with an error). */
+  const endRow = (overfull: boolean) => {
+    if (!overfull) rows.push({ header: header && rows.length === 0, cells: row })
     row = []
     column = 0
     covered = pending.map(rest => rest > 0)
@@ -255,7 +256,7 @@ function intoRows(cells: readonly Cell[], columns: number, header: boolean): Tab
         pending[k] = Math.max(pending[k] ?? 0, cell.spec.rowspan - 1)
       column += cell.spec.colspan
       skipCovered(covered)
-      if (column >= columns) endRow()
+      if (column >= columns) endRow(column > columns)
     }
   }
   // Cells that do not fill a last row are dropped, as Asciidoctor drops them (with an error).
