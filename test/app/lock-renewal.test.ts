@@ -124,15 +124,30 @@ describe('a lock held longer than the stale window', () => {
 
   it('is written no more once released, even by a renewal under way at the release', async () => {
     const w = world()
-    const held = await acquireLogLock(w.host, w.holder)
-    await w.advance(3_400)
-    const first = w.timers.at(-1)
-    // The next renewal fires, and the release comes before it has landed.
-    if (first) {
-      first.cancelled = true
-      first.run()
+    // A whole-file host (the plugin's bridge): no writeIfUnchanged, and a read answered a while
+    // after it was asked, as the reply of a renewal's read that is in flight at the release.
+    const { writeIfUnchanged: _, ...bridge } = w.host
+    let slowRead: Promise<void> | null = null
+    const host: Vault = {
+      ...bridge,
+      read: async path => {
+        const text = w.files.get(path) ?? null
+        if (slowRead !== null) await slowRead
+        return text
+      },
     }
+    const held = await acquireLogLock(host, w.holder)
+    await w.advance(3_400)
+    const next = w.timers.at(-1)
+    // The next renewal fires, and the release comes before its read has been answered.
+    slowRead = new Promise(resolve => setTimeout(resolve, 20))
+    if (next) {
+      next.cancelled = true
+      next.run()
+    }
+    slowRead = null
     expect(await held.release()).toBe(true)
+    await new Promise(resolve => setTimeout(resolve, 40))
     await w.advance(60_000)
     expect(w.files.has(LOCK_PATH)).toBe(false)
     expect(w.timers.every(t => t.cancelled)).toBe(true)
