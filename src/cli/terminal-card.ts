@@ -5,11 +5,14 @@ import { mapPassthroughs } from '../core/asciidoc/inline-passthroughs.js'
 import {
   FOOTNOTE,
   Footnotes,
+  INLINE_ANCHOR,
   INLINE_IMAGE,
   imageAlt,
   MARK_CONSTRAINED,
   MARK_UNCONSTRAINED,
   typographic,
+  XREF,
+  XREF_WITH_TEXT,
 } from '../core/asciidoc/shown-text.js'
 import type { TableCell, TableRow } from '../core/asciidoc/table-rows.js'
 
@@ -235,7 +238,7 @@ function inline(text: string, card: Card): string {
   // `*x*` shows bold here, as written there): `{product}` shows the note's value, `{plus}` a `+`,
   // and a name the note does not set stays as written.
   let t = mapPassthroughs(
-    text.replace(/\[\[[^\]]*\]\]/g, '').replace(/ \+$/, ''),
+    text.replace(INLINE_ANCHOR, '').replace(/ \+$/, ''),
     // Cleaned again after the references: a value comes from the note's header, not the line
     // `safeText` cleaned.
     outside => safeText(typographic(shownReferences(outside, attributes))),
@@ -256,8 +259,8 @@ function inline(text: string, card: Card): string {
     .replace(/\b(?:https?:\/\/[^\s[]+|link:[^\s[]+|mailto:[^\s[]+)\[([^\]]*)\]/g, (whole, label: string) =>
       keep(styled(style, 'link', label.trim() || whole.replace(/^link:|\[.*$/g, ''))),
     )
-    .replace(/<<([^,>]*),\s*([^>]*)>>/g, (_, __, label: string) => keep(styled(style, 'link', label)))
-    .replace(/<<([^>]*)>>/g, (_, target: string) => keep(styled(style, 'link', target)))
+    .replace(XREF_WITH_TEXT, (_, __, label: string) => keep(styled(style, 'link', label)))
+    .replace(XREF, (_, target: string) => keep(styled(style, 'link', target)))
     .replace(/\b(?:kbd|btn):\[([^\]]*)\]/g, '$1')
   // Footnotes last of the macros, so that their text has had the substitutions above; their
   // emphasis is applied with the line's, below.

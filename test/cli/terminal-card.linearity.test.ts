@@ -6,6 +6,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { renderTerminal } from '../../src/cli/terminal-card.js'
+import { checkAnswer } from '../../src/core/answer/suggest.js'
 import { readerWords } from '../../src/core/answer/words.js'
 
 // Each input at its smaller size; the larger has 4x as many repetitions.
@@ -13,11 +14,16 @@ const INPUTS: { name: string; make: (n: number) => string; n: number }[] = [
   { name: 'a table cell with a long run of spaces inside', make: n => `|===\n|a${' '.repeat(n)}b |c\n|===`, n: 2_500 },
   { name: 'a block image line of [ that never closes', make: n => `image::x${'[a'.repeat(n)}`, n: 1_500 },
   { name: 'a block image whose target is slashes', make: n => `image::${'/'.repeat(n)}x[]`, n: 2_500 },
+  // One line of unclosed inline marks, about 10 KB and 40 KB.
+  { name: 'a line of [[ (anchors that never close)', make: n => '[['.repeat(n), n: 5_000 },
+  { name: 'a line of << (cross-references that never close)', make: n => '<<'.repeat(n), n: 5_000 },
+  { name: 'a cross-reference text of spaces that never closes', make: n => `<<a,${' '.repeat(n)}x`, n: 10_000 },
 ]
 
 const READERS: { name: string; read: (text: string) => unknown }[] = [
   { name: 'the card', read: text => renderTerminal(text, { color: true }) },
-  { name: 'the answer check', read: text => readerWords(text) },
+  { name: 'the answer check', read: text => checkAnswer('an answer', text) },
+  { name: "the answer check's words", read: text => readerWords(text) },
 ]
 
 function bestOfThree(read: (text: string) => unknown, text: string): number {

@@ -4,10 +4,13 @@ import { mapPassthroughs } from '../asciidoc/inline-passthroughs.js'
 import {
   FOOTNOTE,
   Footnotes,
+  INLINE_ANCHOR,
   INLINE_IMAGE,
   MARK_CONSTRAINED,
   MARK_UNCONSTRAINED,
   typographic,
+  XREF,
+  XREF_WITH_TEXT,
 } from '../asciidoc/shown-text.js'
 
 /**
@@ -205,7 +208,7 @@ function inlineText(line: string, reading: Reading): string {
       outside => typographic(shownReferences(outside, reading.attributes)),
       content => content,
     )
-      .replace(/\[\[[^\]]*\]\]/g, ' ')
+      .replace(INLINE_ANCHOR, ' ')
       // Images before links, as in Asciidoctor: `image:https://…/x.png[Alt]` is an image.
       .replace(INLINE_IMAGE, (whole: string) => (whole.startsWith('\\') ? whole.slice(1) : ' '))
       .replace(/\b(?:xref|link|mailto):([^\s[]*)\[([^\]]*)\]/g, (_, target: string, text: string) =>
@@ -219,8 +222,8 @@ function inlineText(line: string, reading: Reading): string {
       .replace(/\b(?:kbd|btn|menu):[^\s[]*\[([^\]]*)\]/g, '$1')
       // A backslash escapes markup (`\*`): the reader sees the character only.
       .replace(/\\(?=[*_`#~^[<])/g, '')
-      .replace(/<<([^,>]*),\s*([^>]*)>>/g, '$2')
-      .replace(/<<([^>]*)>>/g, '$1')
+      .replace(XREF_WITH_TEXT, '$2')
+      .replace(XREF, '$1')
       // Highlighted text (`#text#`, `[.big]#text#`) is its text; `C#` stays as written.
       .replace(MARK_UNCONSTRAINED, '$2')
       .replace(MARK_CONSTRAINED, '$1$3')

@@ -67,6 +67,18 @@ export const MARK_CONSTRAINED =
   /(^|[^\p{Alphabetic}\p{N}\p{Pc};:}])(?:\[([^[\]]{1,200})\])?#(\S|\S.{0,498}?\S)#(?![\p{Alphabetic}\p{N}\p{Pc}])/gu
 
 /**
+ * An inline anchor (`[[id]]`, `[[id, text]]`), which shows nothing, and a cross-reference,
+ * `<<id, text>>` (groups: the id, then the text, its leading blanks left out) or `<<id>>`, which
+ * shows its text or its id. Each is bounded to 1,000 characters: unbounded, every `[[` or `<<`
+ * that never closes scanned to the line's end, and a 100 KB line of `<<` took 19 s. The text
+ * starts at its first non-blank, so that the blanks before it are read once (tried as part of
+ * the text too, a text of spaces that never closed was quadratic).
+ */
+export const INLINE_ANCHOR = /\[\[[^\]]{0,1000}\]\]/g
+export const XREF_WITH_TEXT = /<<([^,>]{0,1000}),\s*((?:[^>\s][^>]{0,999})?)>>/g
+export const XREF = /<<([^>]{0,1000})>>/g
+
+/**
  * An inline image or icon (`image:target[alt]`, `icon:name[]`; not after `image:` with a second
  * colon, which is the block macro). Asciidoctor's pattern has no left boundary; its target and
  * attribute list are bounded here to 500 and 1,000 characters.
