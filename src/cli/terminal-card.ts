@@ -253,15 +253,17 @@ function inline(text: string, card: Card): string {
         ? whole.slice(1)
         : keep(styled(style, 'dim', `[${kind === 'icon' ? target : imageAlt(target, list)}]`)),
     )
-    .replace(/\b(?:xref):([^\s[]*)\[([^\]]*)\]/g, (_, target: string, label: string) =>
+    // Each macro's target and text bounded to 1,000 characters (ADR 0043, "Bounds"): unbounded,
+    // every `xref:`, `link:`, `https://` or `kbd:[` that never closes scanned to the line's end.
+    .replace(/\b(?:xref):([^\s[]{0,1000})\[([^\]]{0,1000})\]/g, (_, target: string, label: string) =>
       keep(styled(style, 'link', label.trim() || target.replace(/\.adoc(?=#|$)/, ''))),
     )
-    .replace(/\b(?:https?:\/\/[^\s[]+|link:[^\s[]+|mailto:[^\s[]+)\[([^\]]*)\]/g, (whole, label: string) =>
+    .replace(/\b(?:https?:\/\/|link:|mailto:)[^\s[]{1,1000}\[([^\]]{0,1000})\]/g, (whole, label: string) =>
       keep(styled(style, 'link', label.trim() || whole.replace(/^link:|\[.*$/g, ''))),
     )
     .replace(XREF_WITH_TEXT, (_, __, label: string) => keep(styled(style, 'link', label)))
     .replace(XREF, (_, target: string) => keep(styled(style, 'link', target)))
-    .replace(/\b(?:kbd|btn):\[([^\]]*)\]/g, '$1')
+    .replace(/\b(?:kbd|btn):\[([^\]]{0,1000})\]/g, '$1')
   // Footnotes last of the macros, so that their text has had the substitutions above; their
   // emphasis is applied with the line's, below.
   const notes: [number, string][] = []

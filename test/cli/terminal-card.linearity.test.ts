@@ -18,6 +18,14 @@ const INPUTS: { name: string; make: (n: number) => string; n: number }[] = [
   { name: 'a line of [[ (anchors that never close)', make: n => '[['.repeat(n), n: 5_000 },
   { name: 'a line of << (cross-references that never close)', make: n => '<<'.repeat(n), n: 5_000 },
   { name: 'a cross-reference text of spaces that never closes', make: n => `<<a,${' '.repeat(n)}x`, n: 10_000 },
+  { name: 'a line of pass:[', make: n => 'pass:['.repeat(n), n: 1_700 },
+  { name: 'a line of xref: without a space', make: n => 'xref:'.repeat(n), n: 2_000 },
+  { name: 'a line of xref:a[ (texts that never close)', make: n => 'xref:a['.repeat(n), n: 1_500 },
+  { name: 'a line of link: without a space', make: n => 'link:'.repeat(n), n: 2_000 },
+  { name: 'a line of https:// without a space', make: n => 'https://'.repeat(n), n: 1_250 },
+  { name: 'a line of https://a[ (texts that never close)', make: n => 'https://a['.repeat(n), n: 1_000 },
+  { name: 'a line of kbd:[', make: n => 'kbd:['.repeat(n), n: 2_000 },
+  { name: 'a line of menu:a[', make: n => 'menu:a['.repeat(n), n: 1_500 },
 ]
 
 const READERS: { name: string; read: (text: string) => unknown }[] = [

@@ -211,15 +211,16 @@ function inlineText(line: string, reading: Reading): string {
       .replace(INLINE_ANCHOR, ' ')
       // Images before links, as in Asciidoctor: `image:https://…/x.png[Alt]` is an image.
       .replace(INLINE_IMAGE, (whole: string) => (whole.startsWith('\\') ? whole.slice(1) : ' '))
-      .replace(/\b(?:xref|link|mailto):([^\s[]*)\[([^\]]*)\]/g, (_, target: string, text: string) =>
+      // Each macro's target and text bounded to 1,000 characters, as the card's (ADR 0043, "Bounds").
+      .replace(/\b(?:xref|link|mailto):([^\s[]{0,1000})\[([^\]]{0,1000})\]/g, (_, target: string, text: string) =>
         text.trim() === '' ? target.replace(/\.adoc(?=#|$)/, '') : text,
       )
       // A URL with a text shows the text only (`https://example.com[the site]`), as the card shows it;
       // read as one word, the learner who typed "the site" had missed a word.
-      .replace(/\b((?:https?|ftp|irc):\/\/[^\s[]+)\[([^\]]*)\]/g, (_, url: string, text: string) =>
+      .replace(/\b((?:https?|ftp|irc):\/\/[^\s[]{1,1000})\[([^\]]{0,1000})\]/g, (_, url: string, text: string) =>
         text.trim() === '' ? url : text,
       )
-      .replace(/\b(?:kbd|btn|menu):[^\s[]*\[([^\]]*)\]/g, '$1')
+      .replace(/\b(?:kbd|btn|menu):[^\s[]{0,1000}\[([^\]]{0,1000})\]/g, '$1')
       // A backslash escapes markup (`\*`): the reader sees the character only.
       .replace(/\\(?=[*_`#~^[<])/g, '')
       .replace(XREF_WITH_TEXT, '$2')

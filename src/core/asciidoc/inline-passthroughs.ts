@@ -3,14 +3,15 @@
  * and `++x++` anywhere, `+x+` constrained (not after a letter, digit, `;`, `:` or `\`, not before
  * a letter or digit), and `pass:[x]`. Their content is shown as written: no markup, no `{name}`.
  * A constrained one is at most 500 characters: every `+` that never closes would otherwise scan
- * to the line's end, and a line of many (`+x +x +x …`, 240 KB) took 12 s.
+ * to the line's end, and a line of many (`+x +x +x …`, 240 KB) took 12 s. So is the content of a
+ * `pass:[x]` bounded, to 1,000 characters: a line of `pass:[` (40 KB) took 0.4 s.
  *
  * As in Asciidoctor, in two passes: the unconstrained ones and `pass:[]` first, then the
  * constrained ones in what is left. A backslash escapes one (`\+x+`, `\++x++`, `\pass:[x]`): it is
  * dropped and the rest stays text, which the second pass reads again, so `\++x++` shows `+x+`
  * (its inner `++x+` is a constrained passthrough of `+x`), as Asciidoctor shows it.
  */
-const UNCONSTRAINED = /(\\?)(?:(\+\+\+?)(.*?)\2|\bpass:[a-z,]*\[([^\]]*)\])/g
+const UNCONSTRAINED = /(\\?)(?:(\+\+\+?)(.*?)\2|\bpass:[a-z,]*\[([^\]]{0,1000})\])/g
 const CONSTRAINED = /(?:(\\)|(?<![\p{L}\p{N}_;:\\]))\+(\S|\S.{0,498}?\S)\+(?![\p{L}\p{N}_])/gu
 
 /** `text` with `outside` applied to what is not a passthrough and `inside` to each passthrough's content (its delimiters dropped). */
