@@ -246,7 +246,8 @@ function inline(text: string, card: Card): string {
   )
     // A backslash escapes markup (`\*not bold*`): the reader sees the character, not the backslash.
     .replace(/\\([*_`#~^[<])/g, (_, mark: string) => keep(mark))
-    .replace(/`+([^`]+)`+/g, (_, code: string) => keep(styled(style, 'code', code)))
+    // From the first backtick of a run only: tried from each, a long run cost its length squared.
+    .replace(/(?<!`)`+([^`]+)`+/g, (_, code: string) => keep(styled(style, 'code', code)))
     // Images before links, as in Asciidoctor: `image:https://…/x.png[Alt]` is an image.
     .replace(INLINE_IMAGE, (whole: string, kind: string, target: string, list: string) =>
       whole.startsWith('\\')

@@ -26,6 +26,8 @@ const INPUTS: { name: string; make: (n: number) => string; n: number }[] = [
   { name: 'a line of https://a[ (texts that never close)', make: n => 'https://a['.repeat(n), n: 1_000 },
   { name: 'a line of kbd:[', make: n => 'kbd:['.repeat(n), n: 2_000 },
   { name: 'a line of menu:a[', make: n => 'menu:a['.repeat(n), n: 1_500 },
+  { name: 'a word with a run of backticks inside', make: n => `a${'`'.repeat(n)}a`, n: 10_000 },
+  { name: 'a word with a run of brackets and quotes inside', make: n => `a${')"'.repeat(n)}a`, n: 5_000 },
 ]
 
 const READERS: { name: string; read: (text: string) => unknown }[] = [

@@ -48,7 +48,9 @@ export function isWord(word: Word): boolean {
   return word.punctuation !== true
 }
 
-const MARKS = /^[*_`#^~]+|[*_`#^~]+$/g
+// A run at a word's end is matched from its first character only (the lookbehinds below): tried
+// from each, a word of many marks or punctuation (`a***…a`, `a)")"…a`) cost its length squared.
+const MARKS = /^[*_`#^~]+|(?<![*_`#^~])[*_`#^~]+$/g
 /** A pair of unconstrained marks (`**`, `__`, ``` `` ```) or of sub- and superscript marks (`~`, `^`) within one token. */
 const INNER_MARKS = /(\*\*|__|``)(.+?)\1|([~^])([^\s~^]+)\3/g
 /** What may stand before a token's opening mark, and after its closing one (`(_word_)`, `“_word_”…`). */
@@ -58,8 +60,9 @@ const OPENS = new RegExp(`^[${BEFORE_MARK}]*[*_\`]`)
 const OPENS_UNCONSTRAINED = new RegExp(`^[${BEFORE_MARK}]*(\\*\\*|__|\`\`)`)
 const CLOSES = new RegExp(`[*_\`][${AFTER_MARK}]*$`)
 // Not `#`: highlight is read before (`C#` is a word).
-const SHOWN_MARKS = new RegExp(`(^|[${BEFORE_MARK}])[*_\`^~]+|[*_\`^~]+(?=[${AFTER_MARK}]*$)`, 'g')
-const ENDS_CLAUSE = /[:;,.!?…)\]]["'”’)\]]*$/
+const SHOWN_MARKS = new RegExp(`(^|[${BEFORE_MARK}])[*_\`^~]+|(?<![*_\`^~])[*_\`^~]+(?=[${AFTER_MARK}]*$)`, 'g')
+/** A clause mark, or a `)` or `]`, then only closing quotes and brackets; a run of them tried from its start only. */
+const ENDS_CLAUSE = /(?:[:;,.!?…]|(?<!["'”’)\]])["'”’]*[)\]])["'”’)\]]*$/
 const ENDS_SENTENCE = /[.!?…]["'”’)\]]*$/
 
 /** AsciiDoc source to plain text: markup, block delimiters, attribute lines, anchors and macros dropped; xrefs as their text. */
@@ -256,7 +259,7 @@ function comparableSpelling(word: string): string {
       // "İ" lower-cases to "i" and a combining dot: a difference of case, not of accent.
       .replaceAll('i\u0307', 'i')
       .normalize('NFC')
-      .replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '')
+      .replace(/^[\p{P}\p{S}]+|(?<![\p{P}\p{S}])[\p{P}\p{S}]+$/gu, '')
   )
 }
 
