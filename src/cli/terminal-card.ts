@@ -281,18 +281,22 @@ function inline(text: string, card: Card): string {
   return expand(t, kept)
 }
 
-/** Strong, emphasis and highlight (`#mark#`, `##mark##`; with a role, `[.big]#text#`, plain text). */
+/**
+ * Strong, emphasis and highlight (`#mark#`, `##mark##`; with a role, `[.big]#text#`, plain text).
+ * A constrained one (`*x*`, `_x_`) is at most 500 characters, as a constrained highlight or
+ * passthrough: unbounded, each ` *x` that never closed scanned to the line's end.
+ */
 function emphasis(text: string, style: TerminalStyle, keep: (s: string) => string): string {
   const marked = (role: string | undefined, s: string) => keep(role === undefined ? styled(style, 'mark', s) : s)
   return text
     .replace(/\*\*(.+?)\*\*/g, (_, s: string) => keep(styled(style, 'bold', s)))
     .replace(/__(.+?)__/g, (_, s: string) => keep(styled(style, 'italic', s)))
     .replace(
-      /(^|[^\p{L}\p{N}])\*(\S(?:.*?\S)?)\*(?![\p{L}\p{N}])/gu,
+      /(^|[^\p{L}\p{N}])\*(\S(?:.{0,498}?\S)?)\*(?![\p{L}\p{N}])/gu,
       (_, pre: string, s: string) => pre + keep(styled(style, 'bold', s)),
     )
     .replace(
-      /(^|[^\p{L}\p{N}])_(\S(?:.*?\S)?)_(?![\p{L}\p{N}])/gu,
+      /(^|[^\p{L}\p{N}])_(\S(?:.{0,498}?\S)?)_(?![\p{L}\p{N}])/gu,
       (_, pre: string, s: string) => pre + keep(styled(style, 'italic', s)),
     )
     .replace(MARK_UNCONSTRAINED, (_, role: string | undefined, s: string) => marked(role, s))
