@@ -32,6 +32,7 @@ const INPUTS: { name: string; make: (n: number) => string; n: number }[] = [
   { name: 'a line of +a', make: n => '+a '.repeat(n), n: 5_000 },
   { name: 'a line of https://', make: n => 'https://'.repeat(n), n: 5_000 },
   { name: 'a line of {a} references', make: n => `:a: ${'v'.repeat(4000)}\n\n${'{a}'.repeat(n)}`, n: 5_000 },
+  { name: 'a line of [[a, then spaces, closed by one ]', make: n => `text\n[[a,${' '.repeat(n)}x]`, n: 10_000 },
 ]
 
 function bestOfThree(text: string): number {

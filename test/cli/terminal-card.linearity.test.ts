@@ -30,6 +30,8 @@ const INPUTS: { name: string; make: (n: number) => string; n: number }[] = [
   { name: 'a word with a run of brackets and quotes inside', make: n => `a${')"'.repeat(n)}a`, n: 5_000 },
   { name: 'a line of *x (strong that never closes)', make: n => ' *x'.repeat(n), n: 6_600 },
   { name: 'a line of _x (emphasis that never closes)', make: n => ' _x'.repeat(n), n: 6_600 },
+  { name: 'a line of [[a, then spaces, never closed', make: n => `[[a,${' '.repeat(n)}x`, n: 10_000 },
+  { name: 'a line of [[a, then spaces, closed by one ]', make: n => `[[a,${' '.repeat(n)}x]`, n: 10_000 },
 ]
 
 const READERS: { name: string; read: (text: string) => unknown }[] = [

@@ -46,6 +46,15 @@ const TABLE = /^[|!,:]={3,}$/
 const ATTRIBUTE_LINE = /^\[[^\]]*\]$/
 const ITEM = /^(\*+|-|\.+|\d+\.)\s+(\S.*)$/
 
+/**
+ * `[[id]]` or `[[id, text]]` alone on a line. Only a line that ends as the anchor does is tried,
+ * as the scanner asks it (metadata.ts): on a `[[a,` then a long run of spaces, the pattern tried
+ * the text after every count of the spaces, each to the line's end.
+ */
+function isBlockAnchor(line: string): boolean {
+  return line.endsWith(']]') && BLOCK_ANCHOR.test(line)
+}
+
 /** The block attributes read from `[…]` lines above a block. */
 interface Pending {
   style: string | null
@@ -135,10 +144,10 @@ export function readFragment(source: string, attributes?: Readonly<Record<string
       blocks.push({ kind: 'boundary' })
       continue
     }
-    if (ATTRIBUTE_LINE.test(trimmed) || BLOCK_ANCHOR.test(trimmed)) {
+    if (ATTRIBUTE_LINE.test(trimmed) || isBlockAnchor(trimmed)) {
       // As in Asciidoctor, an attribute line ends a paragraph and belongs to the next block.
       if (isBlockAttributeLine(trimmed)) {
-        if (!BLOCK_ANCHOR.test(trimmed)) readAttributes(trimmed.slice(1, -1), pending)
+        if (!isBlockAnchor(trimmed)) readAttributes(trimmed.slice(1, -1), pending)
         start = true
       }
       blocks.push({ kind: 'boundary' })
