@@ -81,16 +81,16 @@ export function plainText(asciidoc: string, attributes?: Readonly<Record<string,
  * references show (a typed answer has none).
  */
 export function readerWords(asciidoc: string, attributes?: Readonly<Record<string, string>>): Word[] {
-  const words: Word[] = []
+  const words = new WordList()
   const footnotes = new Footnotes()
   const notes: string[] = []
   const reading: Reading = { attributes, footnotes, notes }
   pushBlocks(words, readFragment(asciidoc.replace(/\r\n?/g, '\n'), attributes), reading)
   for (const note of notes) {
-    markSentenceEnd(words)
+    words.markSentenceEnd()
     pushTokens(words, note)
   }
-  return words
+  return words.items
 }
 
 interface Reading {
@@ -100,21 +100,21 @@ interface Reading {
   notes: string[]
 }
 
-function pushBlocks(words: Word[], blocks: readonly ShownBlock[], reading: Reading): void {
+function pushBlocks(words: WordList, blocks: readonly ShownBlock[], reading: Reading): void {
   for (const block of blocks) {
     switch (block.kind) {
       case 'break':
       case 'boundary':
-        markSentenceEnd(words)
+        words.markSentenceEnd()
         break
       case 'line':
       case 'item':
         pushTokens(words, inlineText(block.text, reading))
         break
       case 'title':
-        markSentenceEnd(words)
+        words.markSentenceEnd()
         pushTokens(words, inlineText(block.text, reading))
-        markSentenceEnd(words)
+        words.markSentenceEnd()
         break
       case 'verbatim':
         pushTokens(words, block.text, true)
@@ -125,7 +125,7 @@ function pushBlocks(words: Word[], blocks: readonly ShownBlock[], reading: Readi
             if (cell.style === 'a') pushBlocks(words, readFragment(cell.text, reading.attributes), reading)
             else if (cell.style === 'l') for (const line of cell.text.split('\n')) pushTokens(words, line, true)
             else pushTokens(words, inlineText(cell.text.replace(/\n+/g, ' '), reading))
-            markSentenceEnd(words)
+            words.markSentenceEnd()
           }
         break
       case 'label':
@@ -136,7 +136,7 @@ function pushBlocks(words: Word[], blocks: readonly ShownBlock[], reading: Readi
 }
 
 /** The tokens of one line of shown text; `verbatim`: a listing's line, whose marks are its text. */
-function pushTokens(words: Word[], text: string, verbatim = false): void {
+function pushTokens(words: WordList, text: string, verbatim = false): void {
   let emphasis = false
   for (const token of text.split(/\s+/)) {
     if (token === '') continue
@@ -152,7 +152,7 @@ function pushTokens(words: Word[], text: string, verbatim = false): void {
     const isEmphasised = emphasis
     if (closes) emphasis = false
     if (key === '') {
-      if (/^[([]/.test(shown)) markClauseEnd(words)
+      if (/^[([]/.test(shown)) words.markClauseEnd()
       // A lone `|` is a table's cell separator, markup the reader never sees.
       if (shown !== '' && shown !== '|')
         words.push({
@@ -166,7 +166,7 @@ function pushTokens(words: Word[], text: string, verbatim = false): void {
         })
       continue
     }
-    if (/^[([]/.test(shown)) markClauseEnd(words)
+    if (/^[([]/.test(shown)) words.markClauseEnd()
     words.push({
       text: shown,
       key,
@@ -178,23 +178,28 @@ function pushTokens(words: Word[], text: string, verbatim = false): void {
   }
 }
 
-function markSentenceEnd(words: Word[]): void {
-  const last = lastWord(words)
-  if (last) {
-    last.endsSentence = true
-    last.endsClause = true
+/** The words read so far, and the last word proper among them: clause and sentence ends belong to words, not to the punctuation after them. */
+class WordList {
+  readonly items: Word[] = []
+  // Kept as words are pushed: searched for backwards at each mark, it was searched for across the
+  // same run of punctuation tokens again and again (`a [ [ [ …`, 40 KB: 1 s).
+  private last: Word | undefined
+
+  push(word: Word): void {
+    this.items.push(word)
+    if (isWord(word)) this.last = word
   }
-}
 
-function markClauseEnd(words: Word[]): void {
-  const last = lastWord(words)
-  if (last) last.endsClause = true
-}
+  markSentenceEnd(): void {
+    if (this.last) {
+      this.last.endsSentence = true
+      this.last.endsClause = true
+    }
+  }
 
-/** The last word proper: clause and sentence ends belong to words, not to the punctuation after them. */
-function lastWord(words: readonly Word[]): Word | undefined {
-  for (let k = words.length - 1; k >= 0; k--) if (isWord(words[k] as Word)) return words[k]
-  return undefined
+  markClauseEnd(): void {
+    if (this.last) this.last.endsClause = true
+  }
 }
 
 /**
