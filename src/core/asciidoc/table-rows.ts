@@ -89,13 +89,21 @@ interface Cell {
 
 /** `line` split at each separator not escaped with a backslash; an escaped one stays in the text, without its backslash. */
 function splitCells(line: string, separator: string): string[] {
-  const parts = line.split(separator)
   const cells: string[] = []
-  for (const part of parts) {
-    const previous = cells.length > 0 ? (cells[cells.length - 1] as string) : null
-    if (previous?.endsWith('\\')) cells[cells.length - 1] = `${previous.slice(0, -1)}${separator}${part}`
-    else cells.push(part)
+  // A cell's pieces between escaped separators, joined once: the cell was rebuilt at each escaped
+  // one, and a cell of many (`a\|a\|…`) cost its length squared.
+  let pieces: string[] = []
+  for (const part of line.split(separator)) {
+    const last = pieces.length - 1
+    if (pieces[last]?.endsWith('\\')) {
+      pieces[last] = (pieces[last] as string).slice(0, -1)
+      pieces.push(part)
+    } else {
+      if (pieces.length > 0) cells.push(pieces.join(separator))
+      pieces = [part]
+    }
   }
+  cells.push(pieces.join(separator))
   return cells
 }
 
