@@ -68,6 +68,11 @@ export function safeText(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
 }
 
+/** Text from a note's path (a file name, an item's id) for one line: no control characters, no line break. */
+export function safeLine(text: string): string {
+  return safeText(text).replace(/\n/g, ' ')
+}
+
 /** One card's rendering: its style, the note's attributes, and its footnotes (numbered across the fragment). */
 interface Card {
   style: TerminalStyle

@@ -52,3 +52,19 @@ describe('the practice card as the note means it', () => {
     expect(out).toContain('suggested: good\n')
   })
 })
+
+describe('the practice card header', () => {
+  it("shows the note's file name and the item's id without the control characters a file name can hold", async () => {
+    const name = 'internalise/a\u001b[2Jb\u001b]0;owned\u0007c.adoc'
+    const note = '= Card\n:intent: internalise\n\n[qanda]\n[[x]]Question?:: Answer.\n[[y]]Other?:: Other.\n'
+    const corpus = tempCorpus({ [name]: note })
+    onTestFinished(corpus.remove)
+    expect((await cli(['replay', '--corpus', corpus.path, '--today', '2026-12-04'])).code).toBe(0)
+    // A grade, then the next item's prompt takes it back: the header and the undo line name the item.
+    const result = await cli(['practice', '--corpus', corpus.path, '--today', DAY], ['Answer.', '3', ':u'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('a[2Jb]0;ownedc#x  internalise/a[2Jb]0;ownedc.adoc:5')
+    expect(result.stdout).toContain('Took back good for a[2Jb]0;ownedc#x')
+    expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
+  })
+})

@@ -20,7 +20,7 @@ import { configInvalid, warnMovedHistories, warnSkippedLines } from '../config-o
 import type { Command, CommandContext } from '../context.js'
 import { parseGrade } from '../grades.js'
 import { practiceScope } from '../practice-scope.js'
-import { renderDiff, renderTerminal, styled, type TerminalStyle } from '../terminal-card.js'
+import { renderDiff, renderTerminal, safeLine, styled, type TerminalStyle } from '../terminal-card.js'
 
 /**
  * `notekeeper practice [--note FILE] [--folder DIR]`: each due item in turn: the prompt rendered
@@ -134,7 +134,7 @@ export const practiceCommand: Command = async ctx => {
     const kept =
       unsaved === null
         ? 'Every grade given is in the log.'
-        : `The ${unsaved.grade} for ${unsaved.id} was not saved: the log could not be written (the error follows). Every other grade given is in the log.`
+        : `The ${unsaved.grade} for ${safeLine(unsaved.id)} was not saved: the log could not be written (the error follows). Every other grade given is in the log.`
     ctx.out(`${summaryLine(summary)}.${left}${skipped} ${kept}`)
     try {
       await stateWrites.flush()
@@ -157,7 +157,7 @@ async function undo(
     return corpus
   }
   const result = await undoLastGrade(ctx.vault, corpus, last.item.id, last.grade, ctx.today, { stateWrites })
-  ctx.out(`  Took back ${last.grade} for ${last.item.id} (a void line in the log); it is asked again.`)
+  ctx.out(`  Took back ${last.grade} for ${safeLine(last.item.id)} (a void line in the log); it is asked again.`)
   return result.corpus
 }
 
@@ -165,8 +165,9 @@ function showPrompt(ctx: CommandContext, style: TerminalStyle, session: Practice
   const { done, total } = session.progress()
   const relearning = session.isRelearning() ? '  (again: relearning)' : ''
   const leech = item.leech ? '   (leech: failed often; consider rewriting this prompt)' : ''
+  // A file name may hold any character but `/`, an escape sequence too; the id is made from it.
   ctx.out(
-    `\n${styled(style, 'dim', `[${done + 1} of ${total}]`)} ${item.id}  ${styled(style, 'dim', `${item.file}:${item.line}`)}${relearning}${leech}`,
+    `\n${styled(style, 'dim', `[${done + 1} of ${total}]`)} ${safeLine(item.id)}  ${styled(style, 'dim', `${safeLine(item.file)}:${item.line}`)}${relearning}${leech}`,
   )
   ctx.out(renderTerminal(item.prompt, style, '  ', item.attributes))
 }
