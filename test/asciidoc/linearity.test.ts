@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_NESTING } from '../../src/core/asciidoc/blocks.js'
 import { scanNote } from '../../src/core/asciidoc/scan.js'
+import { perByteGrowth } from '../support/linearity.js'
 
 /** Fences of growing length: each nests in the one before (a `====` of n+1 characters is another fence). */
 function nestedBlocks(depth: number): string {
@@ -35,29 +36,12 @@ const INPUTS: { name: string; make: (n: number) => string; n: number }[] = [
   { name: 'a line of [[a, then spaces, closed by one ]', make: n => `text\n[[a,${' '.repeat(n)}x]`, n: 10_000 },
 ]
 
-function bestOfThree(text: string): number {
-  let best = Number.POSITIVE_INFINITY
-  for (let run = 0; run < 3; run++) {
-    const start = performance.now()
-    scanNote('internalise/hostile.adoc', text)
-    best = Math.min(best, performance.now() - start)
-  }
-  // Below a millisecond the clock's resolution is the measure; count it as one.
-  return Math.max(best, 1)
-}
-
 describe('the scanner costs time in proportion to the note (issue 15)', () => {
   for (const input of INPUTS) {
     it(`${input.name}: 4x the size costs at most 3x more per byte`, () => {
-      const small = input.make(input.n)
-      const large = input.make(input.n * 4)
-      scanNote('internalise/warm-up.adoc', small)
-      const perByteSmall = bestOfThree(small) / small.length
-      const perByteLarge = bestOfThree(large) / large.length
-      expect(
-        perByteLarge / perByteSmall,
-        `${input.name}: ${small.length} B and ${large.length} B, ${(perByteSmall * 1e6).toFixed(1)} and ${(perByteLarge * 1e6).toFixed(1)} ns/B`,
-      ).toBeLessThanOrEqual(3)
+      const scan = (text: string) => scanNote('internalise/hostile.adoc', text)
+      const { ratio, detail } = perByteGrowth(scan, input.make, input.n)
+      expect(ratio, `${input.name}: ${detail}`).toBeLessThanOrEqual(3)
     })
   }
 })

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { renderTerminal } from '../../src/cli/terminal-card.js'
 import { checkAnswer } from '../../src/core/answer/suggest.js'
 import { readerWords } from '../../src/core/answer/words.js'
+import { perByteGrowth } from '../support/linearity.js'
 
 // Each input at its smaller size; the larger has 4x as many repetitions.
 const INPUTS: { name: string; make: (n: number) => string; n: number }[] = [
@@ -42,29 +43,11 @@ const READERS: { name: string; read: (text: string) => unknown }[] = [
   { name: "the answer check's words", read: text => readerWords(text) },
 ]
 
-function bestOfThree(read: (text: string) => unknown, text: string): number {
-  let best = Number.POSITIVE_INFINITY
-  for (let run = 0; run < 3; run++) {
-    const start = performance.now()
-    read(text)
-    best = Math.min(best, performance.now() - start)
-  }
-  // Below a millisecond the clock's resolution is the measure; count it as one.
-  return Math.max(best, 1)
-}
-
 describe('the card and the answer check cost time in proportion to the fragment (ADR 0043)', () => {
   for (const input of INPUTS)
     for (const reader of READERS)
       it(`${reader.name}, ${input.name}: 4x the size costs at most 3x more per byte`, () => {
-        const small = input.make(input.n)
-        const large = input.make(input.n * 4)
-        reader.read(small)
-        const perByteSmall = bestOfThree(reader.read, small) / small.length
-        const perByteLarge = bestOfThree(reader.read, large) / large.length
-        expect(
-          perByteLarge / perByteSmall,
-          `${small.length} B and ${large.length} B, ${(perByteSmall * 1e6).toFixed(1)} and ${(perByteLarge * 1e6).toFixed(1)} ns/B`,
-        ).toBeLessThanOrEqual(3)
+        const { ratio, detail } = perByteGrowth(reader.read, input.make, input.n)
+        expect(ratio, detail).toBeLessThanOrEqual(3)
       })
 })
