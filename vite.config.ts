@@ -72,13 +72,14 @@ export const MOCKING = ['test/app/fsrs-optimize-missing.test.ts', 'test/cli/erro
 /**
  * Test files whose outcome depends on timing: the lock's pause between processes (its protocol
  * holds while no writer is stalled longer than the pause between its check and its write, ADR
- * 0005) and the scanner's ratio of two timings. They run after the others, one file at a time, on
+ * 0005) and the ratios of two timings (the scanner's, the card's). They run after the others, one file at a time, on
  * a machine no busier than the serial suite made it: beside three other workers, two-writers lost
  * 3 of 601 reviews once (load 18) and linearity measured 3.3 for 3.
  */
 export const ALONE = [
   'test/app/two-writers.test.ts',
   'test/asciidoc/linearity.test.ts',
+  'test/cli/terminal-card.linearity.test.ts',
   'test/spec/log-writers.test.ts',
 ]
 
