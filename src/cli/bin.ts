@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8'
+import { plainText } from '../core/terminal-text.js'
 import { debugStack, run } from './main.js'
 
 // The `notekeeper` binary. An unexpected failure (a bug, not a user error) is one line and exit 2;
@@ -32,7 +33,8 @@ run(process.argv.slice(2)).then(
   (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error)
     const hint = process.env['NOTEKEEPER_DEBUG'] === '1' ? '' : ' (NOTEKEEPER_DEBUG=1 shows where)'
-    process.stderr.write(`notekeeper: unexpected error: ${message}${hint}\n${debugStack(error)}`)
+    // Cleaned as every other line (SPEC 3): an error's message may name a file, or quote a note.
+    process.stderr.write(plainText(`notekeeper: unexpected error: ${message}${hint}\n${debugStack(error)}`))
     process.exitCode = 2
   },
 )

@@ -29,6 +29,14 @@ export interface CommandSpec {
   /** Whether the command works on a corpus (`--corpus`, `--today`); default true. */
   corpus?: boolean
   /**
+   * Whether the command styles its text output (`ctx.color`): only then, and with colour on, do
+   * the styles of src/core/terminal-text.ts `STYLES` pass the output's cleaning. Any other
+   * command prints note text as it comes (an id, a title), where a note could write one of them
+   * and leave the terminal in it; such a command forgetting this flag shows no colour, never a
+   * note's.
+   */
+  styles?: boolean
+  /**
    * Refuses options that each parse but make no sense together (`schedulers --use NAME
    * --compare`) by throwing a UsageError: called once the command line parsed, before the
    * context is built, so such a run reads and writes nothing.

@@ -37,7 +37,10 @@ export interface CommandContext {
   closeInput?: () => void
   /** Whether Ctrl-C (SIGINT) ended the input `readLine` reads, rather than the input's end. */
   inputInterrupted?: () => boolean
-  /** Whether output may carry ANSI styles: standard output is a terminal and NO_COLOR is not set. */
+  /**
+   * Whether output may carry ANSI styles: the command styles its output (CommandSpec `styles`),
+   * standard output is a terminal and NO_COLOR is not set.
+   */
   color?: boolean
 }
 

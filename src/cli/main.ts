@@ -2,6 +2,7 @@ import { version } from '../../package.json'
 import { LockTimeoutError, lockWaitNotice } from '../app/lock.js'
 import { LogWriteError } from '../app/log-writer.js'
 import { ConfigInvalidError } from '../app/write-state.js'
+import { plainText } from '../core/terminal-text.js'
 import { VaultError } from '../ports/vault.js'
 import { CommandUsageError, parseCommandLine } from './args.js'
 import type { CommandSpec } from './command.js'
@@ -27,28 +28,31 @@ export async function run(
   io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
 ): Promise<ExitCode> {
   let spec: CommandSpec | null = null
+  // What is written here past the context's `out` and `err` is cleaned as they clean (SPEC 3): a
+  // usage error quotes the argument (a file name, often), a VaultError's message names its path.
+  const write = (stream: NodeJS.WritableStream, text: string) => stream.write(plainText(text))
   try {
     const invocation = parseCommandLine(argv, COMMANDS)
     if (invocation.kind === 'version') {
-      io.stdout.write(`notekeeper ${version}\n`)
+      write(io.stdout, `notekeeper ${version}\n`)
       return 0
     }
     if (invocation.kind === 'help') {
       const text = invocation.spec ? commandHelp(invocation.spec) : globalUsage(COMMANDS)
-      ;(invocation.error ? io.stderr : io.stdout).write(`${text}\n`)
+      write(invocation.error ? io.stderr : io.stdout, `${text}\n`)
       return invocation.error ? 2 : 0
     }
     spec = invocation.spec
-    const ctx = nodeContext(invocation.parsed, io, spec.corpus !== false)
+    const ctx = nodeContext(invocation.parsed, io, { corpus: spec.corpus !== false, styles: spec.styles === true })
     if (spec.corpus !== false) await warnAboutConfig(ctx)
     // A command that waits for another writer's lock says so, rather than seeming to hang.
-    lockWaitNotice(message => io.stderr.write(`notekeeper: ${message}\n`))
+    lockWaitNotice(message => write(io.stderr, `notekeeper: ${message}\n`))
     return await spec.run(ctx)
   } catch (error) {
     if (error instanceof UsageError) {
       if (error instanceof CommandUsageError) spec = error.spec
       const usage = spec ? `${commandUsage(spec)}\n(notekeeper ${spec.name} --help for more)` : globalUsage(COMMANDS)
-      io.stderr.write(`notekeeper: ${error.message}\n${usage}\n`)
+      write(io.stderr, `notekeeper: ${error.message}\n${usage}\n`)
       return 2
     }
     if (
@@ -59,7 +63,7 @@ export async function run(
       error instanceof LogWriteError
     ) {
       // One sentence for the person; the stack only when asked for (it is ours, not theirs).
-      io.stderr.write(`notekeeper: ${error.message}\n${debugStack(error)}`)
+      write(io.stderr, `notekeeper: ${error.message}\n${debugStack(error)}`)
       return 2
     }
     throw error

@@ -7,6 +7,7 @@ import { nodeVault } from '../adapters/node-vault.js'
 import { createLogCache, logCacheKey } from '../app/log-cache.js'
 import { createScanCache, scanCacheKey } from '../app/scan-cache.js'
 import { dateProblem, localToday } from '../core/dates.js'
+import { jsonText, plainText, terminalText } from '../core/terminal-text.js'
 import { INTENTS as NOTES_FOLDERS } from '../core/types.js'
 import type { ParsedArgs } from './args.js'
 import type { CommandContext } from './context.js'
@@ -21,9 +22,14 @@ export function nodeContext(
     stderr: NodeJS.WritableStream
     stdin: NodeJS.ReadableStream & { isTTY?: boolean }
   },
-  /** False for commands that need no corpus (`completion`): no folder is checked. */
-  needsCorpus = true,
+  command: {
+    /** False for commands that need no corpus (`completion`): no folder is checked. */
+    corpus: boolean
+    /** Whether the command styles its output (CommandSpec `styles`). */
+    styles: boolean
+  } = { corpus: true, styles: false },
 ): CommandContext {
+  const needsCorpus = command.corpus
   const options = new Map(parsed.options)
   const corpusOption = options.get('corpus')
   const today = options.get('today')
@@ -46,13 +52,19 @@ export function nodeContext(
     lines ??= createInterface({ input: io.stdin, crlfDelay: Infinity, terminal: false })
     return lines
   }
-  const out = (text: string) => io.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
   const stdoutIsTty = Boolean((io.stdout as NodeJS.WritableStream & { isTTY?: boolean }).isTTY)
+  const color = command.styles && stdoutIsTty && !process.env['NO_COLOR']
+  // The one place every command's output passes (SPEC 3): no text from a note or a file name
+  // reaches the terminal as terminal commands, whichever command printed it and however
+  // (src/core/terminal-text.ts). JSON keeps its value: only escapes change, where it had them raw.
+  const line = (text: string) => (text.endsWith('\n') ? text : `${text}\n`)
+  const out = (text: string) => io.stdout.write(line(json ? jsonText(text) : terminalText(text, color)))
+  const err = (text: string) => io.stderr.write(line(plainText(text)))
   const terminal = Boolean(io.stdin.isTTY) && stdoutIsTty
   let reader: LineReader | null = null
   const cacheDir = join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'notekeeper')
   const debug = process.env['NOTEKEEPER_DEBUG'] === '1' && {
-    debug: (message: string) => io.stderr.write(`notekeeper: ${message}\n`),
+    debug: (message: string) => err(`notekeeper: ${message}`),
   }
   return {
     vault: nodeVault(corpusDir),
@@ -63,13 +75,14 @@ export function nodeContext(
     args: parsed.positional,
     flags: options,
     out,
-    err: text => io.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+    err,
     get input() {
       return input()
     },
+    // The terminal's reader writes the prompt itself (readline), past `out`: cleaned here.
     readLine: prompt => {
       reader ??= terminal ? terminalReader(io.stdin, io.stdout) : pipedReader(input, out)
-      return reader.read(prompt)
+      return reader.read(terminalText(prompt, color))
     },
     // Piped input is let go of too: after a Ctrl-C the pipe is still open, and its reader would
     // keep the process waiting for input nobody reads once the summary is printed.
@@ -78,7 +91,7 @@ export function nodeContext(
       lines?.close()
     },
     inputInterrupted: () => reader?.interrupted() ?? false,
-    color: stdoutIsTty && !process.env['NO_COLOR'],
+    color,
     cacheDir,
     // One entry per corpus folder; why it was not used is said only when debugging.
     scanCache: createScanCache({

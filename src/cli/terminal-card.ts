@@ -15,6 +15,7 @@ import {
   XREF_WITH_TEXT,
 } from '../core/asciidoc/shown-text.js'
 import type { TableCell, TableRow } from '../core/asciidoc/table-rows.js'
+import { plainText, styled, type TerminalStyle } from '../core/terminal-text.js'
 
 /**
  * AsciiDoc prompts and responses as terminal text, as a learner reading the note rendered
@@ -34,43 +35,22 @@ import type { TableCell, TableRow } from '../core/asciidoc/table-rows.js'
  *   - a footnote as its number in brackets, `[1]`, where it stands, and its text after the
  *     fragment, `[1] text`, as Asciidoctor numbers and lists them (each fragment is a document);
  *   - an escaped passthrough or replacement (`\+x+`, `\(C)`) as written, without the backslash.
- * Note text is untrusted: control characters are removed from it (the source, and the attribute
- * values and captions that come from the note's header) before any style is added, whatever else
- * is substituted, so a note cannot move the cursor, retitle the terminal or forge a style.
+ * Note text is untrusted: control characters are removed from it and bidi controls shown
+ * (`plainText`: the source, and the attribute values and captions that come from the note's
+ * header) before any style is added, whatever else is substituted, so a note cannot move the
+ * cursor, retitle the terminal or forge a style.
  * Cheap enough for every prompt: one pass over the lines, patterns bounded or anchored.
  */
-export interface TerminalStyle {
-  color: boolean
-}
 
-const ESC = '\u001b['
-const STYLES = {
-  bold: ['1m', '22m'],
-  italic: ['3m', '23m'],
-  code: ['36m', '39m'],
-  dim: ['2m', '22m'],
-  link: ['4m', '24m'],
-  mark: ['7m', '27m'],
-  same: ['', ''],
-  missing: ['32m', '39m'],
-  extra: ['31;9m', '39;29m'],
-  near: ['33m', '39m'],
-} as const
-type StyleName = keyof typeof STYLES
-
-export function styled(style: TerminalStyle, name: StyleName, text: string): string {
-  const [on, off] = STYLES[name]
-  return style.color && on !== '' ? `${ESC}${on}${text}${ESC}${off}` : text
-}
-
-/** Control characters (C0 but tab and newline, DEL, C1) out: a note is text, not terminal commands. */
-export function safeText(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
-}
-
-/** Text from a note's path (a file name, an item's id) for one line: no control characters, no line break. */
-export function safeLine(text: string): string {
-  return safeText(text).replace(/\n/g, ' ')
+/**
+ * The note's source as the card reads it: a CR, alone or before a LF, ends a line (as the scanner
+ * reads it), then `plainText`. Done here, before any style is added and any width measured,
+ * although the command line's output is cleaned again as it is written: so that a note cannot
+ * write one of the styles that cleaning lets through, and a table's columns are as wide as the
+ * text the terminal shows.
+ */
+function cardText(text: string): string {
+  return plainText(text.replace(/\r\n?/g, '\n'))
 }
 
 /** One card's rendering: its style, the note's attributes, and its footnotes (numbered across the fragment). */
@@ -93,7 +73,7 @@ export function renderTerminal(
   attributes?: Readonly<Record<string, string>>,
 ): string {
   const card: Card = { style, attributes, footnotes: new Footnotes(), notes: [] }
-  const out = renderBlocks(readFragment(safeText(source), attributes), card, indent)
+  const out = renderBlocks(readFragment(cardText(source), attributes), card, indent)
   card.notes.forEach((note, k) => {
     out.push(`${indent}${styled(style, 'dim', `[${k + 1}]`)} ${note}`)
   })
@@ -108,7 +88,7 @@ function renderBlocks(blocks: readonly ShownBlock[], card: Card, indent: string)
   let label: string | null = null
   const labelled = (text: string): string => {
     if (label === null) return text
-    const shown = `${styled(style, 'bold', `${safeText(label)}:`)} ${text}`
+    const shown = `${styled(style, 'bold', `${cardText(label)}:`)} ${text}`
     label = null
     return shown
   }
@@ -132,7 +112,7 @@ function renderBlocks(blocks: readonly ShownBlock[], card: Card, indent: string)
         out.push(`${indent}    ${styled(style, 'code', block.text)}`)
         break
       case 'title':
-        out.push(`${indent}${labelled(styled(style, 'bold', safeText(block.caption) + inline(block.text, card)))}`)
+        out.push(`${indent}${labelled(styled(style, 'bold', cardText(block.caption) + inline(block.text, card)))}`)
         break
       case 'line':
         out.push(`${indent}${labelled(inline(block.text, card))}`)
@@ -155,7 +135,7 @@ function renderBlocks(blocks: readonly ShownBlock[], card: Card, indent: string)
         out.push(...renderTable(block.rows, card, indent))
         break
       case 'image':
-        out.push(`${indent}${labelled(styled(style, 'dim', `[${safeText(block.alt)}]`))}`)
+        out.push(`${indent}${labelled(styled(style, 'dim', `[${cardText(block.alt)}]`))}`)
         break
     }
   }
@@ -245,8 +225,8 @@ function inline(text: string, card: Card): string {
   let t = mapPassthroughs(
     text.replace(INLINE_ANCHOR, '').replace(/ \+$/, ''),
     // Cleaned again after the references: a value comes from the note's header, not the line
-    // `safeText` cleaned.
-    outside => safeText(typographic(shownReferences(outside, attributes))),
+    // `cardText` cleaned.
+    outside => cardText(typographic(shownReferences(outside, attributes))),
     keep,
   )
     // A backslash escapes markup (`\*not bold*`): the reader sees the character, not the backslash.
@@ -324,7 +304,7 @@ function expand(text: string, kept: readonly string[]): string {
 export function renderDiff(parts: readonly DiffPart[], style: TerminalStyle): string {
   return parts
     .map(part => {
-      const text = safeText(part.text)
+      const text = cardText(part.text)
       switch (part.kind) {
         case 'same':
           return text
@@ -333,7 +313,7 @@ export function renderDiff(parts: readonly DiffPart[], style: TerminalStyle): st
         case 'extra':
           return styled(style, 'extra', `[-${text}]`)
         case 'near':
-          return styled(style, 'near', `${text}(~${safeText(part.typed ?? '')})`)
+          return styled(style, 'near', `${text}(~${cardText(part.typed ?? '')})`)
       }
       return text
     })

@@ -22,9 +22,16 @@ export interface CliResult {
   stderr: string
 }
 
-/** Runs the CLI in-process with captured output and the given lines as standard input. */
-export async function cli(args: string[], input: string[] = []): Promise<CliResult> {
-  const stdout = new PassThrough()
+/**
+ * Runs the CLI in-process with captured output and the given lines as standard input;
+ * `stdoutIsTty`: standard output says it is a terminal (as a real one does, `isTTY`).
+ */
+export async function cli(
+  args: string[],
+  input: string[] = [],
+  options: { stdoutIsTty?: boolean } = {},
+): Promise<CliResult> {
+  const stdout = Object.assign(new PassThrough(), options.stdoutIsTty ? { isTTY: true } : {})
   const stderr = new PassThrough()
   const chunks = { out: [] as string[], err: [] as string[] }
   stdout.on('data', (c: Buffer) => chunks.out.push(c.toString()))

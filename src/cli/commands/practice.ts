@@ -13,6 +13,7 @@ import {
   previewGrades,
 } from '../../core/practice.js'
 import { PracticeSession, summaryLine } from '../../core/practice-session.js'
+import { oneLine, styled, type TerminalStyle } from '../../core/terminal-text.js'
 import { GRADES, type Grade } from '../../core/types.js'
 import { VaultError } from '../../ports/vault.js'
 import type { CommandSpec } from '../command.js'
@@ -20,7 +21,7 @@ import { configInvalid, warnMovedHistories, warnSkippedLines } from '../config-o
 import type { Command, CommandContext } from '../context.js'
 import { parseGrade } from '../grades.js'
 import { practiceScope } from '../practice-scope.js'
-import { renderDiff, renderTerminal, safeLine, styled, type TerminalStyle } from '../terminal-card.js'
+import { renderDiff, renderTerminal } from '../terminal-card.js'
 
 /**
  * `notekeeper practice [--note FILE] [--folder DIR]`: each due item in turn: the prompt rendered
@@ -134,7 +135,7 @@ export const practiceCommand: Command = async ctx => {
     const kept =
       unsaved === null
         ? 'Every grade given is in the log.'
-        : `The ${unsaved.grade} for ${safeLine(unsaved.id)} was not saved: the log could not be written (the error follows). Every other grade given is in the log.`
+        : `The ${unsaved.grade} for ${oneLine(unsaved.id)} was not saved: the log could not be written (the error follows). Every other grade given is in the log.`
     ctx.out(`${summaryLine(summary)}.${left}${skipped} ${kept}`)
     try {
       await stateWrites.flush()
@@ -157,7 +158,7 @@ async function undo(
     return corpus
   }
   const result = await undoLastGrade(ctx.vault, corpus, last.item.id, last.grade, ctx.today, { stateWrites })
-  ctx.out(`  Took back ${last.grade} for ${safeLine(last.item.id)} (a void line in the log); it is asked again.`)
+  ctx.out(`  Took back ${last.grade} for ${oneLine(last.item.id)} (a void line in the log); it is asked again.`)
   return result.corpus
 }
 
@@ -167,7 +168,7 @@ function showPrompt(ctx: CommandContext, style: TerminalStyle, session: Practice
   const leech = item.leech ? '   (leech: failed often; consider rewriting this prompt)' : ''
   // A file name may hold any character but `/`, an escape sequence too; the id is made from it.
   ctx.out(
-    `\n${styled(style, 'dim', `[${done + 1} of ${total}]`)} ${safeLine(item.id)}  ${styled(style, 'dim', `${safeLine(item.file)}:${item.line}`)}${relearning}${leech}`,
+    `\n${styled(style, 'dim', `[${done + 1} of ${total}]`)} ${oneLine(item.id)}  ${styled(style, 'dim', `${oneLine(item.file)}:${item.line}`)}${relearning}${leech}`,
   )
   ctx.out(renderTerminal(item.prompt, style, '  ', item.attributes))
 }
@@ -241,5 +242,7 @@ export const practiceSpec: CommandSpec = {
     note: { type: 'string', value: 'FILE', help: 'only the items of this note (its path from the corpus root)' },
     folder: { type: 'string', value: 'DIR', help: 'only the items of the notes under this folder' },
   },
+  // The card's styles; its note text is cleaned before they are added (terminal-card.ts).
+  styles: true,
   run: practiceCommand,
 }

@@ -1,3 +1,4 @@
+import { oneLine } from '../terminal-text.js'
 import type { Finding } from '../types.js'
 import type { Report } from './model.js'
 import { summaryLine } from './model.js'
@@ -5,7 +6,8 @@ import { summaryLine } from './model.js'
 /**
  * The report for a terminal: a summary line, then one group per rule with its count, each
  * finding as `file:line: severity rule: message` (the form editors and CI annotators parse)
- * with the line's text beneath it.
+ * with the line's text beneath it. A message or line never spans lines or carries terminal
+ * control characters.
  */
 export function renderText(report: Report): string {
   const lines = [`${report.title}: ${report.corpus} (${report.generatedAt})`, summaryLine(report.summary)]
@@ -30,10 +32,4 @@ export function membersLine(finding: Finding): string | null {
     m.line === undefined ? m.file : `${m.file}:${m.line}`,
   )
   return places.length > 10 ? `${places.slice(0, 10).join(', ')} and ${places.length - 10} more` : places.join(', ')
-}
-
-/** A message or line never spans lines or carries terminal control characters. */
-function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').replace(/\s*\n\s*/g, ' ')
 }
