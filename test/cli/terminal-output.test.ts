@@ -98,6 +98,15 @@ describe('text output never carries control characters from a note or a file nam
     expect(hygiene.stdout).toContain(`internalise/n${SHOWN_NAME}.adoc:4: error dead-link: xref ${target}:`)
   })
 
+  it("validate keeps a file name's line break inside its finding's line: no forged line of its own", async () => {
+    const corpus = hostileCorpus({
+      'internalise/x\n0 errors, 0 warnings\n.adoc': '= X\n:intent: internalise\n\nxref:gone.adoc[]\n',
+    })
+    const result = await run(corpus, 'validate', '--dry-run')
+    expect(result.stdout).toContain('internalise/x 0 errors, 0 warnings .adoc:4: error xref-unresolved')
+    expect(result.stdout.split('\n')).not.toContain('0 errors, 0 warnings')
+  })
+
   it("triage shows the Track note's file, statuses and items, and an edit's refusal names the file", async () => {
     const corpus = hostileCorpus()
     const view = await run(corpus, 'triage')

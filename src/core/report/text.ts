@@ -6,8 +6,9 @@ import { summaryLine } from './model.js'
 /**
  * The report for a terminal: a summary line, then one group per rule with its count, each
  * finding as `file:line: severity rule: message` (the form editors and CI annotators parse)
- * with the line's text beneath it. A message or line never spans lines or carries terminal
- * control characters.
+ * with the line's text beneath it. A finding's place, message and line never span lines (a file
+ * name may hold a line break: it would print a line of its own, a forged "0 errors") nor carry
+ * terminal control characters.
  */
 export function renderText(report: Report): string {
   const lines = [`${report.title}: ${report.corpus} (${report.generatedAt})`, summaryLine(report.summary)]
@@ -15,7 +16,7 @@ export function renderText(report: Report): string {
   for (const section of report.sections) {
     lines.push('', `${section.rule} (${section.severity}): ${section.count}`)
     for (const { finding, location, lineText } of section.entries) {
-      lines.push(`${location}: ${finding.severity} ${finding.rule}: ${oneLine(finding.message)}`)
+      lines.push(`${oneLine(location)}: ${finding.severity} ${finding.rule}: ${oneLine(finding.message)}`)
       if (lineText !== null && lineText.trim() !== '') lines.push(`    | ${oneLine(lineText.trim())}`)
       const members = membersLine(finding)
       if (members !== null) lines.push(`    members: ${oneLine(members)}`)
