@@ -107,6 +107,27 @@ describe('text output never carries control characters from a note or a file nam
     expect(result.stdout.split('\n')).not.toContain('0 errors, 0 warnings')
   })
 
+  it("due, backlinks and triage keep a file name's line break inside their line: no forged line of its own", async () => {
+    const forged = '\n0 errors, 0 warnings\n'
+    const corpus = tempCorpus({
+      [`internalise/x${forged}.adoc`]:
+        '= X\n:intent: internalise\n\nxref:../reference/r.adoc[]\n\n[qanda]\n[[q]]Q?:: A.\n',
+      'reference/r.adoc': '= Ref\n:intent: reference\n:source: a book\n:updated: 2026-11-01\n\nText.\n',
+      [`track/t${forged}.adoc`]: '= T\n:intent: track\n\n== Now\n\n* [ ] do it\n',
+    })
+    onTestFinished(corpus.remove)
+    const oneLine = 'x 0 errors, 0 warnings .adoc'
+    expect((await cli(['replay', '--corpus', corpus.path, '--today', '2026-11-30'])).code).toBe(0)
+    const due = await run(corpus.path, 'due')
+    expect(due.stdout).toContain(`  2026-12-01  ${oneLine.replace('.adoc', '')}#q  (internalise/${oneLine}:7)\n`)
+    const backlinks = await run(corpus.path, 'backlinks', 'reference/r.adoc')
+    expect(backlinks.stdout).toContain(`internalise/${oneLine}:4: xref:../reference/r.adoc[]`)
+    const triage = await run(corpus.path, 'triage')
+    expect(triage.stdout).toContain('track/t 0 errors, 0 warnings .adoc\n  Now (1)\n')
+    for (const output of [due, backlinks, triage])
+      expect(output.stdout.split('\n')).not.toContain('0 errors, 0 warnings')
+  })
+
   it("triage shows the Track note's file, statuses and items, and an edit's refusal names the file", async () => {
     const corpus = hostileCorpus()
     const view = await run(corpus, 'triage')

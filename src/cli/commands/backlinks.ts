@@ -2,6 +2,7 @@ import { runBacklinks } from '../../app/find-backlinks.js'
 import type { Backlink } from '../../core/backlinks.js'
 import { parseConfig } from '../../core/config.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
+import { oneLine } from '../../core/terminal-text.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid } from '../config-output.js'
 import { type Command, UsageError } from '../context.js'
@@ -22,7 +23,9 @@ export const backlinksCommand: Command = async ctx => {
   } else {
     const dead = (ref: Backlink): string =>
       ref.deadAnchor === undefined ? '' : ` (its anchor #${ref.deadAnchor} does not exist)`
-    ctx.out(result.references.map(ref => `${ref.file}:${ref.line}: ${ref.text}${dead(ref)}`).join('\n'))
+    ctx.out(
+      result.references.map(ref => `${oneLine(ref.file)}:${ref.line}: ${oneLine(ref.text)}${dead(ref)}`).join('\n'),
+    )
   }
   return 0
 }

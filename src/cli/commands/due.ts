@@ -1,5 +1,6 @@
 import { loadCorpus } from '../../app/load-corpus.js'
 import { dueSelection, heldBackPhrase, limitsReachedLine, nextDueDate } from '../../core/practice.js'
+import { oneLine } from '../../core/terminal-text.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid, warnMovedHistories, warnSkippedLines } from '../config-output.js'
 import type { Command } from '../context.js'
@@ -51,7 +52,7 @@ export const dueCommand: Command = async ctx => {
   ctx.out(`${due.length} item${due.length === 1 ? '' : 's'} due today (${ctx.today})${heldBackPhrase(heldBack)}:`)
   for (const item of due)
     ctx.out(
-      `  ${item.next_due}  ${item.id}${item.relearning ? '  [relearning: again today]' : ''}${item.leech ? '  [leech: rewrite it]' : ''}  (${item.file}:${item.line})`,
+      `  ${item.next_due}  ${oneLine(item.id)}${item.relearning ? '  [relearning: again today]' : ''}${item.leech ? '  [leech: rewrite it]' : ''}  (${oneLine(item.file)}:${item.line})`,
     )
   return 0
 }

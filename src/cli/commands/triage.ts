@@ -2,6 +2,7 @@ import { loadCorpus } from '../../app/load-corpus.js'
 import { TRIAGE_VERBS, type TriageRequest, type TriageVerb, triageEdit } from '../../app/triage-edit.js'
 import { parseConfig } from '../../core/config.js'
 import { CONFIG_PATH } from '../../core/corpus.js'
+import { oneLine } from '../../core/terminal-text.js'
 import { type TriageView, triageView } from '../../core/triage/view.js'
 import type { CommandSpec } from '../command.js'
 import { configInvalid } from '../config-output.js'
@@ -93,11 +94,11 @@ export function formatView(view: TriageView): string {
       (most, s) => s.items.reduce((m, i) => Math.max(m, String(i.line).length), most),
       1,
     )
-    const lines = [note.file]
+    const lines = [oneLine(note.file)]
     if (note.statuses.length === 0) lines.push('  (no sections)')
     for (const status of note.statuses) {
-      lines.push(`  ${status.status} (${status.items.length})`)
-      for (const item of status.items) lines.push(`    ${String(item.line).padStart(width)}  ${item.text}`)
+      lines.push(`  ${oneLine(status.status)} (${status.items.length})`)
+      for (const item of status.items) lines.push(`    ${String(item.line).padStart(width)}  ${oneLine(item.text)}`)
     }
     return lines.join('\n')
   })
