@@ -26,6 +26,8 @@ import { plainText, styled, type TerminalStyle } from '../core/terminal-text.js'
  * reads too, so the diff shows the words the card shows (ADR 0043). Shown as plain text:
  *   - Asciidoctor's replacements: `(C)` ©, `(R)` ®, `(TM)` ™, ` -- ` and `a--b` an em dash, `...`
  *     …, `->` →, `=>` ⇒, `<-` ←, `<=` ⇐, `it's` it’s; and curved quotes (``"`x`"`` “x”);
+ *   - a character reference as its character (`&mdash;`, `&#8212;`, `&#x2014;` —, `&amp;` &), as
+ *     the browser shows what Asciidoctor passes it; one it escapes (`&#7;`, `&bogus;`) as written;
  *   - a block title (`.Title`) as a bold line of its own, with Asciidoctor's "Table 1. ",
  *     "Figure 1. " or "Example 1. " before it (an image's below the image, as Asciidoctor puts it);
  *   - an admonition (`NOTE: text`, `[TIP]`) with its label first: "Note: text";
@@ -225,8 +227,9 @@ function inline(text: string, card: Card): string {
   let t = mapPassthroughs(
     text.replace(INLINE_ANCHOR, '').replace(/ \+$/, ''),
     // Cleaned again after the references: a value comes from the note's header, not the line
-    // `cardText` cleaned.
-    outside => cardText(typographic(shownReferences(outside, attributes))),
+    // `cardText` cleaned. A character reference's punctuation (`&#42;`) is kept from the markup
+    // read below, as Asciidoctor restores references after its quotes.
+    outside => typographic(cardText(shownReferences(outside, attributes)), keep),
     keep,
   )
     // A backslash escapes markup (`\*not bold*`): the reader sees the character, not the backslash.

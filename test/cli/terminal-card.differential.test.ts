@@ -17,6 +17,7 @@ import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
 import { renderTerminal } from '../../src/cli/terminal-card.js'
 import { readerWords } from '../../src/core/answer/words.js'
+import { NAMED_REFERENCES } from '../../src/core/asciidoc/character-references.js'
 import { renderAsciidocInto } from '../../src/plugin/review-window/render-asciidoc.js'
 
 type Reading = 'card' | 'answer'
@@ -134,6 +135,23 @@ const FRAGMENTS: Record<string, { source: string; attributes?: Record<string, st
   'admonition paragraphs': { source: 'NOTE: Paris is the capital.\n\nTIP: one\ntwo\n\nWARNING:no space is text.' },
   'admonition blocks': { source: '[CAUTION]\nCareful.\n\n[IMPORTANT]\n====\nIn a block.\n====' },
   'admonition caption from the note': { source: 'NOTE: Check it.', attributes: { 'note-caption': 'Remember' } },
+  'character references': {
+    source:
+      'A &mdash; b, &#8212; and &#x2014;, Q&amp;A, caf&eacute;, 5 &times; 3, &ldquo;quoted&rdquo;, it&rsquo;s, ' +
+      '&#42;not bold&#42;, &#128;5, &#00; and as written: &bogus; &#7; &#X41; &#xZZ; \\&amp; and `&rarr;` but not +&rarr;+.',
+  },
+  'character references in a title, a table and a listing': {
+    source: '.Caf&eacute;\n|===\n|&eacute;t&eacute; |&lt;b&gt; l|&amp;\n|===\n\n----\n&mdash;\n----',
+  },
+  'character references in an attribute value': { source: 'Say {x}.', attributes: { x: 'caf&eacute; &amp; th&#233;' } },
+  // Every name the card knows, as the browser decodes it (`&bull;` aside: the card's words drop
+  // a lone bullet, as a list's).
+  'every named character reference': {
+    source: [...NAMED_REFERENCES.keys()]
+      .filter(name => name !== 'bull')
+      .map(name => `&${name};`)
+      .join(' '),
+  },
   'a response as notes write them': {
     source:
       "`git reflog` -- it's the way back.footnote:[Reflogs expire.]\n+\n.Recover\n----\ngit branch rescue HEAD@{1}\n----\n+\nNOTE: Works for -> detached HEADs...",

@@ -34,6 +34,8 @@ const INPUTS: { name: string; make: (n: number) => string; n: number }[] = [
   { name: 'a line of [[a, then spaces, never closed', make: n => `[[a,${' '.repeat(n)}x`, n: 10_000 },
   { name: 'a line of [[a, then spaces, closed by one ]', make: n => `[[a,${' '.repeat(n)}x]`, n: 10_000 },
   { name: 'a word, then a line of [ (punctuation tokens)', make: n => `a${' ['.repeat(n)}`, n: 5_000 },
+  { name: 'an & then a long run of letters (a reference never closed)', make: n => `&${'a'.repeat(n)}`, n: 10_000 },
+  { name: 'a line of &#1 and &a (references never closed)', make: n => '&#1&a'.repeat(n), n: 2_000 },
   // Larger than the others: below about 60 KB this input reads either fast or at its usual speed
   // (a step, not a slope), and two sizes on either side of the step read as a quadratic cost.
   { name: 'a table cell of escaped separators', make: n => `|===\n|${'a\\|'.repeat(n)}\n|===`, n: 50_000 },

@@ -76,9 +76,14 @@ describe('passthroughs on the terminal card', () => {
 
 describe("a note's attributes on the terminal card", () => {
   it('never let a value send terminal control sequences, raw or as character references', () => {
+    // `&#7;` has one digit: Asciidoctor escapes it, and the window shows it as written.
     const attributes = { x: '&#27;]0;pwned&#7;&#27;[2J', raw: '\u001b[2J' }
-    expect(renderTerminal('Q {x} {raw}?', plain, '  ', attributes)).toBe('  Q ]0;pwned[2J [2J?')
-    expect(renderTerminal('{x} &#27;]0;title&#7;', plain)).toBe('  {x} ]0;title')
+    expect(renderTerminal('Q {x} {raw}?', plain, '  ', attributes)).toBe('  Q ]0;pwned&#7;[2J [2J?')
+    expect(renderTerminal('{x} &#27;]0;title&#7; &#x1b;[2J &#157;2J&#0127;', plain)).toBe('  {x} ]0;title&#7; [2J 2J')
+    // A bidi control written as a reference is shown as one written raw is (plainText, ADR 0044).
+    expect(renderTerminal('a &#x202E;b &#8238;c \u202Ed {b}', plain, '  ', { b: 'x&#x2067;y' })).toBe(
+      '  a <U+202E>b <U+202E>c <U+202E>d x<U+2067>y',
+    )
   })
 
   it('count a {counter:name} the same way each time a card is shown or checked', () => {
@@ -158,6 +163,19 @@ describe('what the window shows as text, the card shows as text (Asciidoctor 4.1
       '  © ® ™ a — b, a—b… → ⇒ ← ⇐ it’s',
     )
     expect(renderTerminal('\\(C) and \\-> as written', plain)).toBe('  (C) and -> as written')
+  })
+
+  it('shows a character reference as the character the window shows, one Asciidoctor escapes as written', () => {
+    expect(renderTerminal('a &mdash; b &#8212; c &#x2014; Q&amp;A caf&eacute; &#128;', plain)).toBe(
+      '  a — b — c — Q&A café €',
+    )
+    expect(renderTerminal('&bogus; &#7; &#X41; \\&amp; `&rarr;` +&rarr;+', plain)).toBe(
+      '  &bogus; &#7; &#X41; &amp; → &rarr;',
+    )
+    // A reference to markup is the character, not markup, as in Asciidoctor (its quotes come first).
+    expect(renderTerminal('&#42;not bold&#42; and &lt;&lt;id&gt;&gt;', color)).toBe('  *not bold* and <<id>>')
+    expect(renderDiff(checkAnswer('Q&A café', 'Q&amp;A caf&eacute;').diff, plain)).toBe('Q&A café')
+    expect(readerWords('&#42;x&#42;').map(word => word.text)).toEqual(['*x*'])
   })
 
   it('shows an escaped passthrough as written, without its backslash', () => {

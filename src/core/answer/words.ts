@@ -146,7 +146,7 @@ function pushTokens(words: WordList, text: string, verbatim = false): void {
     const inner = !verbatim && token.search(INNER_MARKS) >= 0
     const closes = !verbatim && (CLOSES.test(token) || (opens && OPENS_UNCONSTRAINED.test(token) && inner))
     if (opens) emphasis = true
-    const shown = verbatim ? token : token.replace(INNER_MARKS, '$2$4').replace(SHOWN_MARKS, '$1')
+    const shown = verbatim ? token : fromStandIns(token.replace(INNER_MARKS, '$2$4').replace(SHOWN_MARKS, '$1'))
     const spelled = comparableSpelling(shown)
     const key = foldAccents(spelled)
     const isEmphasised = emphasis
@@ -213,7 +213,7 @@ function inlineText(line: string, reading: Reading): string {
   return (
     mapPassthroughs(
       line,
-      outside => typographic(shownReferences(outside, reading.attributes)),
+      outside => typographic(shownReferences(outside, reading.attributes), standIn),
       content => content,
     )
       .replace(INLINE_ANCHOR, ' ')
@@ -246,6 +246,22 @@ function inlineText(line: string, reading: Reading): string {
       })
       .replace(/ \+$/, '')
   )
+}
+
+/**
+ * A character reference's ASCII punctuation (`&#42;`, `&lt;`) while the line's markup is read: a
+ * character of the private use area, so that no pattern here reads it as markup (Asciidoctor
+ * restores references after its quotes), turned back into itself once the marks are stripped.
+ */
+const STAND_IN_BASE = 0xf0000
+const STAND_INS = /[\u{f0021}-\u{f007e}]/gu
+
+function standIn(character: string): string {
+  return String.fromCodePoint(STAND_IN_BASE + (character.codePointAt(0) ?? 0))
+}
+
+function fromStandIns(text: string): string {
+  return text.replace(STAND_INS, c => String.fromCodePoint((c.codePointAt(0) ?? STAND_IN_BASE) - STAND_IN_BASE))
 }
 
 /** A word for comparing: lower case, accents folded, without surrounding punctuation or markup. */

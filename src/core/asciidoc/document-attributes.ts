@@ -267,10 +267,11 @@ const NO_OWN: Readonly<Record<string, string>> = {}
 
 /**
  * The `{name}` references of a line of a prompt or response as a reader of the note sees them:
- * the note's header attributes (`own`), the defaults and the intrinsic ones (`{plus}`, `{nbsp}`),
- * the character references those stand for (`&#43;`) as their characters, since the text is
- * shown as text, not HTML. A name the note does not set stays as written (`attribute-missing`).
- * Control characters are dropped: a value (`:x: &#27;[2J`) must not reach a terminal as one. A
+ * the note's header attributes (`own`), the defaults and the intrinsic ones (`{plus}`, `{nbsp}`).
+ * The character references those stand for (`&#43;`) are left for the replacements after
+ * (`typographic`, shown-text.ts), which read every reference of the line, as Asciidoctor's do.
+ * A name the note does not set stays as written (`attribute-missing`). Control characters are
+ * dropped: a value (`:x: \u001b[2J`) must not reach a terminal as one. A
  * `{counter:name}` counts on a copy: the cached map is shared by every showing of the note's
  * items, and a card shown twice (or checked, then shown) must read the same number.
  */
@@ -284,12 +285,7 @@ export function shownReferences(text: string, own: Readonly<Record<string, strin
     SHOWN_MAPS.set(own, map)
   }
   const scope = text.includes('{counter') ? new Map(attributes) : attributes
-  return substituteReferences(text, scope)
-    .replace(/&#(\d{1,7});/g, (whole, code: string) => {
-      const point = Number(code)
-      return point <= 0x10ffff ? String.fromCodePoint(point) : whole
-    })
-    .replace(CONTROLS, '')
+  return substituteReferences(text, scope).replace(CONTROLS, '')
 }
 
 /** C0 and C1 controls but the tab (a shown line holds no line break). */

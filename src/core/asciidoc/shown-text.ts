@@ -1,9 +1,11 @@
 // What Asciidoctor 4.1 shows for the inline constructs that the terminal card and the answer check
-// both read as plain text: its replacements (`(C)`, `--`, `...`, `->`, the apostrophe), curved
-// quotes, an image's alt text, footnotes, and the captions it writes itself (an admonition's
+// both read as plain text: its replacements (`(C)`, `--`, `...`, `->`, the apostrophe, character
+// references), curved quotes, an image's alt text, footnotes, and the captions it writes itself (an admonition's
 // label, "Table 1."). Ported from `src/constants.js` (REPLACEMENTS), `src/rx.js` and
 // `src/substitutors.js`; each pattern says where it is simpler. Every pattern is bounded or
 // anchored, so that a line of many unclosed marks stays linear: the card runs at every prompt.
+
+import { shownCharacterReferences } from './character-references.js'
 
 const WORD = String.raw`[\p{Alphabetic}\p{N}\p{Pc}]`
 const ALNUM = String.raw`[\p{Alphabetic}\p{N}]`
@@ -39,17 +41,21 @@ const REPLACEABLE = /['<>]|--|\.\.\.|\([CRT]M?\)/
  */
 const CURVED = /(^|[^\p{Alphabetic}\p{N}\p{Pc};:}])(["'])`(\S|\S.{0,498}?\S)`\2(?![\p{Alphabetic}\p{N}\p{Pc}])/gu
 
-/** `text` as Asciidoctor shows it after its curved quotes and replacements. */
-export function typographic(text: string): string {
+/**
+ * `text` as Asciidoctor shows it after its curved quotes and replacements, the last of which
+ * passes its character references to the window (`&mdash;` is —). `protect` is given each
+ * reference's character that is ASCII punctuation (`&#42;`), for a caller that reads markup after.
+ */
+export function typographic(text: string, protect?: (character: string) => string): string {
   let shown = text.includes('`') ? text.replace(CURVED, curved) : text
-  if (!REPLACEABLE.test(shown)) return shown
-  for (const [pattern, replacement] of REPLACEMENTS) {
-    shown = shown.replace(pattern, match => {
-      const backslash = match.indexOf('\\')
-      return backslash >= 0 ? match.slice(0, backslash) + match.slice(backslash + 1) : replacement
-    })
-  }
-  return shown
+  if (REPLACEABLE.test(shown))
+    for (const [pattern, replacement] of REPLACEMENTS) {
+      shown = shown.replace(pattern, match => {
+        const backslash = match.indexOf('\\')
+        return backslash >= 0 ? match.slice(0, backslash) + match.slice(backslash + 1) : replacement
+      })
+    }
+  return shownCharacterReferences(shown, protect)
 }
 
 function curved(_: string, before: string, quote: string, inner: string): string {
