@@ -10,6 +10,7 @@ import {
   imageAlt,
   MARK_CONSTRAINED,
   MARK_UNCONSTRAINED,
+  shownUiMacros,
   typographic,
   XREF,
   XREF_WITH_TEXT,
@@ -36,7 +37,9 @@ import { plainText, styled, type TerminalStyle } from '../core/terminal-text.js'
  *     (Asciidoctor's default alt when there is none: the file's name), an icon as `[name]`;
  *   - a footnote as its number in brackets, `[1]`, where it stands, and its text after the
  *     fragment, `[1] text`, as Asciidoctor numbers and lists them (each fragment is a document);
- *   - an escaped passthrough or replacement (`\+x+`, `\(C)`) as written, without the backslash.
+ *   - an escaped passthrough or replacement (`\+x+`, `\(C)`) as written, without the backslash;
+ *   - with `:experimental:` (only then, as in Asciidoctor), `kbd:[Ctrl+T]` as its keys, `btn:[OK]`
+ *     as its text, `menu:File[Save > As]` and `"File > Save"` as the path, `File › Save › As`.
  * Note text is untrusted: control characters are removed from it and bidi controls shown
  * (`plainText`: the source, and the attribute values and captions that come from the note's
  * header) before any style is added, whatever else is substituted, so a note cannot move the
@@ -62,6 +65,8 @@ interface Card {
   footnotes: Footnotes
   /** Each footnote's text as shown, by number less one. */
   notes: string[]
+  /** The note sets `:experimental:`: `kbd:[…]`, `btn:[…]` and `menu:…[…]` are UI macros. */
+  experimental: boolean
 }
 
 /**
@@ -74,7 +79,13 @@ export function renderTerminal(
   indent = '  ',
   attributes?: Readonly<Record<string, string>>,
 ): string {
-  const card: Card = { style, attributes, footnotes: new Footnotes(), notes: [] }
+  const card: Card = {
+    style,
+    attributes,
+    footnotes: new Footnotes(),
+    notes: [],
+    experimental: attributes?.experimental !== undefined,
+  }
   const out = renderBlocks(readFragment(cardText(source), attributes), card, indent)
   card.notes.forEach((note, k) => {
     out.push(`${indent}${styled(style, 'dim', `[${k + 1}]`)} ${note}`)
@@ -215,7 +226,7 @@ function cellText(cell: TableCell, header: boolean, card: Card): string {
 
 /** Inline markup of one line to styled text. Monospace first, so that `*` inside code stays as typed. */
 function inline(text: string, card: Card): string {
-  const { style, attributes } = card
+  const { style, attributes, experimental } = card
   const kept: string[] = []
   const keep = (s: string) => `\u0000${kept.push(s) - 1}\u0000`
   // Passthroughs (`+x+`, `++x++`, `pass:[x]`) first, as Asciidoctor takes them out first: their
@@ -236,6 +247,13 @@ function inline(text: string, card: Card): string {
     .replace(/\\([*_`#~^[<])/g, (_, mark: string) => keep(mark))
     // From the first backtick of a run only: tried from each, a long run cost its length squared.
     .replace(/(?<!`)`+([^`]+)`+/g, (_, code: string) => keep(styled(style, 'code', code)))
+  // UI macros first of the macros, as in Asciidoctor: keys as code (`Ctrl+T`), a button and a
+  // menu path in bold (`File › Save`), as the window shows them; without `:experimental:` as written.
+  t = shownUiMacros(t, experimental, macro => {
+    if (macro.kind === 'keys') return keep(styled(style, 'code', macro.parts.join('+')))
+    return keep(macro.parts.map(part => styled(style, 'bold', part)).join(` ${styled(style, 'dim', '›')} `))
+  })
+  t = t
     // Images before links, as in Asciidoctor: `image:https://…/x.png[Alt]` is an image.
     .replace(INLINE_IMAGE, (whole: string, kind: string, target: string, list: string) =>
       whole.startsWith('\\')
@@ -252,7 +270,6 @@ function inline(text: string, card: Card): string {
     )
     .replace(XREF_WITH_TEXT, (_, __, label: string) => keep(styled(style, 'link', label)))
     .replace(XREF, (_, target: string) => keep(styled(style, 'link', target)))
-    .replace(/\b(?:kbd|btn):\[([^\]]{0,1000})\]/g, '$1')
   // Footnotes last of the macros, so that their text has had the substitutions above; their
   // emphasis is applied with the line's, below.
   const notes: [number, string][] = []

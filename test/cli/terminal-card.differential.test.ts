@@ -152,6 +152,15 @@ const FRAGMENTS: Record<string, { source: string; attributes?: Record<string, st
       .map(name => `&${name};`)
       .join(' '),
   },
+  'UI macros without :experimental: (as written)': {
+    source: 'Press kbd:[Ctrl+T], then btn:[OK]; menu:File[Save] or "File > Save", not \\kbd:[x].',
+  },
+  'UI macros with :experimental:': {
+    source:
+      'Press kbd:[Ctrl+T], kbd:[Ctrl,Shift,N] or kbd:[F11], then btn:[Open]; menu:File[New > Other... > JUnit], ' +
+      'menu:View[Zoom, Reset], menu:F8[], "Edit > Find", but not \\menu:File[Save] nor \\kbd:[x].',
+    attributes: { experimental: '' },
+  },
   'a response as notes write them': {
     source:
       "`git reflog` -- it's the way back.footnote:[Reflogs expire.]\n+\n.Recover\n----\ngit branch rescue HEAD@{1}\n----\n+\nNOTE: Works for -> detached HEADs...",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderDiff, renderTerminal } from '../../src/cli/terminal-card.js'
 import { checkAnswer } from '../../src/core/answer/suggest.js'
-import { readerWords } from '../../src/core/answer/words.js'
+import { plainText, readerWords } from '../../src/core/answer/words.js'
 
 const plain = { color: false }
 const color = { color: true }
@@ -176,6 +176,23 @@ describe('what the window shows as text, the card shows as text (Asciidoctor 4.1
     expect(renderTerminal('&#42;not bold&#42; and &lt;&lt;id&gt;&gt;', color)).toBe('  *not bold* and <<id>>')
     expect(renderDiff(checkAnswer('Q&A café', 'Q&amp;A caf&eacute;').diff, plain)).toBe('Q&A café')
     expect(readerWords('&#42;x&#42;').map(word => word.text)).toEqual(['*x*'])
+  })
+
+  it('shows UI macros only when the note sets :experimental:, keys as code and a menu path in bold', () => {
+    const source = 'kbd:[Ctrl+T] btn:[OK] menu:File[Save > As]'
+    expect(renderTerminal(source, plain)).toBe(`  ${source}`)
+    expect(renderTerminal(source, plain, '  ', { experimental: '' })).toBe('  Ctrl+T OK File › Save › As')
+    expect(renderTerminal('kbd:[Ctrl,T] menu:F8[]', color, '  ', { experimental: '' })).toBe(
+      '  \u001b[36mCtrl+T\u001b[39m \u001b[1mF8\u001b[22m',
+    )
+    expect(readerWords(source).map(word => word.text)).toEqual([
+      'kbd:[Ctrl+T]',
+      'btn:[OK]',
+      'menu:File[Save',
+      '>',
+      'As]',
+    ])
+    expect(plainText(source, { experimental: '' })).toBe('Ctrl+T OK File › Save › As')
   })
 
   it('shows an escaped passthrough as written, without its backslash', () => {

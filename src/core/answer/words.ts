@@ -8,6 +8,7 @@ import {
   INLINE_IMAGE,
   MARK_CONSTRAINED,
   MARK_UNCONSTRAINED,
+  shownUiMacros,
   typographic,
   XREF,
   XREF_WITH_TEXT,
@@ -84,7 +85,7 @@ export function readerWords(asciidoc: string, attributes?: Readonly<Record<strin
   const words = new WordList()
   const footnotes = new Footnotes()
   const notes: string[] = []
-  const reading: Reading = { attributes, footnotes, notes }
+  const reading: Reading = { attributes, footnotes, notes, experimental: attributes?.experimental !== undefined }
   pushBlocks(words, readFragment(asciidoc.replace(/\r\n?/g, '\n'), attributes), reading)
   for (const note of notes) {
     words.markSentenceEnd()
@@ -98,6 +99,8 @@ interface Reading {
   footnotes: Footnotes
   /** The footnotes' texts, read, in their order. */
   notes: string[]
+  /** The note sets `:experimental:`: `kbd:[…]`, `btn:[…]` and `menu:…[…]` are UI macros. */
+  experimental: boolean
 }
 
 function pushBlocks(words: WordList, blocks: readonly ShownBlock[], reading: Reading): void {
@@ -210,11 +213,15 @@ class WordList {
 function inlineText(line: string, reading: Reading): string {
   // References first, as Asciidoctor substitutes them before macros: `{product}` is the word the
   // reader sees, not one the answer missed; a passthrough's content (`+{x}+`) is shown as written.
+  const shown = mapPassthroughs(
+    line,
+    outside => typographic(shownReferences(outside, reading.attributes), standIn),
+    content => content,
+  )
   return (
-    mapPassthroughs(
-      line,
-      outside => typographic(shownReferences(outside, reading.attributes), standIn),
-      content => content,
+    // UI macros first of the macros, as in Asciidoctor; without `:experimental:` as written.
+    shownUiMacros(shown, reading.experimental, macro =>
+      macro.kind === 'keys' ? macro.parts.join('+') : macro.parts.join(' › '),
     )
       .replace(INLINE_ANCHOR, ' ')
       // Images before links, as in Asciidoctor: `image:https://…/x.png[Alt]` is an image.
@@ -228,7 +235,6 @@ function inlineText(line: string, reading: Reading): string {
       .replace(/\b((?:https?|ftp|irc):\/\/[^\s[]{1,1000})\[([^\]]{0,1000})\]/g, (_, url: string, text: string) =>
         text.trim() === '' ? url : text,
       )
-      .replace(/\b(?:kbd|btn|menu):[^\s[]{0,1000}\[([^\]]{0,1000})\]/g, '$1')
       // A backslash escapes markup (`\*`): the reader sees the character only.
       .replace(/\\(?=[*_`#~^[<])/g, '')
       .replace(XREF_WITH_TEXT, '$2')

@@ -180,3 +180,90 @@ export function blockCaption(
 ): string {
   return `${attributes?.[`${kind}-caption`] ?? BLOCK_CAPTIONS[kind]} ${number}. `
 }
+
+/** What a UI macro shows: a key sequence, a button, or a menu path (its menu first). */
+export type UiMacro =
+  | { kind: 'keys'; parts: string[] }
+  | { kind: 'button'; parts: [string] }
+  | { kind: 'menu'; parts: string[] }
+
+/**
+ * `kbd:[Ctrl+T]`, `btn:[OK]` and `menu:File[Save > As]`, and the quoted menu path `"File > Save"`:
+ * UI macros, which Asciidoctor reads only when the note sets `:experimental:` (without it, the
+ * window shows them as written, and so does the card). Asciidoctor's patterns (InlineKbdBtnMacroRx,
+ * InlineMenuMacroRx; no left boundary), their text and a menu's name bounded to 1,000 characters,
+ * a `\]` in the text being a `]` of it (where Asciidoctor ends the text at the first `]` not
+ * after a backslash: `\\]` reads otherwise). A backslash before one keeps it as written.
+ */
+const KBD_BTN = /(\\)?(kbd|btn):\[((?:[^\]\\]|\\.){1,1000})\]/g
+const MENU = new RegExp(
+  String.raw`(\\)?menu:(${WORD}|[\p{Alphabetic}\p{N}\p{Pc}&][^[]{0,998}[^\s[])\[((?:[^\]\\]|\\.){0,1000})\]`,
+  'gu',
+)
+const MENU_START = /^[\p{Alphabetic}\p{N}\p{Pc}&]/u
+
+/** `text` with its UI macros (when `experimental`) as `show` renders each; escaped ones as written, without the backslash. */
+export function shownUiMacros(text: string, experimental: boolean, show: (macro: UiMacro) => string): string {
+  if (!experimental) return text
+  let shown = text
+  if (shown.includes(':[') && (shown.includes('kbd:') || shown.includes('btn:')))
+    shown = shown.replace(KBD_BTN, (whole: string, backslash: string | undefined, kind: string, content: string) => {
+      if (backslash !== undefined) return whole.slice(1)
+      if (kind === 'btn') return show({ kind: 'button', parts: [content.trim().replace(/\\\]/g, ']')] })
+      return show({ kind: 'keys', parts: keysOf(content) })
+    })
+  if (shown.includes('menu:') && shown.includes('['))
+    shown = shown.replace(MENU, (whole: string, backslash: string | undefined, menu: string, items: string) => {
+      if (backslash !== undefined) return whole.slice(1)
+      const written = items.replace(/\\\]/g, ']')
+      const delimiter = written.includes('>') ? '>' : written.includes(',') ? ',' : null
+      // A menu's items without a delimiter are one item, its trailing blanks dropped; `menu:F8[]` is the menu only.
+      const path = delimiter !== null ? written.split(delimiter).map(item => item.trim()) : [written.trimEnd()]
+      return show({ kind: 'menu', parts: path.length === 1 && path[0] === '' ? [menu] : [menu, ...path] })
+    })
+  return shown.includes('"') && shown.includes('>') ? quotedMenus(shown, show) : shown
+}
+
+/** The keys of `kbd:[…]`, split as Asciidoctor splits them: at the first `,` or `+` after the first key, a trailing one a key. */
+function keysOf(content: string): string[] {
+  const keys = content.trim().replace(/\\\]/g, ']')
+  if (keys.length <= 1) return [keys]
+  const comma = keys.indexOf(',', 1)
+  const plus = keys.indexOf('+', 1)
+  const at = comma >= 0 && plus >= 0 ? Math.min(comma, plus) : comma >= 0 ? comma : plus
+  if (at < 0) return [keys]
+  const delimiter = keys.charAt(at)
+  if (!keys.endsWith(delimiter)) return keys.split(delimiter).map(key => key.trim())
+  const parts = keys
+    .slice(0, -1)
+    .split(delimiter)
+    .map(key => key.trim())
+  parts[parts.length - 1] += delimiter
+  return parts
+}
+
+/**
+ * `"File > Save"` (Asciidoctor's InlineMenuRx): a quoted text that starts with a word character
+ * or `&` and has a `>` between blanks. Read between each quote and the next, once: as a pattern,
+ * its lazy text and the blanks around the `>` tried every split of a long quoted run of blanks.
+ */
+function quotedMenus(text: string, show: (macro: UiMacro) => string): string {
+  let shown = ''
+  let at = 0
+  let open = text.indexOf('"')
+  while (open >= 0) {
+    const close = text.indexOf('"', open + 1)
+    if (close < 0) break
+    const content = text.slice(open + 1, close)
+    if (close - open <= 1001 && MENU_START.test(content) && content.includes(' > ')) {
+      const escaped = open > 0 && text[open - 1] === '\\'
+      shown += text.slice(at, escaped ? open - 1 : open)
+      shown += escaped
+        ? text.slice(open, close + 1)
+        : show({ kind: 'menu', parts: content.split('>').map(item => item.trim()) })
+      at = close + 1
+      open = text.indexOf('"', close + 1)
+    } else open = close
+  }
+  return shown + text.slice(at)
+}
