@@ -32,7 +32,9 @@ import { plainText, styled, type TerminalStyle } from '../core/terminal-text.js'
  *   - a block title (`.Title`) as a bold line of its own, with Asciidoctor's "Table 1. ",
  *     "Figure 1. " or "Example 1. " before it (an image's below the image, as Asciidoctor puts it);
  *   - an admonition (`NOTE: text`, `[TIP]`) with its label first: "Note: text";
- *   - a table as aligned rows, cells joined by ` | `, a header row followed by a `---+---` rule;
+ *   - a table as aligned rows, cells joined by ` | `, a header row followed by a `---+---` rule; an
+ *     AsciiDoc cell (`a|`, or a column styled `a` in `cols`) as its blocks on lines of their own,
+ *     a table nested in it as its own rows, their cells joined by ` ! `;
  *   - an image (`image:x.png[alt]`, `image::x.png[alt]`) as its alt text in brackets, `[alt]`
  *     (Asciidoctor's default alt when there is none: the file's name), an icon as `[name]`;
  *   - a footnote as its number in brackets, `[1]`, where it stands, and its text after the
@@ -145,7 +147,7 @@ function renderBlocks(blocks: readonly ShownBlock[], card: Card, indent: string)
       }
       case 'table':
         alone()
-        out.push(...renderTable(block.rows, card, indent))
+        out.push(...renderTable(block.rows, block.separator, card, indent))
         break
       case 'image':
         out.push(`${indent}${labelled(styled(style, 'dim', `[${cardText(block.alt)}]`))}`)
@@ -164,10 +166,23 @@ function visibleWidth(text: string): number {
   return width
 }
 
-/** A table as aligned rows: each column as wide as its widest cell, a cell spanning columns as wide as they are. */
-function renderTable(rows: readonly TableRow[], card: Card, indent: string): string[] {
+/**
+ * A table as aligned rows, its cells between `separator`s (a nested table's `!`, as written, so
+ * that its cells read apart from the outer table's): each column as wide as its widest cell, a
+ * cell spanning columns as wide as they are. An AsciiDoc cell (`a|`) shows its blocks on lines of
+ * their own (a list, a nested table as its own aligned rows), its row as tall as its tallest cell;
+ * any other cell is one line.
+ */
+function renderTable(rows: readonly TableRow[], separator: string, card: Card, indent: string): string[] {
   const { style } = card
-  const shown = rows.map(row => row.cells.map(cell => ({ text: cellText(cell, row.header, card), span: cell.colspan })))
+  const shown = rows.map(row =>
+    row.cells.map(cell => {
+      const lines = cellLines(cell, row.header, card)
+      let width = 0
+      for (const line of lines) width = Math.max(width, visibleWidth(line))
+      return { lines, width, span: cell.colspan }
+    }),
+  )
   const widths: number[] = []
   const spanWidth = (from: number, span: number): number => {
     let width = 3 * (span - 1)
@@ -178,25 +193,30 @@ function renderTable(rows: readonly TableRow[], card: Card, indent: string): str
     for (const row of shown) {
       let column = 0
       for (const cell of row) {
-        const width = visibleWidth(cell.text)
-        if (pass === 1 && cell.span === 1) widths[column] = Math.max(widths[column] ?? 0, width)
-        if (pass === 2 && cell.span > 1 && width > spanWidth(column, cell.span)) {
+        if (pass === 1 && cell.span === 1) widths[column] = Math.max(widths[column] ?? 0, cell.width)
+        if (pass === 2 && cell.span > 1 && cell.width > spanWidth(column, cell.span)) {
           const last = column + cell.span - 1
-          widths[last] = (widths[last] ?? 0) + width - spanWidth(column, cell.span)
+          widths[last] = (widths[last] ?? 0) + cell.width - spanWidth(column, cell.span)
         }
         column += cell.span
       }
     }
-  const bar = ` ${styled(style, 'dim', '|')} `
+  const bar = ` ${styled(style, 'dim', separator)} `
   const out: string[] = []
   rows.forEach((row, r) => {
-    let column = 0
-    const cells = (shown[r] ?? []).map(cell => {
-      const width = spanWidth(column, cell.span)
-      column += cell.span
-      return cell.text + ' '.repeat(Math.max(width - visibleWidth(cell.text), 0))
-    })
-    out.push(`${indent}${cells.join(bar)}`.trimEnd())
+    const cells = shown[r] ?? []
+    let height = 1
+    for (const cell of cells) height = Math.max(height, cell.lines.length)
+    for (let k = 0; k < height; k++) {
+      let column = 0
+      const line = cells.map(cell => {
+        const width = spanWidth(column, cell.span)
+        column += cell.span
+        const text = cell.lines[k] ?? ''
+        return text + ' '.repeat(Math.max(width - visibleWidth(text), 0))
+      })
+      out.push(`${indent}${line.join(bar)}`.trimEnd())
+    }
     if (row.header) {
       const rule = Array.from({ length: widths.length }, (_, k) => '-'.repeat(widths[k] ?? 0)).join('-+-')
       out.push(`${indent}${styled(style, 'dim', rule)}`)
@@ -205,23 +225,22 @@ function renderTable(rows: readonly TableRow[], card: Card, indent: string): str
   return out
 }
 
-/** A cell on one line: an `a|` cell's blocks joined, a literal one as written, the others as inline text in their style. */
-function cellText(cell: TableCell, header: boolean, card: Card): string {
+/** A cell's lines: an `a|` cell's blocks, a literal one as written, the others as inline text in their style, on one line. */
+function cellLines(cell: TableCell, header: boolean, card: Card): string[] {
   const { style } = card
   if (cell.style === 'a')
     return renderBlocks(readFragment(cell.text, card.attributes), card, '')
-      .map(line => line.trim())
+      .map(line => line.trimEnd())
       .filter(line => line !== '')
-      .join(' ')
   // From the first blank of a run only (the lookbehind): tried from every blank of a long run
   // without a line break, each scanned the rest of the run again.
   const text = cell.text.replace(/(?<!\s)\s*\n\s*/g, ' ')
-  if (cell.style === 'l') return styled(style, 'code', text)
+  if (cell.style === 'l') return [styled(style, 'code', text)]
   const shown = inline(text, card)
-  if (header || cell.style === 'h' || cell.style === 's') return styled(style, 'bold', shown)
-  if (cell.style === 'e') return styled(style, 'italic', shown)
-  if (cell.style === 'm') return styled(style, 'code', shown)
-  return shown
+  if (header || cell.style === 'h' || cell.style === 's') return [styled(style, 'bold', shown)]
+  if (cell.style === 'e') return [styled(style, 'italic', shown)]
+  if (cell.style === 'm') return [styled(style, 'code', shown)]
+  return [shown]
 }
 
 /** Inline markup of one line to styled text. Monospace first, so that `*` inside code stays as typed. */

@@ -9,7 +9,9 @@
 //   - an admonition's label is "Note:" (the window shows "Note" in a cell of its own, or an icon);
 //   - a footnote's entry below the fragment is `[1] text` (the window writes `1. text`).
 // And what the card adds to lay text out, left out of its words: list bullets, a table's `|`
-// between cells and its `---+---` rule under the header.
+// between cells (a nested table's `!`) and its `---+---` rule under the header. A table row reads
+// line by line across its cells, as the eye reads the window's and the card lays it out (a cell
+// of a list or a nested table being several lines); the answer check reads the cells in order.
 // The answer check reads the words, not what Asciidoctor writes itself: no admonition label, no
 // "Table 1." caption, no footnote numbers, and no image (the learner sees a picture).
 
@@ -59,8 +61,33 @@ function textOf(node: Node, reading: Reading): string {
     text = reading === 'card' ? `[${number}] ${body}` : body
   } else if (element.matches('.title, caption')) {
     text = reading === 'card' ? children() : children().replace(CAPTION, '')
-  } else text = children()
+  } else if (element.localName === 'tr' && reading === 'card') text = rowLines(element).join(' ')
+  else text = children()
   return BLOCKS.has(element.localName) ? ` ${text} ` : text
+}
+
+/**
+ * A table row as the eye reads it, and the card lays it out: line by line across its cells, a
+ * cell of several blocks (a list, a nested table) being several lines. A row of one-line cells
+ * reads as its cells in order.
+ */
+function rowLines(row: Element): string[] {
+  const cells = [...row.children].map(cell => lines(cell))
+  const height = Math.max(1, ...cells.map(cell => cell.length))
+  return Array.from({ length: height }, (_, k) => cells.map(cell => cell[k] ?? '').join(' '))
+}
+
+/** The lines of a block: one for a block of text only, else its blocks' lines in order (a row's as `rowLines`). */
+function lines(block: Element): string[] {
+  const blocks = [...block.children].filter(child => BLOCKS.has(child.localName) || child.querySelector('*') !== null)
+  if (block.matches('td.icon') || blocks.length === 0 || !hasBlockInside(block)) return [textOf(block, 'card')]
+  return blocks
+    .flatMap(child => (child.localName === 'tr' ? rowLines(child) : lines(child)))
+    .filter(line => line.trim() !== '')
+}
+
+function hasBlockInside(element: Element): boolean {
+  return [...element.querySelectorAll('*')].some(inner => BLOCKS.has(inner.localName))
 }
 
 function words(text: string): string[] {
@@ -83,7 +110,7 @@ async function windowWords(
 
 function cardWords(source: string, attributes?: Readonly<Record<string, string>>): string[] {
   return words(renderTerminal(source, { color: false }, '', attributes)).filter(
-    word => word !== '•' && word !== '|' && !/^-+(?:\+-+)*$/.test(word),
+    word => word !== '•' && word !== '|' && word !== '!' && !/^-+(?:\+-+)*$/.test(word),
   )
 }
 
@@ -131,6 +158,17 @@ const FRAGMENTS: Record<string, { source: string; attributes?: Record<string, st
   },
   'table with an AsciiDoc cell': { source: '|===\na|* one\n* two\n|plain\n|===' },
   'table in csv': { source: ',===\nverb,past\ngo,went\n,===' },
+  // As the Asciidoctor docs write one (asciidoc-docs tables/examples/table.adoc): the column's `a`
+  // from `cols` makes the cell AsciiDoc, and the `!===` lines in it a table.
+  'a nested table in a column styled AsciiDoc by cols': {
+    source:
+      '[cols="1,2a"]\n|===\n| Col 1 | Col 2\n\n| Cell 1.1\n| Cell 1.2\n\n| Cell 2.1\n| Cell 2.2\n\n' +
+      '[cols="2,1"]\n!===\n! Col1 ! Col2\n\n! C11\n! C12\n\n!===\n\n|===',
+  },
+  'a nested table in an a| cell': { source: '|===\n|Outer |B\na|\n!===\n!x !y\n!z !w\n!===\n|after\n|===' },
+  "a header row takes no column style (its NOTE: is text), the body's cells their column's": {
+    source: '[%header,cols="1a,1"]\n|===\n|NOTE: head |h2\n|NOTE: body |plain\n|===',
+  },
   'escaped passthroughs': { source: 'Shown \\+x+ and \\++y++ and \\+++z+++ and \\pass:[p], but +kept+ too.' },
   'admonition paragraphs': { source: 'NOTE: Paris is the capital.\n\nTIP: one\ntwo\n\nWARNING:no space is text.' },
   'admonition blocks': { source: '[CAUTION]\nCareful.\n\n[IMPORTANT]\n====\nIn a block.\n====' },

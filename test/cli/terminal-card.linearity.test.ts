@@ -57,6 +57,13 @@ const INPUTS: { name: string; make: (n: number) => string; n: number; attributes
   { name: 'a line of [[a, then spaces, never closed', make: n => `[[a,${' '.repeat(n)}x`, n: 10_000 },
   { name: 'a line of [[a, then spaces, closed by one ]', make: n => `[[a,${' '.repeat(n)}x]`, n: 10_000 },
   { name: 'a word, then a line of [ (punctuation tokens)', make: n => `a${' ['.repeat(n)}`, n: 5_000 },
+  { name: 'a cols of a long run of digits', make: n => `[cols="${'1'.repeat(n)}x"]\n|===\n|a\n|===`, n: 10_000 },
+  { name: 'a cols of many styled columns', make: n => `[cols="${'1m,'.repeat(n)}"]\n|===\n|a\n|===`, n: 3_000 },
+  {
+    name: 'a nested table in an a| cell, many rows',
+    make: n => `[cols="1,1a"]\n|===\n|x\n|\n!===\n${'!a !b\n'.repeat(n)}!===\n|===`,
+    n: 1_000,
+  },
   { name: 'an & then a long run of letters (a reference never closed)', make: n => `&${'a'.repeat(n)}`, n: 10_000 },
   { name: 'a line of &#1 and &a (references never closed)', make: n => '&#1&a'.repeat(n), n: 2_000 },
   // Larger than the others: below about 60 KB this input reads either fast or at its usual speed

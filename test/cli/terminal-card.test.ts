@@ -118,6 +118,25 @@ describe('what the window shows as text, the card shows as text (Asciidoctor 4.1
     )
   })
 
+  it("shows an AsciiDoc cell's blocks on lines of their own, a nested table as its own rows, a column's style from cols", () => {
+    const nested = '[cols="1,2a"]\n|===\n|Verb |Forms\n\n|go\n|\n!===\n!past !went\n!participle !gone\n!===\n|===\n'
+    expect(renderTerminal(nested, plain)).toBe(
+      ['  Verb | Forms', '  -----+------------------', '  go   | past       ! went', '       | participle ! gone'].join(
+        '\n',
+      ),
+    )
+    expect(renderTerminal('[cols=2]\n|===\na|* one\n* two |plain\n|===', plain)).toBe('  • one | plain\n  • two |')
+    // `m` and `e` from cols: code and italic, a cell's own style first; the header row takes neither.
+    expect(renderTerminal('[%header,cols="1m,1e"]\n|===\n|H |I\n|x s|y\n|===', color)).toBe(
+      [
+        '  \u001b[1mH\u001b[22m \u001b[2m|\u001b[22m \u001b[1mI\u001b[22m',
+        '  \u001b[2m--+--\u001b[22m',
+        '  \u001b[36mx\u001b[39m \u001b[2m|\u001b[22m \u001b[1my\u001b[22m',
+      ].join('\n'),
+    )
+    expect(readerWords('[cols="1,1a"]\n|===\n|a |NOTE: b\n|===').map(word => word.text)).toEqual(['a', 'b'])
+  })
+
   it('reads a table to 100,000 cells at most, whatever counts its note writes', () => {
     // A few bytes of a note set no allocation: `[cols=99999999]` took 40 s and 8 GB of memory,
     // `99999999*|a` ran out of it, `99999999+|x` looped over every column it spans.

@@ -36,7 +36,8 @@ export type ShownBlock =
   | { kind: 'label'; text: string }
   /** A block title: `caption` generated ("Table 1. " or ''), `text` as inline source. */
   | { kind: 'title'; caption: string; text: string }
-  | { kind: 'table'; rows: TableRow[] }
+  /** A table: `separator`, the one its cells are written with (`|`, or `!` for a table nested in a cell). */
+  | { kind: 'table'; rows: TableRow[]; separator: '|' | '!' }
   /** A block image: what stands for it, its alt text. */
   | { kind: 'image'; alt: string }
 
@@ -201,7 +202,11 @@ function pushTable(
     counts.table++
     blocks.push({ kind: 'title', caption: blockCaption('table', counts.table, attributes), text: table.title })
   }
-  blocks.push({ kind: 'table', rows: tableRows(table.lines, table.delimiter, table.options) })
+  blocks.push({
+    kind: 'table',
+    rows: tableRows(table.lines, table.delimiter, table.options),
+    separator: table.delimiter.startsWith('!') ? '!' : '|',
+  })
   blocks.push({ kind: 'boundary' })
 }
 

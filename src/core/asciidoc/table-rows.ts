@@ -3,9 +3,10 @@
 // `Parser.parseTable`, `Parser.parseCellspec` and `Table.ParserContext`: the cell specs
 // (`2+|`, `.2+|`, `3*|`, `^.>h|`) and their styles, escaped separators (`\|`), cells over several
 // lines, the column count from `cols` or from the first line, the implicit header (a first line
-// followed by a blank one), `%header` / `%noheader`, and the csv, dsv and tsv formats (quotes in a
-// csv cell read simply). Not read: nested tables in an `a|` cell (their lines are the cell's
-// text), footers, and `separator=`.
+// followed by a blank one), `%header` / `%noheader`, a column's style from `cols` (`[cols="1,2a"]`:
+// each cell of the second column is AsciiDoc, where a nested `!===` table is read), and the csv,
+// dsv and tsv formats (quotes in a csv cell read simply). As in Asciidoctor, a header row's cells
+// take no style, their own or their column's. Not read: footers, and `separator=`.
 
 import { isCommentLine } from './syntax.js'
 
@@ -69,17 +70,27 @@ function specOf(match: RegExpExecArray): CellSpec {
   return spec
 }
 
-/** The number of columns `cols` declares (`3`, `1,2,1`, `2*,3`), 0 when it declares none. */
-export function columnCount(cols: string | undefined): number {
+/** A column spec (Asciidoctor's ColumnSpecRx): a repeat (`2*`), an alignment, a width, a style letter. */
+const COLUMN_SPEC = /^(?:(\d+)\*)?([<^>](?:\.[<^>]?)?|(?:[<^>]?\.)?[<^>])?(\d+%?|~)?([a-z])?$/
+
+/**
+ * The columns `cols` declares (`3`, `1,2a`, `2*,3m`), as the style letter of each ('' for none);
+ * none when it declares none. As Asciidoctor's `parseColspecs`: a record that is no spec declares
+ * no column. At most MAX_TABLE_CELLS, whatever the counts written.
+ */
+export function columnStyles(cols: string | undefined): string[] {
   const written = (cols ?? '').replace(/ /g, '')
-  if (written === '') return 0
-  if (/^\d+$/.test(written)) return Math.min(Number.parseInt(written, 10), MAX_TABLE_CELLS)
-  let count = 0
-  for (const part of written.split(/[,;]/)) {
-    const repeat = /^(\d+)\*/.exec(part)
-    count += repeat ? Number.parseInt(repeat[1] as string, 10) : 1
+  if (written === '') return []
+  if (/^\d+$/.test(written)) return new Array<string>(Math.min(Number.parseInt(written, 10), MAX_TABLE_CELLS)).fill('')
+  const styles: string[] = []
+  for (const part of written.split(written.includes(',') ? ',' : ';')) {
+    const spec = COLUMN_SPEC.exec(part)
+    if (spec === null) continue
+    const style = spec[4] !== undefined && STYLES.has(spec[4]) ? spec[4] : ''
+    const repeat = spec[1] !== undefined ? Number.parseInt(spec[1], 10) : 1
+    for (let k = 0; k < repeat && styles.length < MAX_TABLE_CELLS; k++) styles.push(style)
   }
-  return Math.min(count, MAX_TABLE_CELLS)
+  return styles
 }
 
 interface Cell {
@@ -214,8 +225,9 @@ export function tableRows(written: readonly string[], delimiter: string, options
     afterBlank > first + 1 &&
     (format !== 'psv' || beginsCell(lines[afterBlank] ?? '', separator))
   const header = options.header ?? implicit
-  const columns = Math.min(columnCount(options.cols) || firstLine || 1, MAX_TABLE_CELLS)
-  return intoRows(cells, columns, header)
+  const styles = columnStyles(options.cols)
+  const columns = Math.min(styles.length || firstLine || 1, MAX_TABLE_CELLS)
+  return intoRows(cells, columns, header, styles)
 }
 
 /** Whether a psv line begins a cell: a separator, after nothing or after a cell spec only. */
@@ -226,7 +238,8 @@ function beginsCell(line: string, separator: string): boolean {
   return SPEC_START.test(spec) && !(spec !== '' && spec.trim() === '')
 }
 
-function intoRows(cells: readonly Cell[], columns: number, header: boolean): TableRow[] {
+/** `styles`: each column's style from `cols`, for a cell that has none of its own. */
+function intoRows(cells: readonly Cell[], columns: number, header: boolean, styles: readonly string[]): TableRow[] {
   const rows: TableRow[] = []
   // Rows still to come that a cell above covers, by column.
   let pending = new Array<number>(columns).fill(0)
@@ -259,7 +272,8 @@ function intoRows(cells: readonly Cell[], columns: number, header: boolean): Tab
     for (let copy = 0; copy < cell.spec.repeat; copy++) {
       if (places >= MAX_TABLE_CELLS) return rows
       places += cell.spec.colspan
-      row.push({ text, colspan: cell.spec.colspan, style: cell.spec.style })
+      const style = header && rows.length === 0 ? '' : cell.spec.style || (styles[column] ?? '')
+      row.push({ text, colspan: cell.spec.colspan, style })
       for (let k = column; k < Math.min(column + cell.spec.colspan, columns); k++)
         pending[k] = Math.max(pending[k] ?? 0, cell.spec.rowspan - 1)
       column += cell.spec.colspan
