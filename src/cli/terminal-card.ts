@@ -159,10 +159,25 @@ function renderBlocks(blocks: readonly ShownBlock[], card: Card, indent: string)
   return out
 }
 
-/** The width a terminal gives the text: its characters, without the styles' escape sequences. */
+/**
+ * East Asian wide and fullwidth characters (Unicode's EastAsianWidth W and F: Hangul, CJK, kana,
+ * fullwidth forms) and emoji shown as emoji by default: two columns in a terminal.
+ */
+const WIDE =
+  /[\p{Emoji_Presentation}\u1100-\u115f\u2329\u232a\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe10-\ufe19\ufe30-\ufe6f\uff00-\uff60\uffe0-\uffe6\u{16fe0}-\u{16fe4}\u{17000}-\u{18cff}\u{1b000}-\u{1b2ff}\u{1f200}-\u{1f2ff}\u{20000}-\u{3fffd}]/u
+/** Combining marks (an accent written apart, a variation selector) and format characters (a zero-width joiner): no column. */
+const ZERO_WIDTH = /[\p{Mn}\p{Me}\p{Cf}]/u
+
+/**
+ * The columns a terminal gives the text, without the styles' escape sequences: two for a wide
+ * character, none for a combining or format one, one for the others, as wcwidth counts them (a
+ * sequence of emoji joined by ZWJ counts each; terminals differ there).
+ */
 function visibleWidth(text: string): number {
+  const shown = text.replace(/\u001b\[[\d;]*m/g, '')
+  if (!/[^\u0000-\u02ff]/.test(shown)) return shown.length
   let width = 0
-  for (const _ of text.replace(/\u001b\[[\d;]*m/g, '')) width++
+  for (const character of shown) width += WIDE.test(character) ? 2 : ZERO_WIDTH.test(character) ? 0 : 1
   return width
 }
 

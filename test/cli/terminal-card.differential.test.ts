@@ -158,6 +158,8 @@ const FRAGMENTS: Record<string, { source: string; attributes?: Record<string, st
   },
   'table with an AsciiDoc cell': { source: '|===\na|* one\n* two\n|plain\n|===' },
   'table in csv': { source: ',===\nverb,past\ngo,went\n,===' },
+  // Aligned by display width on the card (terminal-card.test.ts); its words, the window's.
+  'table of wide characters': { source: '|===\n|日本語 |Japanese\n|de\u0301ja\u0300 vu |French\n|💀 |legacy\n|===' },
   // As the Asciidoctor docs write one (asciidoc-docs tables/examples/table.adoc): the column's `a`
   // from `cols` makes the cell AsciiDoc, and the `!===` lines in it a table.
   'a nested table in a column styled AsciiDoc by cols': {

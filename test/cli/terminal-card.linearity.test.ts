@@ -64,6 +64,11 @@ const INPUTS: { name: string; make: (n: number) => string; n: number; attributes
     make: n => `[cols="1,1a"]\n|===\n|x\n|\n!===\n${'!a !b\n'.repeat(n)}!===\n|===`,
     n: 1_000,
   },
+  {
+    name: 'a table cell of wide and combining characters',
+    make: n => `|===\n|${'日e\u0301💀'.repeat(n)} |x\n|===`,
+    n: 2_500,
+  },
   { name: 'an & then a long run of letters (a reference never closed)', make: n => `&${'a'.repeat(n)}`, n: 10_000 },
   { name: 'a line of &#1 and &a (references never closed)', make: n => '&#1&a'.repeat(n), n: 2_000 },
   // Larger than the others: below about 60 KB this input reads either fast or at its usual speed

@@ -137,6 +137,15 @@ describe('what the window shows as text, the card shows as text (Asciidoctor 4.1
     expect(readerWords('[cols="1,1a"]\n|===\n|a |NOTE: b\n|===').map(word => word.text)).toEqual(['a', 'b'])
   })
 
+  it('aligns a table by the columns a terminal gives its text: two for a wide character or an emoji, none for an accent written apart', () => {
+    expect(renderTerminal('|===\n|日本語 |Japanese\n|de\u0301ja\u0300 vu |French\n|💀 |legacy\n|===', plain)).toBe(
+      ['  日本語  | Japanese', '  de\u0301ja\u0300 vu | French', '  💀      | legacy'].join('\n'),
+    )
+    expect(renderTerminal('[%header]\n|===\n|Ｆｕｌｌ |x\n|ab |y\n|===', plain)).toBe(
+      ['  Ｆｕｌｌ | x', '  ---------+--', '  ab       | y'].join('\n'),
+    )
+  })
+
   it('reads a table to 100,000 cells at most, whatever counts its note writes', () => {
     // A few bytes of a note set no allocation: `[cols=99999999]` took 40 s and 8 GB of memory,
     // `99999999*|a` ran out of it, `99999999+|x` looped over every column it spans.
