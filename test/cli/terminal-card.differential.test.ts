@@ -43,11 +43,11 @@ const BLOCKS = new Set([
 const CAPTION = /^(?:Table|Figure|Example) \d+\. /
 
 /** The text of the window's DOM as the card (or the answer check) should read it. */
-function textOf(node: Node, reading: Reading): string {
+function textOf(node: Node, reading: Reading, captions: readonly string[] = []): string {
   if (node.nodeType === 3) return (node as Text).data
   if (node.nodeType !== 1) return ''
   const element = node as Element
-  const children = () => [...element.childNodes].map(child => textOf(child, reading)).join('')
+  const children = () => [...element.childNodes].map(child => textOf(child, reading, captions)).join('')
   let text: string
   if (element.localName === 'img') text = reading === 'card' ? `[${element.getAttribute('alt') ?? ''}]` : ''
   else if (element.matches('span.icon')) text = reading === 'card' ? children() : ''
@@ -60,7 +60,9 @@ function textOf(node: Node, reading: Reading): string {
       .replace(/^\d+\.\s*/, '')
     text = reading === 'card' ? `[${number}] ${body}` : body
   } else if (element.matches('.title, caption')) {
-    text = reading === 'card' ? children() : children().replace(CAPTION, '')
+    const shown = children()
+    const own = captions.find(caption => shown.startsWith(caption))
+    text = reading === 'card' ? shown : own !== undefined ? shown.slice(own.length) : shown.replace(CAPTION, '')
   } else if (element.localName === 'tr' && reading === 'card') text = rowLines(element).join(' ')
   else text = children()
   return BLOCKS.has(element.localName) ? ` ${text} ` : text
@@ -101,11 +103,12 @@ async function windowWords(
   source: string,
   reading: Reading,
   attributes?: Readonly<Record<string, string>>,
+  captions?: readonly string[],
 ): Promise<string[]> {
   const dom = new JSDOM('<!doctype html><body><div id="target"></div></body>')
   const target = dom.window.document.getElementById('target') as HTMLElement
   await renderAsciidocInto(target, source, attributes)
-  return words(textOf(target, reading))
+  return words(textOf(target, reading, captions))
 }
 
 function cardWords(source: string, attributes?: Readonly<Record<string, string>>): string[] {
@@ -118,8 +121,12 @@ function answerWords(source: string, attributes?: Readonly<Record<string, string
   return readerWords(source, attributes).map(word => word.text)
 }
 
-/** Fragments, each a construct the card once showed as raw markup, or the answer check read as words to type. */
-const FRAGMENTS: Record<string, { source: string; attributes?: Record<string, string> }> = {
+/**
+ * Fragments, each a construct the card once showed as raw markup, or the answer check read as words
+ * to type. `captions`: those the fragment writes itself (`[caption="Figure A: "]`), which the
+ * answer check leaves out, as it leaves out Asciidoctor's "Table 1. ".
+ */
+const FRAGMENTS: Record<string, { source: string; attributes?: Record<string, string>; captions?: string[] }> = {
   replacements: {
     source:
       "Acme (C) 2026, Widget(R) and Gadget(TM): fast -- and cheap, end --\nnext; a--b... x -> y => z <- w <= v, it's l'été, '90s.",
@@ -138,6 +145,20 @@ const FRAGMENTS: Record<string, { source: string; attributes?: Record<string, st
   },
   'image with its alt named': { source: 'See image:x.png[alt="A, B", width=20] there.' },
   'block image with a title': { source: '.The flow\nimage::flow.png[Flow chart]\n\nAfter it.' },
+  "a block's own caption, which takes no number": {
+    source:
+      '[caption="Figure A: "]\n.Flow\nimage::f.png[F]\n\n.Second\nimage::g.png[G]\n\n[caption="Tab X. "]\n.U\n|===\n|b\n|===\n\n' +
+      '[caption=""]\n.W\n|===\n|d\n|===\n\n.V\n|===\n|c\n|===\n\n[caption="Listing 1. "]\n.L\n----\ncode\n----',
+    captions: ['Figure A: ', 'Tab X. ', 'Listing 1. '],
+  },
+  "an admonition's own caption is its label": {
+    source: '[NOTE,caption="Nota"]\n====\nz\n====\n\n[caption="Nb"]\nTIP: zz',
+  },
+  "captions from the note: a listing's when it sets one, none when it empties one": {
+    source: '.T\n|===\n|a\n|===\n\n.L\n----\ncode\n----\n\n.E\n====\nx\n====',
+    attributes: { 'table-caption': 'Tabelle', 'listing-caption': 'Listing', 'example-caption': '' },
+    captions: ['Tabelle 1. ', 'Listing 1. '],
+  },
   'block titles': {
     source:
       '.A listing\n----\ngit reflog\n----\n\n.A paragraph\nIts text.\n\n.An example\n====\nInside.\n====\n\n.A sidebar\n****\nAside.\n****',
@@ -208,12 +229,12 @@ const FRAGMENTS: Record<string, { source: string; attributes?: Record<string, st
 }
 
 describe('the terminal card reads as Asciidoctor shows the note', () => {
-  for (const [name, { source, attributes }] of Object.entries(FRAGMENTS)) {
+  for (const [name, { source, attributes, captions }] of Object.entries(FRAGMENTS)) {
     it(`the card shows what the window shows: ${name}`, async () => {
       expect(cardWords(source, attributes)).toEqual(await windowWords(source, 'card', attributes))
     })
     it(`the answer check reads the words the window shows: ${name}`, async () => {
-      expect(answerWords(source, attributes)).toEqual(await windowWords(source, 'answer', attributes))
+      expect(answerWords(source, attributes)).toEqual(await windowWords(source, 'answer', attributes, captions))
     })
   }
 })

@@ -69,6 +69,11 @@ const INPUTS: { name: string; make: (n: number) => string; n: number; attributes
     make: n => `|===\n|${'日e\u0301💀'.repeat(n)} |x\n|===`,
     n: 2_500,
   },
+  {
+    name: 'an attribute line of blanks and commas, then a caption never closed',
+    make: n => `[${' ,'.repeat(n)}caption="x]\nA.`,
+    n: 5_000,
+  },
   { name: 'an & then a long run of letters (a reference never closed)', make: n => `&${'a'.repeat(n)}`, n: 10_000 },
   { name: 'a line of &#1 and &a (references never closed)', make: n => '&#1&a'.repeat(n), n: 2_000 },
   // Larger than the others: below about 60 KB this input reads either fast or at its usual speed

@@ -6,11 +6,20 @@
 // Read: paragraphs and list items (their text is inline source, for the caller to substitute),
 // listing, literal and passthrough blocks (their lines as written), comment blocks and lines (not
 // shown), block titles (`.Title`, shown where Asciidoctor shows them, with its "Table 1. ",
-// "Figure 1. ", "Example 1. " captions), admonitions (`NOTE: text`, `[TIP]` on a paragraph or a
-// block: their label, "Note", "Tip"), tables and block images (`image::target[alt]`). Not read:
-// sections, description lists, literal (indented) paragraphs, video and audio, `[caption=…]`.
+// "Figure 1. ", "Example 1. " captions, a listing's "Listing 1. " when the note sets
+// `:listing-caption:`, or the block's own `[caption="Figure A: "]`), admonitions (`NOTE: text`,
+// `[TIP]` on a paragraph or a block: their label, "Note", "Tip", or their own `caption`), tables
+// and block images (`image::target[alt]`). Not read: sections, description lists, literal
+// (indented) paragraphs, video and audio.
 
-import { admonitionCaption, blockCaption, type CaptionedBlock, imageAlt } from './shown-text.js'
+import {
+  admonitionCaption,
+  blockCaption,
+  type CaptionCounts,
+  type CaptionedBlock,
+  imageAlt,
+  newCaptionCounts,
+} from './shown-text.js'
 import {
   ADMONITION_PARAGRAPH,
   BLOCK_ANCHOR,
@@ -60,36 +69,49 @@ function isBlockAnchor(line: string): boolean {
 interface Pending {
   style: string | null
   table: TableOptions
+  /** The block's own `caption` (`[caption="Figure A: "]`): its caption as written, or an admonition's label. */
+  caption?: string | undefined
+}
+
+interface OpenTable {
+  delimiter: string
+  lines: string[]
+  options: TableOptions
+  title: string | null
+  caption: string | undefined
 }
 
 /** `source` (a fragment: a prompt or a response) as blocks; `attributes` (the note's header ones) may rename captions. */
 export function readFragment(source: string, attributes?: Readonly<Record<string, string>>): ShownBlock[] {
   const blocks: ShownBlock[] = []
   let verbatim: string | null = null
-  let table: { delimiter: string; lines: string[]; options: TableOptions; title: string | null } | null = null
+  let table: OpenTable | null = null
   const open: string[] = []
   // At a block's start (after a blank line, a delimiter, a `+` or attribute lines): where a line
   // can be a block title, an admonition label or a block macro. Inside a paragraph, it is text.
   let start = true
   let title: string | null = null
   let pending: Pending = { style: null, table: {} }
-  const counts: Record<CaptionedBlock, number> = { table: 0, figure: 0, example: 0 }
+  const counts = newCaptionCounts()
 
-  const caption = (kind: CaptionedBlock | null): string => {
-    if (kind === null) return ''
-    counts[kind]++
-    return blockCaption(kind, counts[kind], attributes)
+  const caption = (kind: CaptionedBlock | null, own: string | undefined): string =>
+    kind === null ? '' : blockCaption(kind, own, counts, attributes)
+  /** An admonition's label: its style's ("Note", or the note's `:note-caption:`), or its own `caption`. */
+  const labelOf = (attributeList: Pending): string | null => {
+    const label = attributeList.style !== null ? admonitionCaption(attributeList.style, attributes) : null
+    return label !== null && attributeList.caption !== undefined ? attributeList.caption : label
   }
   /** A block begins: its admonition label, then its title (a figure's goes below it, as Asciidoctor shows it). */
-  const begin = (kind: CaptionedBlock | null): string | null => {
-    const label = pending.style !== null ? admonitionCaption(pending.style, attributes) : null
+  const begin = (kind: CaptionedBlock | null): { title: string; caption: string | undefined } | null => {
+    const label = labelOf(pending)
     if (label !== null) blocks.push({ kind: 'label', text: label })
     const shown = title
+    const own = pending.caption
     title = null
     pending = { style: null, table: {} }
     if (shown === null) return null
-    if (kind === 'figure') return shown
-    blocks.push({ kind: 'title', caption: label === null ? caption(kind) : '', text: shown })
+    if (kind === 'figure') return { title: shown, caption: own }
+    blocks.push({ kind: 'title', caption: label === null ? caption(kind, own) : '', text: shown })
     return null
   }
 
@@ -116,14 +138,14 @@ export function readFragment(source: string, attributes?: Readonly<Record<string
       const options = pending.table
       const shown = title
       title = null
-      const label = pending.style !== null ? admonitionCaption(pending.style, attributes) : null
+      const label = labelOf(pending)
       if (label !== null) blocks.push({ kind: 'label', text: label })
+      table = { delimiter: trimmed, lines: [], options, title: shown, caption: pending.caption }
       pending = { style: null, table: {} }
-      table = { delimiter: trimmed, lines: [], options, title: shown }
       continue
     }
     if (VERBATIM.test(trimmed)) {
-      if (!trimmed.startsWith('/')) begin(null)
+      if (!trimmed.startsWith('/')) begin(trimmed.startsWith('-') ? 'listing' : null)
       verbatim = trimmed
       start = true
       blocks.push({ kind: 'boundary' })
@@ -171,7 +193,7 @@ export function readFragment(source: string, attributes?: Readonly<Record<string
       if (image) {
         const below = begin('figure')
         blocks.push({ kind: 'image', alt: imageAlt(image[2] as string, image[3] ?? '') })
-        if (below !== null) blocks.push({ kind: 'title', caption: caption('figure'), text: below })
+        if (below !== null) blocks.push({ kind: 'title', caption: caption('figure', below.caption), text: below.title })
         continue
       }
     }
@@ -194,14 +216,12 @@ export function readFragment(source: string, attributes?: Readonly<Record<string
 
 function pushTable(
   blocks: ShownBlock[],
-  table: { delimiter: string; lines: string[]; options: TableOptions; title: string | null },
-  counts: Record<CaptionedBlock, number>,
+  table: OpenTable,
+  counts: CaptionCounts,
   attributes?: Readonly<Record<string, string>>,
 ): void {
-  if (table.title !== null) {
-    counts.table++
-    blocks.push({ kind: 'title', caption: blockCaption('table', counts.table, attributes), text: table.title })
-  }
+  if (table.title !== null)
+    blocks.push({ kind: 'title', caption: blockCaption('table', table.caption, counts, attributes), text: table.title })
   blocks.push({
     kind: 'table',
     rows: tableRows(table.lines, table.delimiter, table.options),
@@ -230,4 +250,7 @@ function readAttributes(list: string, pending: Pending): void {
   if (cols !== undefined) pending.table.cols = cols
   const format = named('format')
   if (format !== undefined) pending.table.format = format
+  // As written inside its quotes ("Figure A: " keeps its space), trimmed without them.
+  const caption = /(?:^|,)\s*caption\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^,]*))/.exec(list)
+  if (caption) pending.caption = (caption[1] ?? caption[2])?.replace(/\\(["'])/g, '$1') ?? (caption[3] ?? '').trim()
 }

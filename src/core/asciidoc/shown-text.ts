@@ -165,20 +165,40 @@ export function admonitionCaption(style: string, attributes?: Readonly<Record<st
   return attributes?.[`${style.toLowerCase()}-caption`] ?? caption
 }
 
-export type CaptionedBlock = 'table' | 'figure' | 'example'
-const BLOCK_CAPTIONS: Readonly<Record<CaptionedBlock, string>> = {
+export type CaptionedBlock = 'table' | 'figure' | 'example' | 'listing'
+const BLOCK_CAPTIONS: Readonly<Record<CaptionedBlock, string | undefined>> = {
   table: 'Table',
   figure: 'Figure',
   example: 'Example',
+  listing: undefined,
 }
 
-/** "Table 1. ": what Asciidoctor writes before the title of a table, an image block or an example block. */
+/** The counters of one fragment's captions, by kind (each fragment is a document of its own). */
+export type CaptionCounts = Record<CaptionedBlock, number>
+
+export function newCaptionCounts(): CaptionCounts {
+  return { table: 0, figure: 0, example: 0, listing: 0 }
+}
+
+/**
+ * What Asciidoctor writes before a titled table, image block, example block or listing
+ * (`AbstractBlock#assignCaption`): the block's own `caption` attribute as written (`[caption="Figure
+ * A: "]`, `[caption=""]` for none), else the note's `:caption:`, else "Table 1. ": the kind's
+ * prefix (the note's `:table-caption:`, a listing's only when the note sets `:listing-caption:`)
+ * and the kind's next number, counted only when one is written. '' when it writes none.
+ */
 export function blockCaption(
   kind: CaptionedBlock,
-  number: number,
+  own: string | undefined,
+  counts: CaptionCounts,
   attributes?: Readonly<Record<string, string>>,
 ): string {
-  return `${attributes?.[`${kind}-caption`] ?? BLOCK_CAPTIONS[kind]} ${number}. `
+  const written = own ?? attributes?.caption
+  if (written !== undefined) return written
+  const prefix = attributes?.[`${kind}-caption`] ?? BLOCK_CAPTIONS[kind]
+  if (prefix === undefined || prefix === '') return ''
+  counts[kind]++
+  return `${prefix} ${counts[kind]}. `
 }
 
 /** What a UI macro shows: a key sequence, a button, or a menu path (its menu first). */
