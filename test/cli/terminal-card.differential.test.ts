@@ -192,6 +192,7 @@ const FRAGMENTS: Record<string, { source: string; attributes?: Record<string, st
   "a header row takes no column style (its NOTE: is text), the body's cells their column's": {
     source: '[%header,cols="1a,1"]\n|===\n|NOTE: head |h2\n|NOTE: body |plain\n|===',
   },
+  'dollar passthroughs': { source: 'Shown $$*as* written -> here$$, and \\$$a$$ with its marks.' },
   'escaped passthroughs': { source: 'Shown \\+x+ and \\++y++ and \\+++z+++ and \\pass:[p], but +kept+ too.' },
   'admonition paragraphs': { source: 'NOTE: Paris is the capital.\n\nTIP: one\ntwo\n\nWARNING:no space is text.' },
   'admonition blocks': { source: '[CAUTION]\nCareful.\n\n[IMPORTANT]\n====\nIn a block.\n====' },

@@ -74,6 +74,8 @@ const INPUTS: { name: string; make: (n: number) => string; n: number; attributes
     make: n => `[${' ,'.repeat(n)}caption="x]\nA.`,
     n: 5_000,
   },
+  { name: 'a $$ then a long line (a passthrough never closed)', make: n => `$$${'a '.repeat(n)}`, n: 10_000 },
+  { name: 'a line of $$a (passthroughs)', make: n => '$$a'.repeat(n), n: 5_000 },
   { name: 'an & then a long run of letters (a reference never closed)', make: n => `&${'a'.repeat(n)}`, n: 10_000 },
   { name: 'a line of &#1 and &a (references never closed)', make: n => '&#1&a'.repeat(n), n: 2_000 },
   // Larger than the others: below about 60 KB this input reads either fast or at its usual speed

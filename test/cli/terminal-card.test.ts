@@ -59,6 +59,9 @@ describe('passthroughs on the terminal card', () => {
       '  Escape braces with {name}; * multiplies, a__b and <kbd>',
     )
     expect(renderTerminal('`+x+`', color)).toBe('  \u001b[36mx\u001b[39m')
+    expect(renderTerminal('$$*as* {x} -> written$$ and \\$$a$$', plain, '  ', { x: 'X' })).toBe(
+      '  *as* {x} -> written and $$a$$',
+    )
     // Not a passthrough: a plus between words, or after one.
     expect(renderTerminal('a+b+c and i++ stay', plain)).toBe('  a+b+c and i++ stay')
   })

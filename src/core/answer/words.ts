@@ -216,7 +216,8 @@ function inlineText(line: string, reading: Reading): string {
   const shown = mapPassthroughs(
     line,
     outside => typographic(shownReferences(outside, reading.attributes), standIn),
-    content => content,
+    // A passthrough's content is shown as written: its punctuation is no markup here either.
+    content => content.replace(ASCII_PUNCTUATION, standIn),
   )
   return (
     // UI macros first of the macros, as in Asciidoctor; without `:experimental:` as written.
@@ -255,11 +256,13 @@ function inlineText(line: string, reading: Reading): string {
 }
 
 /**
- * A character reference's ASCII punctuation (`&#42;`, `&lt;`) while the line's markup is read: a
- * character of the private use area, so that no pattern here reads it as markup (Asciidoctor
- * restores references after its quotes), turned back into itself once the marks are stripped.
+ * The ASCII punctuation of a character reference (`&#42;`, `&lt;`) and of a passthrough's content
+ * (`+*+`), while the line's markup is read: a character of the private use area, so that no
+ * pattern here reads it as markup (Asciidoctor restores references after its quotes, and takes
+ * passthroughs out before all), turned back into itself once the marks are stripped.
  */
 const STAND_IN_BASE = 0xf0000
+const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/g
 const STAND_INS = /[\u{f0021}-\u{f007e}]/gu
 
 function standIn(character: string): string {

@@ -1,6 +1,6 @@
 /**
- * Asciidoctor's inline passthroughs, which it takes out before every other substitution: `+++x+++`
- * and `++x++` anywhere, `+x+` constrained (not after a letter, digit, `;`, `:` or `\`, not before
+ * Asciidoctor's inline passthroughs, which it takes out before every other substitution: `+++x+++`,
+ * `$$x$$` and `++x++` anywhere, `+x+` constrained (not after a letter, digit, `;`, `:` or `\`, not before
  * a letter or digit), and `pass:[x]`. Their content is shown as written: no markup, no `{name}`.
  * A constrained one is at most 500 characters: every `+` that never closes would otherwise scan
  * to the line's end, and a line of many (`+x +x +x …`, 240 KB) took 12 s. So is the content of a
@@ -11,7 +11,7 @@
  * dropped and the rest stays text, which the second pass reads again, so `\++x++` shows `+x+`
  * (its inner `++x+` is a constrained passthrough of `+x`), as Asciidoctor shows it.
  */
-const UNCONSTRAINED = /(\\?)(?:(\+\+\+?)(.*?)\2|\bpass:[a-z,]*\[([^\]]{0,1000})\])/g
+const UNCONSTRAINED = /(\\?)(?:(\+\+\+?|\$\$)(.*?)\2|\bpass:[a-z,]*\[([^\]]{0,1000})\])/g
 const CONSTRAINED = /(?:(\\)|(?<![\p{L}\p{N}_;:\\]))\+(\S|\S.{0,498}?\S)\+(?![\p{L}\p{N}_])/gu
 
 /** `text` with `outside` applied to what is not a passthrough and `inside` to each passthrough's content (its delimiters dropped). */
@@ -20,7 +20,7 @@ export function mapPassthroughs(
   outside: (text: string) => string,
   inside: (content: string) => string,
 ): string {
-  if (!text.includes('+') && !text.includes('pass:')) return outside(text)
+  if (!text.includes('+') && !text.includes('pass:') && !text.includes('$$')) return outside(text)
   let result = ''
   let rest = ''
   let at = 0
