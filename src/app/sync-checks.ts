@@ -135,8 +135,18 @@ function oursLost(lost: LostLine, head: string, base: string): string {
   )
 }
 
-/** Git's opening and closing lines (`=======` alone is also an AsciiDoc example block's delimiter). */
-export const CONFLICT_MARKER = /^(<{7}|>{7})( |$)/m
+/**
+ * Git's opening and closing lines, and the line that opens the common ancestor's text in the
+ * diff3 and zdiff3 conflict styles (`merge.conflictStyle`): a person told to remove the other
+ * markers leaves that one and the old text under it. `=======` alone is also an AsciiDoc example
+ * block's delimiter.
+ */
+export const CONFLICT_MARKER = /^(<{7}|\|{7}|>{7})( |$)/m
+
+/** What to remove from a note in conflict, for the person (git's markers, and diff3's older text). */
+export const MARKERS_TO_REMOVE =
+  'remove the <<<<<<< ======= >>>>>>> lines, and a ||||||| line with the older text below it up to =======, ' +
+  'which git writes with merge.conflictStyle diff3 or zdiff3'
 
 /**
  * Whether a file sync would send still holds git's conflict markers: a note settled by hand and
@@ -154,9 +164,9 @@ export async function conflictMarkersToSend(git: Git, vault: Vault, theirs: stri
   }
   if (found.length === 0) return null
   return (
-    `${found.join(', ')}: git's conflict markers (a line of <<<<<<< or >>>>>>>) are still there. Sync does not ` +
-    'commit or push a file half merged; nothing was committed or pushed. Edit the file(s) to keep what you mean, ' +
-    'removing the <<<<<<< ======= >>>>>>> lines, then sync (a commit already made with them is mended by the next one)'
+    `${found.join(', ')}: git's conflict markers (a line of <<<<<<<, ||||||| or >>>>>>>) are still there. Sync ` +
+    'does not commit or push a file half merged; nothing was committed or pushed. Edit the file(s) to keep what you ' +
+    `mean (${MARKERS_TO_REMOVE}), then sync (a commit already made with them is mended by the next one)`
   )
 }
 

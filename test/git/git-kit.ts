@@ -110,7 +110,7 @@ export function filesOf(dir: string): string[] {
 /** Files holding a line git writes around a conflict. */
 export function filesWithConflictMarkers(dir: string): string[] {
   return filesOf(dir).filter(path =>
-    /^(<{7}|>{7})( |$)|^={7}$/m.test(fs.readFileSync(nodePath.join(dir, path), 'utf8')),
+    /^(<{7}|\|{7}|>{7})( |$)|^={7}$/m.test(fs.readFileSync(nodePath.join(dir, path), 'utf8')),
   )
 }
 

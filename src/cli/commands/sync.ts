@@ -1,6 +1,7 @@
 import { gitProcess } from '../../adapters/git-process.js'
 import { NotAWorkTreeError } from '../../app/git-setup.js'
 import { GitFailedError, PushRefusedError, SyncRefusedError, syncCorpus } from '../../app/sync.js'
+import { MARKERS_TO_REMOVE } from '../../app/sync-checks.js'
 import { GitMissingError } from '../../ports/git.js'
 import type { CommandSpec } from '../command.js'
 import { type Command, UsageError } from '../context.js'
@@ -47,7 +48,7 @@ export const syncCommand: Command = async ctx => {
         if (changed.length > 0)
           ctx.err(
             `conflict: both devices changed ${changed.join(', ')}. The review log is merged and nothing of it ` +
-              'is lost. Edit the file(s) to keep what you mean (remove the <<<<<<< ======= >>>>>>> lines), ' +
+              `is lost. Edit the file(s) to keep what you mean (${MARKERS_TO_REMOVE}), ` +
               (outside ? '`git add` the ones outside the corpus folder yourself, ' : '') +
               'then run `notekeeper sync` again to finish the merge.',
           )

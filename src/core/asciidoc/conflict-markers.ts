@@ -73,10 +73,12 @@ export function conflictsOf(lines: readonly string[]): Conflict[] {
 export function conflictProblem(conflict: Conflict): { line: number; message: string } {
   const first = (conflict.markers[0] as number) + 1
   const last = (conflict.markers.at(-1) as number) + 1
+  // diff3 style (four markers): the older text between ||||||| and ======= goes too, or it stays in the note.
+  const older = conflict.markers.length === 4 ? ', and the ||||||| line with the older text below it' : ''
   return {
     line: first,
     message:
       `${CONFLICT_PROBLEM} (lines ${first}-${last}): a merge stopped here, and both sides are read until it is ` +
-      'settled. Keep what you mean and remove the <<<<<<< ======= >>>>>>> lines',
+      `settled. Keep what you mean and remove the <<<<<<< ======= >>>>>>> lines${older}`,
   }
 }

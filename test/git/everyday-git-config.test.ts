@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type Device,
+  filesWithConflictMarkers,
+  makeWorld,
+  ok,
+  practise,
+  seedTwoDevices,
+  sortedLines,
+  TODO_NOTE,
+  type World,
+} from './git-kit.js'
+
+// `notekeeper sync` against settings people have in their ~/.gitconfig, with real git (QA of
+// SPEC 4 against everyday git configurations). Each device's setting is put in its clone's own
+// config, which git reads as it reads the global one; every review of both devices must reach
+// both, and nothing half merged may travel.
+
+const LOG = 'internalise/.srs/log.jsonl'
+const TODO = 'track/todo.adoc'
+
+let world: World
+let twoDevices: (name: string) => { a: Device; b: Device }
+beforeAll(async () => {
+  world = await makeWorld()
+  twoDevices = await seedTwoDevices(world)
+}, 240_000)
+afterAll(() => world?.remove())
+
+function remoteMain(device: Device): string {
+  return device.git('ls-remote', 'origin', 'refs/heads/main').split('\t')[0] as string
+}
+
+describe('sync with everyday git settings', () => {
+  it('merge.conflictStyle=diff3: a note settled by removing only the lines sync names keeps the ||||||| line and the old text, and is not pushed', async () => {
+    const { a, b } = twoDevices('diff3')
+    for (const device of [a, b]) device.git('config', 'merge.conflictStyle', 'diff3')
+    const made = await practise(a, '2026-12-01', [['alpha', 'good']])
+    a.write(TODO, TODO_NOTE.replace('Write the report', 'Write the report by Friday'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    made.push(...(await practise(b, '2026-12-01', [['beta', 'hard']])))
+    b.write(TODO, TODO_NOTE.replace('Write the report', 'Write the annual report'))
+    const stopped = await b.nk('sync', '--today', '2026-12-01')
+    expect(stopped.code).toBe(1)
+    expect(b.read(TODO)).toMatch(/^\|{7} /m) // diff3: the common ancestor's text, under its own marker
+    // What sync says to remove, removed; the ancestor's marker and its old line are still there.
+    expect(stopped.stderr).toContain('|||||||')
+    b.write(
+      TODO,
+      b
+        .read(TODO)
+        .split('\n')
+        .filter(line => !/^(<{7}|={7}|>{7})( |$)/.test(line))
+        .join('\n'),
+    )
+    const pushed = remoteMain(b)
+    const again = await b.nk('sync', '--today', '2026-12-01')
+    expect(again.code, again.stderr).not.toBe(0)
+    expect(again.stderr).toContain('|||||||')
+    expect(remoteMain(b)).toBe(pushed) // the half-merged note did not travel
+    // Staged by hand as settled, it is refused before anything is committed.
+    b.git('add', TODO)
+    const refused = await b.nk('sync', '--today', '2026-12-01')
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain(`${TODO}:`)
+    expect(remoteMain(b)).toBe(pushed)
+
+    b.write(TODO, TODO_NOTE.replace('Write the report', 'Write the annual report by Friday'))
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    expect(filesWithConflictMarkers(a.dir)).toEqual([])
+    expect(a.read(TODO)).toBe(b.read(TODO))
+    expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
+  }, 240_000)
+})
