@@ -2,7 +2,7 @@ import { CONFIG_PATH, isVisibleAdoc, LOG_PATH, STATE_PATH } from '../core/corpus
 import { firstLostLine, firstRewrittenLine, type LostLine } from '../core/log/growth.js'
 import type { Git } from '../ports/git.js'
 import type { Vault } from '../ports/vault.js'
-import { existingRef, fileAt, inMerge, lines, SyncRefusedError, short } from './sync-git.js'
+import { existingRef, fileAt, inMerge, lines, type RemoteTarget, SyncRefusedError, short } from './sync-git.js'
 
 // What `notekeeper sync` refuses to send or take in (SPEC 4.3). Git would carry anything; once a
 // rewritten log or a half-merged note is on the remote, the other device takes it in as well, so
@@ -64,6 +64,35 @@ export async function notOnABranch(git: Git): Promise<string | null> {
       'Check out the branch the corpus lives on (`git switch main`, say), then sync'
     )
   return null
+}
+
+/**
+ * Whether a push would start a branch on the remote that the other device never syncs with: this
+ * branch has no upstream, the remote (as last fetched) has no branch of its name, and it has
+ * others. A second device made with `git init`, `git remote add` and `git pull origin main` is on
+ * a branch named after its own init.defaultBranch (master, trunk) and has no upstream; pushed, it
+ * would sync with itself alone while saying "synced". An empty remote is the first push.
+ */
+export async function newBranchOnRemote(git: Git, target: RemoteTarget, theirs: string | null): Promise<string | null> {
+  if (target.upstream || theirs !== null) return null
+  const prefix = `refs/remotes/${target.remote}/`
+  const refs = lines((await git.run(['for-each-ref', '--format=%(refname)', prefix])).stdout)
+  const branches = refs
+    .filter(ref => ref.startsWith(prefix) && ref !== `${prefix}HEAD`)
+    .map(ref => ref.slice(prefix.length))
+  if (branches.length === 0) return null
+  // The remote's own default branch when git knows it (a clone), else its only branch.
+  const head = (await git.run(['symbolic-ref', '--quiet', '--short', `${prefix}HEAD`])).stdout.trim()
+  const known = head.startsWith(`${target.remote}/`) ? head.slice(target.remote.length + 1) : null
+  const their = known !== null && branches.includes(known) ? known : branches.length === 1 ? branches[0] : null
+  const { remote, branch } = target
+  return (
+    `${remote} has no branch ${branch}, and ${branch} here has no upstream: pushing it would start a second ` +
+    `branch on ${remote}, which the other device does not sync with (${remote} has ${branches.join(', ')}); ` +
+    `nothing was committed or pushed. To sync with ${remote}'s ${their ?? 'branch BRANCH'}: ` +
+    `\`git branch --set-upstream-to=${remote}/${their ?? 'BRANCH'}\`, then sync. To start ${branch} on ${remote} ` +
+    `on purpose: \`git push --set-upstream ${remote} ${branch}\`, then sync`
+  )
 }
 
 export function refuseIf(reason: string | null): void {

@@ -75,6 +75,13 @@ export async function remoteTarget(git: Git): Promise<RemoteTarget | null> {
   const local = head.stdout.trim()
   const configured = (await git.run(['config', '--get', `branch.${local}.remote`])).stdout.trim()
   const merge = (await git.run(['config', '--get', `branch.${local}.merge`])).stdout.trim()
+  if (configured === '' && !remotes.includes('origin') && remotes.length > 1)
+    // The first in git's (alphabetical) order would be a guess, and a push there one the other device may never see.
+    throw new SyncRefusedError(
+      `the branch ${local} has no upstream, and this clone has several remotes, none named origin ` +
+        `(${remotes.join(', ')}): sync cannot tell which one the other device syncs with; nothing was committed ` +
+        `or pushed. Set the upstream (\`git branch --set-upstream-to=${remotes[0]}/${local}\`, say), then sync`,
+    )
   const remote = configured || (remotes.includes('origin') ? 'origin' : (remotes[0] as string))
   const branch = merge.replace(/^refs\/heads\//, '') || local
   return { remote, branch, upstream: configured !== '' && merge !== '' }

@@ -5,7 +5,7 @@ import type { IsoDate } from '../core/types.js'
 import type { Git } from '../ports/git.js'
 import type { Vault } from '../ports/vault.js'
 import { runValidate } from './check-corpus.js'
-import { refusalBeforeSync } from './sync-checks.js'
+import { newBranchOnRemote, refusalBeforeSync } from './sync-checks.js'
 import { untrackedFiles } from './sync-commit.js'
 import { existingRef, gitOrThrow, inMerge, lines, paths0, type RemoteTarget } from './sync-git.js'
 import { mergedLogShortfall } from './sync-log-repair.js'
@@ -22,7 +22,9 @@ export async function planOf(
 ): Promise<{ plan: string[]; refused: boolean }> {
   const plan: string[] = []
   const known = target ? await existingRef(git, `refs/remotes/${target.remote}/${target.branch}`) : null
-  const refusal = await refusalBeforeSync(git, vault, known, target ? `${target.remote}/${target.branch}` : '')
+  const refusal =
+    (target ? await newBranchOnRemote(git, target, known) : null) ??
+    (await refusalBeforeSync(git, vault, known, target ? `${target.remote}/${target.branch}` : ''))
   const checks =
     'check that the review log only grew since the last commit, that no file to send holds conflict markers' +
     (target ? ", and that neither side's log lost a line of the one both last shared (as of the last fetch)" : '')

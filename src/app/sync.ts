@@ -7,7 +7,7 @@ import { runValidate } from './check-corpus.js'
 import { mergeStateTexts } from './git-merge.js'
 import { assertWorkTree, driversConfigured } from './git-setup.js'
 import { acquireLogLock, type HeldLock, type LockOptions } from './lock.js'
-import { CONFLICT_MARKER, notOnABranch, refusalBeforeSync, refuseIf } from './sync-checks.js'
+import { CONFLICT_MARKER, newBranchOnRemote, notOnABranch, refusalBeforeSync, refuseIf } from './sync-checks.js'
 import { commitAll } from './sync-commit.js'
 import {
   existingRef,
@@ -107,6 +107,7 @@ export async function syncCorpus(git: Git, vault: Vault, options: SyncOptions): 
       await gitOrThrow(git, ['fetch', '--quiet', target.remote])
     }
     const theirs = target ? await existingRef(git, `refs/remotes/${target.remote}/${target.branch}`) : null
+    if (target) refuseIf(await newBranchOnRemote(git, target, theirs))
     // Kept fresh while held (lock.ts): git's commands and the person's hooks may take longer than
     // the 10 s after which a lock counts as left by a writer that died.
     const lock = await acquireLogLock(vault, options.lock)

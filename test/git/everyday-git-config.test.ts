@@ -1,7 +1,9 @@
+import nodePath from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type Device,
   filesWithConflictMarkers,
+  git,
   makeWorld,
   ok,
   practise,
@@ -70,6 +72,55 @@ describe('sync with everyday git settings', () => {
     await ok(a.nk('sync', '--today', '2026-12-01'))
     expect(filesWithConflictMarkers(a.dir)).toEqual([])
     expect(a.read(TODO)).toBe(b.read(TODO))
+    expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
+  }, 240_000)
+
+  it('init.defaultBranch=master on a device made with `git init` and `git pull origin main`: no second branch on the remote; with its upstream set, it syncs', async () => {
+    const { a } = twoDevices('trunk')
+    const remote = a.git('remote', 'get-url', 'origin').trim()
+    const c = world.device('trunk-c')
+    git(world.root, world.env, 'init', '--quiet', '--initial-branch=master', c.dir)
+    c.git('remote', 'add', 'origin', remote)
+    c.git('pull', '--quiet', 'origin', 'main') // master, with main's commits and no upstream
+    await ok(c.nk('git', 'setup'))
+    const made = await practise(c, '2026-12-01', [['alpha', 'good']])
+    made.push(...(await practise(a, '2026-12-01', [['beta', 'hard']])))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+
+    const dry = await c.nk('sync', '--dry-run', '--today', '2026-12-01')
+    expect(dry.code).toBe(2)
+    expect(dry.stdout).toContain('origin has no branch master')
+    const refused = await c.nk('sync', '--today', '2026-12-01')
+    expect(refused.code, refused.stdout).toBe(2)
+    expect(refused.stderr).toContain('origin has no branch master')
+    expect(refused.stderr).toContain('git branch --set-upstream-to=origin/main')
+    expect(a.git('ls-remote', '--heads', 'origin').trim().split('\n')).toHaveLength(1) // main alone
+    expect(c.git('status', '--porcelain', '--', LOG)).not.toBe('') // the review is still there, not committed
+
+    c.git('branch', '--set-upstream-to=origin/main')
+    await ok(c.nk('sync', '--today', '2026-12-01'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    expect(a.git('ls-remote', '--heads', 'origin').trim().split('\n')).toHaveLength(1)
+    expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
+    expect(c.read(LOG)).toBe(a.read(LOG))
+  }, 240_000)
+
+  it('several remotes, none named origin, and no upstream: sync does not pick one; with the upstream set, it syncs', async () => {
+    const { a, b } = twoDevices('remotes')
+    b.git('remote', 'rename', 'origin', 'server')
+    const backup = nodePath.join(world.root, 'remotes-backup.git')
+    git(world.root, world.env, 'init', '--quiet', '--bare', '--initial-branch=main', backup)
+    b.git('remote', 'add', 'backup', backup) // first in git's order, and empty
+    b.git('branch', '--unset-upstream')
+    const made = await practise(b, '2026-12-01', [['alpha', 'good']])
+    const refused = await b.nk('sync', '--today', '2026-12-01')
+    expect(refused.code, refused.stdout).toBe(2)
+    expect(refused.stderr).toContain('several remotes, none named origin (backup, server)')
+    expect(git(world.root, world.env, 'ls-remote', backup)).toBe('') // nothing pushed to the one git lists first
+
+    b.git('branch', '--set-upstream-to=server/main')
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
     expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
   }, 240_000)
 })
