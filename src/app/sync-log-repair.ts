@@ -136,7 +136,9 @@ export async function countRewrittenCommitsOnce(
 async function rewrittenCommitLines(git: Git, ours: string, theirs: string): Promise<string[]> {
   // Every token of a commit: a squash keeps the messages, and the tokens, of all it squashed.
   const tokens = async (range: string[]): Promise<Map<string, string[]>> => {
-    const listed = (await git.run(['log', '--no-merges', '--format=%H%x00%B%x01', ...range])).stdout
+    // log.showSignature would print each signed commit's verification before its hash.
+    const listed = (await git.run(['log', '--no-merges', '--no-show-signature', '--format=%H%x00%B%x01', ...range]))
+      .stdout
     const byToken = new Map<string, string[]>()
     for (const entry of listed.split('\x01')) {
       const [commit, message] = entry.trim().split('\0')

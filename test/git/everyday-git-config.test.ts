@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import nodePath from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -122,5 +123,44 @@ describe('sync with everyday git settings', () => {
     await ok(b.nk('sync', '--today', '2026-12-01'))
     await ok(a.nk('sync', '--today', '2026-12-01'))
     expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
+  }, 240_000)
+
+  it('signed commits with log.showSignature=true: a sync commit amended after its push still counts its reviews once', async () => {
+    const { a, b } = twoDevices('signed')
+    // A stand-in for gpg: signs anything, and says "Good signature" when git verifies.
+    const gpg = nodePath.join(world.root, 'fake-gpg')
+    fs.writeFileSync(
+      gpg,
+      `#!/bin/sh
+for arg; do case "$arg" in
+  -bsau) cat >/dev/null; printf '[GNUPG:] BEGIN_SIGNING\\n[GNUPG:] SIG_CREATED D 22 8 00 1700000000 FAKE\\n' >&2
+    printf -- '-----BEGIN PGP SIGNATURE-----\\n\\nZmFrZQ==\\n-----END PGP SIGNATURE-----\\n'; exit 0;;
+  --verify) cat >/dev/null; printf '[GNUPG:] NEWSIG\\n[GNUPG:] GOODSIG 0123456789ABCDEF Test Person\\n'
+    printf 'gpg: Good signature from "Test Person"\\n' >&2; exit 0;;
+esac; done
+exit 1
+`,
+      { mode: 0o755 },
+    )
+    for (const device of [a, b]) {
+      device.git('config', 'gpg.program', gpg)
+      device.git('config', 'commit.gpgsign', 'true')
+      device.git('config', 'log.showSignature', 'true')
+    }
+    const made = await practise(b, '2026-12-01', [
+      ['alpha', 'good'],
+      ['beta', 'hard'],
+    ])
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    expect(b.git('log', '-1', '--format=%H')).toContain('Good signature') // what git prints before each signed commit
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    made.push(...(await practise(a, '2026-12-01', [['gamma', 'easy']])))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    b.write(TODO, TODO_NOTE.replace('Write the report', 'Write the report by Friday'))
+    b.git('commit', '-q', '-a', '--amend', '--no-edit') // the pushed sync commit, rewritten
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    expect(sortedLines(b.read(LOG))).toEqual([...made].sort())
+    expect(a.read(LOG)).toBe(b.read(LOG))
   }, 240_000)
 })
