@@ -2,6 +2,7 @@ import { CONFIG_PATH, isVisibleAdoc, LOG_PATH, STATE_PATH } from '../core/corpus
 import { firstLostLine, firstRewrittenLine, type LostLine } from '../core/log/growth.js'
 import type { Git } from '../ports/git.js'
 import type { Vault } from '../ports/vault.js'
+import { ignoredOwnFiles } from './sync-commit.js'
 import { existingRef, fileAt, inMerge, lines, type RemoteTarget, SyncRefusedError, short } from './sync-git.js'
 
 // What `notekeeper sync` refuses to send or take in (SPEC 4.3). Git would carry anything; once a
@@ -213,7 +214,8 @@ async function pathsToSend(git: Git, theirs: string | null): Promise<string[]> {
       : ['diff', '-z', '--name-only', '--relative', '--no-renames', shared],
   )
   const untracked = await git.run(['ls-files', '-z', '--others', '--exclude-standard'])
-  return [...new Set(`${changed.stdout}\0${untracked.stdout}`.split('\0').filter(path => path !== ''))]
+  const ignored = await ignoredOwnFiles(git) // added all the same (sync-commit.ts)
+  return [...new Set([...`${changed.stdout}\0${untracked.stdout}`.split('\0'), ...ignored].filter(path => path !== ''))]
 }
 
 async function mergeBase(git: Git, one: string, other: string): Promise<string | null> {

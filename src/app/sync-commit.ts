@@ -36,6 +36,25 @@ export async function untrackedFiles(git: Git): Promise<{ added: string[]; leftO
 const SRS_FOLDER = LOCK_PATH.slice(0, LOCK_PATH.lastIndexOf('/') + 1)
 
 /**
+ * Notekeeper's own files (neverAdded's exceptions) that git does not track and ignores: a
+ * person's global excludes file (`core.excludesFile`) may hold `*.jsonl`, `*.json` or `.*`, meant
+ * for other projects. Left to `--exclude-standard`, the log would never be committed and no
+ * review would reach the other device, while sync said "synced". They are added with `--force`.
+ */
+export async function ignoredOwnFiles(git: Git): Promise<string[]> {
+  const listed = await gitOrThrow(git, [
+    'ls-files',
+    '--others',
+    '--ignored',
+    '--exclude-standard',
+    '-z',
+    '--',
+    ...OWN_DOT_PATHS,
+  ])
+  return paths0(listed.stdout)
+}
+
+/**
  * Stages every change of the corpus folder and commits it, with a message saying what it is.
  * Returns the commit's subject (null: nothing to commit) and the new files left out (neverAdded).
  */
@@ -46,6 +65,8 @@ export async function commitAll(git: Git, subject: string | null): Promise<{ mad
   // Literal: a new file named `:inbox.txt` is a file, not pathspec magic.
   for (let at = 0; at < added.length; at += 200)
     await gitOrThrow(git, ['--literal-pathspecs', 'add', '--', ...added.slice(at, at + 200)])
+  const ignored = await ignoredOwnFiles(git)
+  if (ignored.length > 0) await gitOrThrow(git, ['--literal-pathspecs', 'add', '--force', '--', ...ignored])
   // `git setup`'s .gitignore keeps the lock out; should that line be gone, it is kept out here.
   await gitOrThrow(git, ['rm', '--cached', '--quiet', '--ignore-unmatch', '--', LOCK_PATH])
   const staged = (await git.run(['diff', '--cached', '--quiet'])).code !== 0

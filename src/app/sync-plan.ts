@@ -6,7 +6,7 @@ import type { Git } from '../ports/git.js'
 import type { Vault } from '../ports/vault.js'
 import { runValidate } from './check-corpus.js'
 import { newBranchOnRemote, refusalBeforeSync } from './sync-checks.js'
-import { untrackedFiles } from './sync-commit.js'
+import { ignoredOwnFiles, untrackedFiles } from './sync-commit.js'
 import { existingRef, gitOrThrow, inMerge, lines, paths0, type RemoteTarget } from './sync-git.js'
 import { mergedLogShortfall } from './sync-log-repair.js'
 
@@ -42,6 +42,7 @@ export async function planOf(
   const { leftOut, unnamed } = await untrackedFiles(git)
   // Only what the sync would commit: not the new files it never adds, named below or not.
   const status = (await changedFiles(git)).filter(path => !leftOut.includes(path) && !unnamed.includes(path))
+  status.push(...(await ignoredOwnFiles(git))) // git ignores them (a global excludes file); sync adds them
   // The sync replays first, so state.json may change with nothing else (a new item committed by hand).
   if (!status.includes(STATE_PATH) && (await stateWouldChange(vault, today))) status.push(`${STATE_PATH} (replayed)`)
   const committed = await git.run(['show', `HEAD:./${LOG_PATH}`])

@@ -163,4 +163,22 @@ exit 1
     expect(sortedLines(b.read(LOG))).toEqual([...made].sort())
     expect(a.read(LOG)).toBe(b.read(LOG))
   }, 240_000)
+
+  it('a global excludes file that ignores *.jsonl and *.json: sync commits the log and the state all the same, and both devices get every review', async () => {
+    const { a, b } = twoDevices('excludes')
+    const ignore = nodePath.join(world.root, 'excludes-ignore')
+    fs.writeFileSync(ignore, '*.jsonl\n*.json\n')
+    for (const device of [a, b]) device.git('config', 'core.excludesFile', ignore)
+    const made = await practise(a, '2026-12-01', [['alpha', 'good']]) // the first review: the log is new
+    const dry = await ok(a.nk('sync', '--dry-run', '--today', '2026-12-01'))
+    expect(dry.stdout).toContain(LOG)
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    made.push(...(await practise(b, '2026-12-01', [['beta', 'hard']])))
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    expect(a.git('ls-files', '--', LOG).trim()).toBe(LOG)
+    expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
+    expect(b.read(LOG)).toBe(a.read(LOG))
+    expect(b.read('internalise/.srs/state.json')).toBe(a.read('internalise/.srs/state.json'))
+  }, 240_000)
 })
