@@ -214,13 +214,16 @@ async function settleAndMerge(
   await settle(vault, lock, today, outcome)
   await commit(git, outcome, (await inMerge(git)) ? 'Notekeeper sync: merge settled by hand' : null, onCommit)
   if (theirs === null || (await isAncestor(git, theirs, 'HEAD'))) return false
+  // --no-autostash: with merge.autoStash, git would stash the changes not committed outside the
+  // corpus folder, merge, and put them back under conflict markers after sync's commit, which
+  // said "synced"; without, git names them and sync says so (mergeBlocked).
   if (await isAncestor(git, 'HEAD', theirs)) {
     say(`fast-forward to ${remoteName}`)
-    const merge = await git.run(['merge', '--quiet', '--ff-only', theirs])
+    const merge = await git.run(['merge', '--quiet', '--no-autostash', '--ff-only', theirs])
     if (merge.code !== 0) throw (await mergeBlocked(git, merge.stderr, remoteName)) ?? mergeFailed(merge)
   } else {
     say(`merging ${remoteName}`)
-    const merge = await git.run(['merge', '--quiet', '--no-ff', '--no-commit', theirs])
+    const merge = await git.run(['merge', '--quiet', '--no-autostash', '--no-ff', '--no-commit', theirs])
     if (merge.code !== 0 && !(await inMerge(git)))
       throw (await mergeBlocked(git, merge.stderr, remoteName)) ?? mergeFailed(merge)
     await restoreTwinReviews(git, vault, theirs)

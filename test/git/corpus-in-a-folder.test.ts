@@ -106,4 +106,26 @@ describe('a corpus in a folder of a larger repository', () => {
       'leave out 1 new file(s) with a dot name (never added by sync): internalise/.words draft.swp',
     )
   }, 240_000)
+
+  it('merge.autoStash=true: a change not committed outside the folder is named as without it, not stashed away under a conflict', async () => {
+    const env = world.env
+    for (const own of [true, false]) {
+      // With reviews of its own B merges; without, it fast-forwards: git stashes in both.
+      const { a, b } = await twoClones(own ? 'autostash-merge' : 'autostash-ff')
+      git(b.dir, env, 'config', 'merge.autoStash', 'true')
+      await ok(a.corpus.nk('sync', '--today', '2026-12-01'))
+      await ok(b.corpus.nk('sync', '--today', '2026-12-01'))
+      await ok(a.corpus.nk('grade', 'words#alpha', 'good', '--today', '2026-12-01'))
+      fs.writeFileSync(nodePath.join(a.dir, 'TODO.md'), 'one (A)\n')
+      git(a.dir, env, 'commit', '-q', '-am', 'A: todo')
+      await ok(a.corpus.nk('sync', '--today', '2026-12-01'))
+      if (own) await ok(b.corpus.nk('grade', 'words#beta', 'hard', '--today', '2026-12-01'))
+      fs.writeFileSync(nodePath.join(b.dir, 'TODO.md'), 'one (B, not committed)\n')
+      const blocked = await b.corpus.nk('sync', '--today', '2026-12-01')
+      expect(blocked.code, blocked.stdout).toBe(2)
+      expect(blocked.stderr).toContain('over changes not committed to TODO.md (outside the corpus folder)')
+      expect(fs.readFileSync(nodePath.join(b.dir, 'TODO.md'), 'utf8')).toBe('one (B, not committed)\n')
+      expect(git(b.dir, env, 'stash', 'list')).toBe('')
+    }
+  }, 240_000)
 })
