@@ -4,7 +4,12 @@ import { type Git, GitMissingError, type GitResult } from '../ports/git.js'
 
 /**
  * The real `git` program, run in `folder`. `core.quotepath=off` keeps non-ASCII file names as
- * they are in what git prints, so that messages name the files a person sees.
+ * they are in what git prints, so that messages name the files a person sees. `core.safecrlf`
+ * is set to git's own default, `warn`: with `core.autocrlf=true` (Git for Windows) and
+ * `core.safecrlf=true`, git refuses to add a file with LF line ends, and Notekeeper writes the
+ * log, the state and its merges with LF, so sync could never commit a review on that device. The
+ * committed bytes are the same either way (LF); only the work tree's line ends differ, which sync
+ * reads `\r` aside (ADR 0038).
  */
 export function gitProcess(folder: string): Git {
   const git: Git = {
@@ -14,7 +19,7 @@ export function gitProcess(folder: string): Git {
       return new Promise<GitResult>((resolve, reject) => {
         execFile(
           'git',
-          ['-c', 'core.quotepath=off', ...args],
+          ['-c', 'core.quotepath=off', '-c', 'core.safecrlf=warn', ...args],
           // Git's messages in English whatever the locale: sync reads some of them (a lost race, a
           // merge git would not begin), and a translated one was taken for another failure.
           { cwd: folder, env: { ...process.env, LC_ALL: 'C', ...options.env }, maxBuffer: 1 << 30, encoding: 'utf8' },

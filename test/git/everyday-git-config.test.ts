@@ -181,4 +181,28 @@ exit 1
     expect(b.read(LOG)).toBe(a.read(LOG))
     expect(b.read('internalise/.srs/state.json')).toBe(a.read('internalise/.srs/state.json'))
   }, 240_000)
+
+  it('core.autocrlf=true with core.safecrlf=true: sync still commits the log and the state Notekeeper writes with LF line ends', async () => {
+    const { a, b } = twoDevices('safecrlf')
+    const made = await practise(a, '2026-11-30', [['delta', 'good']])
+    await ok(a.nk('sync', '--today', '2026-11-30'))
+    await ok(b.nk('sync', '--today', '2026-11-30'))
+    b.git('config', 'core.autocrlf', 'true')
+    b.git('config', 'core.safecrlf', 'true')
+    for (const path of [LOG, 'internalise/.srs/state.json', TODO]) {
+      fs.rmSync(nodePath.join(b.dir, path))
+      b.git('checkout', '--', path) // checked out again, with CRLF (Git for Windows' default)
+    }
+    made.push(...(await practise(a, '2026-12-01', [['alpha', 'good']])))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    made.push(...(await practise(b, '2026-12-02', [['beta', 'hard']])))
+    made.push(...(await practise(a, '2026-12-02', [['gamma', 'easy']])))
+    await ok(a.nk('sync', '--today', '2026-12-02'))
+    await ok(b.nk('sync', '--today', '2026-12-02'))
+    await ok(a.nk('sync', '--today', '2026-12-02'))
+    expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
+    expect(sortedLines(b.read(LOG).replace(/\r/g, ''))).toEqual([...made].sort())
+    expect(b.git('status', '--porcelain')).toBe('')
+  }, 240_000)
 })
