@@ -78,7 +78,10 @@ export async function commitAll(git: Git, subject: string | null): Promise<{ mad
 
 /** "Notekeeper sync: 4 reviews, 1 undo; state.json; 2 notes", with the notes listed below. */
 async function describeStaged(git: Git, subject: string | null): Promise<string> {
-  const diff = (await git.run(['diff', '--cached', '--unified=0', '--no-color', '--', LOG_PATH])).stdout.split('\n')
+  // Git's own patch: a diff.external program (difftastic) or a textconv would print its own view.
+  const diff = (
+    await git.run(['diff', '--cached', '--unified=0', '--no-color', '--no-ext-diff', '--no-textconv', '--', LOG_PATH])
+  ).stdout.split('\n')
   // A line removed and added again as it was (its final newline added or taken away) is no review.
   const removed = new Map<string, number>()
   for (const line of diff)

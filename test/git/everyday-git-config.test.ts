@@ -205,4 +205,17 @@ exit 1
     expect(sortedLines(b.read(LOG).replace(/\r/g, ''))).toEqual([...made].sort())
     expect(b.git('status', '--porcelain')).toBe('')
   }, 240_000)
+
+  it('diff.external set (difftastic, say): the sync commit still counts its reviews', async () => {
+    const { b } = twoDevices('extdiff')
+    const difft = nodePath.join(world.root, 'fake-difft')
+    fs.writeFileSync(difft, '#!/bin/sh\necho "a side-by-side view of $1"\n', { mode: 0o755 })
+    b.git('config', 'diff.external', difft)
+    await practise(b, '2026-12-01', [
+      ['alpha', 'good'],
+      ['beta', 'hard'],
+    ])
+    const done = await ok(b.nk('sync', '--today', '2026-12-01'))
+    expect(done.stdout).toContain('committed: Notekeeper sync: 2 reviews, state.json')
+  }, 240_000)
 })
