@@ -61,10 +61,15 @@ export async function driversConfigured(git: Git): Promise<boolean> {
 
 export async function assertWorkTree(git: Git): Promise<void> {
   const result = await git.run(['rev-parse', '--is-inside-work-tree'])
-  if (result.code !== 0 || result.stdout.trim() !== 'true')
-    throw new NotAWorkTreeError(
-      'the corpus folder is not in a git work tree: clone the corpus, or run `git init` there first',
-    )
+  if (result.code === 0 && result.stdout.trim() === 'true') return
+  // A repository git will not use (owned by another user: safe.directory; a config file it cannot
+  // read) is no reason to `git init` there: git's own words say what to do.
+  const said = result.stderr.trim()
+  if (result.code !== 0 && said !== '' && !/not a git repository/.test(said))
+    throw new NotAWorkTreeError(`git will not work in the corpus folder: ${said}`)
+  throw new NotAWorkTreeError(
+    'the corpus folder is not in a git work tree: clone the corpus, or run `git init` there first',
+  )
 }
 
 /** Adds each missing line at the end of the file, leaving every other byte as it was. Returns whether it wrote. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import nodePath from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runBuilt } from '../spec/built-cli.js'
 import {
   type Device,
   filesWithConflictMarkers,
@@ -217,5 +218,21 @@ exit 1
     ])
     const done = await ok(b.nk('sync', '--today', '2026-12-01'))
     expect(done.stdout).toContain('committed: Notekeeper sync: 2 reviews, state.json')
+  }, 240_000)
+
+  it('a repository git will not use (owned by another user: safe.directory): sync and git setup give git\'s reason, not "run git init"', async () => {
+    const { b } = twoDevices('owner')
+    // Git's own switch for this check: the clone reads as owned by someone else (an external drive, say).
+    const env = { ...world.env, GIT_TEST_ASSUME_DIFFERENT_OWNER: '1' }
+    for (const args of [
+      ['sync', '--today', '2026-12-01'],
+      ['git', 'setup'],
+    ]) {
+      const result = await runBuilt(world.cli.bin, [...args, '--corpus', b.dir], env)
+      expect(result.code, result.stdout).toBe(2)
+      expect(result.stderr).toContain('dubious ownership')
+      expect(result.stderr).toContain('safe.directory')
+      expect(result.stderr).not.toContain('git init')
+    }
   }, 240_000)
 })
