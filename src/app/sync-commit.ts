@@ -1,6 +1,6 @@
 import { CONFIG_PATH, LOCK_PATH, LOG_PATH, STATE_PATH } from '../core/corpus.js'
 import type { Git } from '../ports/git.js'
-import { gitOrThrow, paths0 } from './sync-git.js'
+import { CommitFailedError, gitOrThrow, inMerge, paths0 } from './sync-git.js'
 
 // How sync commits the corpus folder: what it adds (never a new file with a dot name, ADR 0038)
 // and the message that says what a commit holds, with the token that identifies it afterwards.
@@ -72,7 +72,9 @@ export async function commitAll(git: Git, subject: string | null): Promise<{ mad
   const staged = (await git.run(['diff', '--cached', '--quiet'])).code !== 0
   if (!staged && subject === null) return { made: null, leftOut }
   const message = await describeStaged(git, subject)
-  await gitOrThrow(git, ['commit', '--quiet', '--no-verify', '--allow-empty', '-m', message])
+  const committed = await git.run(['commit', '--quiet', '--no-verify', '--allow-empty', '-m', message])
+  if (committed.code !== 0)
+    throw new CommitFailedError(`git could not commit: ${committed.stderr.trim()}`, await inMerge(git))
   return { made: message.split('\n')[0] ?? message, leftOut }
 }
 

@@ -24,6 +24,22 @@ export class PushRefusedError extends GitFailedError {
   override name = 'PushRefusedError'
 }
 
+/**
+ * Git would not make a commit here: `commit.gpgsign` with no key it can use, no `user.name` or
+ * `user.email` on a fresh machine. Sync again changes nothing until git can commit; what was to
+ * be committed is staged, and a merge sync began stays in the work tree for the next sync.
+ */
+export class CommitFailedError extends GitFailedError {
+  override name = 'CommitFailedError'
+  constructor(
+    message: string,
+    /** Whether a merge is under way (its result in the work tree, MERGE_HEAD set). */
+    readonly merging: boolean,
+  ) {
+    super(message)
+  }
+}
+
 export async function gitOrThrow(git: Git, args: string[]): Promise<{ stdout: string }> {
   const result = await git.run(args)
   if (result.code !== 0) throw new GitFailedError(`git ${args[0]} failed: ${result.stderr.trim()}`)

@@ -24,7 +24,7 @@ import {
 import { countRewrittenCommitsOnce, restoreMergedLog, restoreTwinReviews } from './sync-log-repair.js'
 import { planOf } from './sync-plan.js'
 
-export { GitFailedError, PushRefusedError, SyncRefusedError } from './sync-git.js'
+export { CommitFailedError, GitFailedError, PushRefusedError, SyncRefusedError } from './sync-git.js'
 
 export interface SyncOptions {
   today: IsoDate

@@ -235,4 +235,31 @@ exit 1
       expect(result.stderr).not.toContain('git init')
     }
   }, 240_000)
+
+  it('commit.gpgsign=true with no key git can use: sync says that git cannot commit, not "run sync again"; once it can, every review travels', async () => {
+    const { a, b } = twoDevices('nokey')
+    b.git('config', 'commit.gpgsign', 'true')
+    b.git('config', 'gpg.program', 'false') // gpg fails: no key
+    const made = await practise(b, '2026-12-01', [['alpha', 'good']])
+    const first = await b.nk('sync', '--today', '2026-12-01')
+    expect(first.code).toBe(2)
+    expect(first.stderr).toContain('git could not commit: error: gpg failed to sign the data')
+    expect(first.stderr).not.toContain('run sync again')
+    expect(first.stderr).toContain('Nothing is lost')
+    // With a commit of its own made by hand and the other device ahead: the merge is begun, not committed.
+    b.git('-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'by hand')
+    made.push(...(await practise(a, '2026-12-01', [['beta', 'hard']])))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    const merging = await b.nk('sync', '--today', '2026-12-01')
+    expect(merging.code).toBe(2)
+    expect(merging.stderr).toContain('the merge it began is in the work tree')
+    expect(sortedLines(b.read(LOG))).toEqual([...made].sort()) // merged already, nothing lost
+
+    b.git('config', '--unset', 'commit.gpgsign')
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
+    expect(a.read(LOG)).toBe(b.read(LOG))
+    expect(b.git('status', '--porcelain')).toBe('')
+  }, 240_000)
 })

@@ -1,6 +1,6 @@
 import { gitProcess } from '../../adapters/git-process.js'
 import { NotAWorkTreeError } from '../../app/git-setup.js'
-import { GitFailedError, PushRefusedError, SyncRefusedError, syncCorpus } from '../../app/sync.js'
+import { CommitFailedError, GitFailedError, PushRefusedError, SyncRefusedError, syncCorpus } from '../../app/sync.js'
 import { MARKERS_TO_REMOVE } from '../../app/sync-checks.js'
 import { GitMissingError } from '../../ports/git.js'
 import type { CommandSpec } from '../command.js'
@@ -80,6 +80,16 @@ export const syncCommand: Command = async ctx => {
       ctx.err(
         `notekeeper sync: ${error.message}. What was committed here stays committed and was not pushed; ` +
           'syncing again will not help until the remote accepts the push.',
+      )
+      return 2
+    }
+    if (error instanceof CommitFailedError) {
+      // Running sync again would meet the same refusal: what is wrong is git's setting here.
+      ctx.err(
+        `notekeeper sync: ${error.message}\nNothing is lost: what sync was committing is staged` +
+          (error.merging ? ', and the merge it began is in the work tree' : '') +
+          '. Once `git commit` works in this clone (a key for commit.gpgsign, user.name and user.email set), ' +
+          'sync again: it commits them.',
       )
       return 2
     }
