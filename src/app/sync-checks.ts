@@ -68,14 +68,16 @@ export async function notOnABranch(git: Git): Promise<string | null> {
 }
 
 /**
- * Whether a push would start a branch on the remote that the other device never syncs with: this
- * branch has no upstream, the remote (as last fetched) has no branch of its name, and it has
- * others. A second device made with `git init`, `git remote add` and `git pull origin main` is on
- * a branch named after its own init.defaultBranch (master, trunk) and has no upstream; pushed, it
- * would sync with itself alone while saying "synced". An empty remote is the first push.
+ * Whether a push would start a branch on the remote that the other device never syncs with: the
+ * remote (as last fetched) has no branch by the name sync would push to, and it has others. A
+ * second device made with `git init`, `git remote add` and `git pull origin main` is on a branch
+ * named after its own init.defaultBranch (master, trunk), with no upstream; a clone of a remote
+ * whose HEAD names a branch it does not have (made by a git with another init.defaultBranch) is
+ * on that branch, unborn, with it as its upstream. Pushed, either would sync with itself alone
+ * while saying "synced". An empty remote is the first push.
  */
 export async function newBranchOnRemote(git: Git, target: RemoteTarget, theirs: string | null): Promise<string | null> {
-  if (target.upstream || theirs !== null) return null
+  if (theirs !== null) return null
   const prefix = `refs/remotes/${target.remote}/`
   const refs = lines((await git.run(['for-each-ref', '--format=%(refname)', prefix])).stdout)
   const branches = refs
@@ -85,14 +87,22 @@ export async function newBranchOnRemote(git: Git, target: RemoteTarget, theirs: 
   // The remote's own default branch when git knows it (a clone), else its only branch.
   const head = (await git.run(['symbolic-ref', '--quiet', '--short', `${prefix}HEAD`])).stdout.trim()
   const known = head.startsWith(`${target.remote}/`) ? head.slice(target.remote.length + 1) : null
-  const their = known !== null && branches.includes(known) ? known : branches.length === 1 ? branches[0] : null
-  const { remote, branch } = target
+  const their =
+    (known !== null && branches.includes(known) ? known : branches.length === 1 ? branches[0] : null) ?? 'BRANCH'
+  const { remote, branch, local } = target
+  const whose = target.upstream ? `the upstream of ${local} here` : `and ${local} here has no upstream`
+  // An unborn branch cannot take an upstream; switching to the remote's branch makes it.
+  const unborn = (await existingRef(git, 'HEAD')) === null
+  const join = unborn
+    ? `\`git switch ${their}\` (this clone has no commit yet; git names the files here it would overwrite, such ` +
+      "as git setup's .gitattributes and .gitignore: remove those, the branch brings its own)"
+    : `\`git branch --set-upstream-to=${remote}/${their}\``
+  const start = local === branch ? `${remote} ${local}` : `${remote} ${local}:${branch}`
   return (
-    `${remote} has no branch ${branch}, and ${branch} here has no upstream: pushing it would start a second ` +
-    `branch on ${remote}, which the other device does not sync with (${remote} has ${branches.join(', ')}); ` +
-    `nothing was committed or pushed. To sync with ${remote}'s ${their ?? 'branch BRANCH'}: ` +
-    `\`git branch --set-upstream-to=${remote}/${their ?? 'BRANCH'}\`, then sync. To start ${branch} on ${remote} ` +
-    `on purpose: \`git push --set-upstream ${remote} ${branch}\`, then sync`
+    `${remote} has no branch ${branch}, ${whose}: pushing would start a second branch on ${remote}, which ` +
+    `the other device does not sync with (${remote} has ${branches.join(', ')}); nothing was committed or ` +
+    `pushed. To sync with ${remote}'s ${their}: ${join}, then sync` +
+    (unborn ? '' : `. To start ${branch} on ${remote} on purpose: \`git push --set-upstream ${start}\`, then sync`)
   )
 }
 

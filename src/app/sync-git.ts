@@ -79,6 +79,8 @@ export function paths0(text: string): string[] {
 export interface RemoteTarget {
   remote: string
   branch: string
+  /** The branch checked out here (its upstream may have another name). */
+  local: string
   /** Whether the branch already has an upstream (otherwise the push sets it). */
   upstream: boolean
 }
@@ -100,5 +102,5 @@ export async function remoteTarget(git: Git): Promise<RemoteTarget | null> {
     )
   const remote = configured || (remotes.includes('origin') ? 'origin' : (remotes[0] as string))
   const branch = merge.replace(/^refs\/heads\//, '') || local
-  return { remote, branch, upstream: configured !== '' && merge !== '' }
+  return { remote, branch, local, upstream: configured !== '' && merge !== '' }
 }

@@ -107,6 +107,32 @@ describe('sync with everyday git settings', () => {
     expect(c.read(LOG)).toBe(a.read(LOG))
   }, 240_000)
 
+  it('a clone of a remote whose HEAD names a branch it lacks (init.defaultBranch=master where it was made, the corpus on main): no second branch; switched to main, it syncs', async () => {
+    const { a } = twoDevices('dangling')
+    const remote = nodePath.join(world.root, 'dangling-master.git')
+    git(world.root, world.env, 'init', '--quiet', '--bare', '--initial-branch=master', remote)
+    a.git('remote', 'set-url', 'origin', remote)
+    a.git('push', '--quiet', '--set-upstream', 'origin', 'main')
+    git(world.root, world.env, 'clone', '--quiet', remote, 'dangling-c') // "remote HEAD refers to nonexistent ref"
+    const c = world.device('dangling-c')
+    c.write('internalise/first.adoc', '= First\n:intent: internalise\n') // a note of its own, before anything else
+    await ok(c.nk('git', 'setup'))
+    const refused = await c.nk('sync', '--today', '2026-12-01')
+    expect(refused.code, refused.stdout).toBe(2)
+    expect(refused.stderr).toContain('origin has no branch master, the upstream of master here')
+    expect(refused.stderr).toContain('git switch main')
+    expect(a.git('ls-remote', '--heads', 'origin').trim().split('\n')).toHaveLength(1)
+
+    for (const file of ['.gitattributes', '.gitignore']) fs.rmSync(nodePath.join(c.dir, file)) // as the advice says
+    c.git('switch', '--quiet', 'main')
+    const made = await practise(c, '2026-12-01', [['alpha', 'good']])
+    await ok(c.nk('sync', '--today', '2026-12-01'))
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    expect(a.git('ls-remote', '--heads', 'origin').trim().split('\n')).toHaveLength(1)
+    expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
+    expect(a.read('internalise/first.adoc')).toContain('= First')
+  }, 240_000)
+
   it('several remotes, none named origin, and no upstream: sync does not pick one; with the upstream set, it syncs', async () => {
     const { a, b } = twoDevices('remotes')
     b.git('remote', 'rename', 'origin', 'server')
