@@ -72,7 +72,10 @@ export async function commitAll(git: Git, subject: string | null): Promise<{ mad
   const staged = (await git.run(['diff', '--cached', '--quiet'])).code !== 0
   if (!staged && subject === null) return { made: null, leftOut }
   const message = await describeStaged(git, subject)
-  const committed = await git.run(['commit', '--quiet', '--no-verify', '--allow-empty', '-m', message])
+  // The person's hooks run (no --no-verify): sync sends their notes to a remote, and a pre-commit
+  // secret scanner is a safety net they set up. A hook that refuses is git refusing the commit:
+  // said with the hook's words, everything staged, nothing lost (ADR 0038).
+  const committed = await git.run(['commit', '--quiet', '--allow-empty', '-m', message])
   if (committed.code !== 0)
     throw new CommitFailedError(`git could not commit: ${committed.stderr.trim()}`, await inMerge(git))
   return { made: message.split('\n')[0] ?? message, leftOut }

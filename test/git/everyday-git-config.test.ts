@@ -288,4 +288,42 @@ exit 1
     expect(a.read(LOG)).toBe(b.read(LOG))
     expect(b.git('status', '--porcelain')).toBe('')
   }, 240_000)
+
+  it("a person's pre-commit hook (a secret scanner in core.hooksPath) runs on sync's commits: it refuses a note with a secret, nothing is lost, and once the note is clean every review travels", async () => {
+    const { a, b } = twoDevices('hooks')
+    const hooks = nodePath.join(world.root, 'global-hooks')
+    fs.mkdirSync(hooks, { recursive: true })
+    const ran = nodePath.join(world.root, 'hook-ran')
+    fs.writeFileSync(
+      nodePath.join(hooks, 'pre-commit'),
+      `#!/bin/sh
+echo ran >> '${ran}'
+if git diff --cached -U0 | grep -q 'AKIA[0-9A-Z]\\{16\\}'; then
+  echo "secret-scan: an AWS key in the staged changes" >&2
+  exit 1
+fi
+`,
+      { mode: 0o755 },
+    )
+    for (const device of [a, b]) device.git('config', 'core.hooksPath', hooks)
+    const made = await practise(b, '2026-12-01', [['alpha', 'good']])
+    b.write(TODO, TODO_NOTE.replace('Write the report', 'Write the report, key AKIAABCDEFGHIJKLMNOP'))
+    const head = b.git('rev-parse', 'HEAD')
+    const refused = await b.nk('sync', '--today', '2026-12-01')
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('secret-scan: an AWS key in the staged changes')
+    expect(refused.stderr).toContain('Nothing is lost')
+    expect(b.git('rev-parse', 'HEAD')).toBe(head) // nothing committed
+    expect(sortedLines(b.read(LOG))).toEqual([...made].sort())
+
+    b.write(TODO, TODO_NOTE.replace('Write the report', 'Write the report, key in the vault'))
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    made.push(...(await practise(a, '2026-12-01', [['beta', 'hard']])))
+    await ok(a.nk('sync', '--today', '2026-12-01')) // a merge commit: the hook runs on it too
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    expect(sortedLines(a.read(LOG))).toEqual([...made].sort())
+    expect(b.read(LOG)).toBe(a.read(LOG))
+    expect(fs.readFileSync(ran, 'utf8').trim().split('\n').length).toBeGreaterThanOrEqual(3)
+    expect(a.git('log', '--format=%B', 'origin/main')).not.toContain('AKIA')
+  }, 240_000)
 })
