@@ -162,13 +162,15 @@ export async function appendRegularFile(path: string, bytes: Uint8Array): Promis
  * tempName, tagged with this process's id), written, fsynced, renamed over the file, then the
  * folder fsynced. With `expected`, the file is read again after the temporary is on disk and
  * the rename happens only if it still reads exactly so: false otherwise, nothing changed. That
- * shrinks the window in which a concurrent save can be lost to the rename itself.
+ * shrinks the window in which a concurrent save can be lost to the rename itself. `durable`
+ * false: neither fsync (the writers' lock, WriteOptions): still atomic, by the rename.
  */
 export async function writeRegularFileAtomically(
   folder: string,
   name: string,
   text: string,
   expected?: string,
+  durable = true,
 ): Promise<boolean> {
   const target = nodePath.join(folder, name)
   const existing = await refuseUnlessRegularOrMissing(target)
@@ -178,7 +180,7 @@ export async function writeRegularFileAtomically(
   try {
     try {
       await handle.writeFile(text, 'utf8')
-      await handle.sync()
+      if (durable) await handle.sync()
     } finally {
       await handle.close()
     }
@@ -198,7 +200,7 @@ export async function writeRegularFileAtomically(
     await fs.unlink(temp).catch(() => undefined)
     throw error
   }
-  await syncFolder(folder)
+  if (durable) await syncFolder(folder)
   return true
 }
 

@@ -10,7 +10,7 @@ import {
 } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import nodePath from 'node:path'
-import { type SkippedEntry, type Vault, VaultError } from '../ports/vault.js'
+import { type SkippedEntry, type Vault, VaultError, type WriteOptions } from '../ports/vault.js'
 import {
   appendRegularFile,
   isLinkError,
@@ -270,11 +270,16 @@ export function nodeVault(root: string): Vault {
     }
   }
 
-  const writeAtomically = async (path: string, text: string, expected?: string): Promise<boolean> => {
+  const writeAtomically = async (
+    path: string,
+    text: string,
+    expected?: string,
+    options?: WriteOptions,
+  ): Promise<boolean> => {
     const abs = absolute(path)
     try {
       return await inPreparedFolder(path, abs, () =>
-        writeRegularFileAtomically(nodePath.dirname(abs), nodePath.basename(abs), text, expected),
+        writeRegularFileAtomically(nodePath.dirname(abs), nodePath.basename(abs), text, expected, options?.durable),
       )
     } catch (error) {
       throw failure(path, 'write', error)
@@ -329,12 +334,12 @@ export function nodeVault(root: string): Vault {
       return { size: opened.size, chunks: new FileChunks(path, opened.handle) }
     },
 
-    async write(path, text) {
-      await writeAtomically(path, text)
+    async write(path, text, options) {
+      await writeAtomically(path, text, undefined, options)
     },
 
-    async writeIfUnchanged(path, text, expected) {
-      return writeAtomically(path, text, expected)
+    async writeIfUnchanged(path, text, expected, options) {
+      return writeAtomically(path, text, expected, options)
     },
 
     async append(path, text) {

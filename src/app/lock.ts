@@ -1,5 +1,5 @@
 import { LOCK_PATH } from '../core/corpus.js'
-import { type Vault, VaultError } from '../ports/vault.js'
+import { type Vault, VaultError, type WriteOptions } from '../ports/vault.js'
 
 /**
  * The log writers' lock of SPEC 1.4 (`internalise/.srs/log.lock`), as ADR 0005 explains it.
@@ -125,6 +125,9 @@ async function readLock(vault: Vault): Promise<string | null> {
   }
 }
 
+/** The lock is written atomically but never flushed: a crash leaves it stale anyway (WriteOptions). */
+const NOT_DURABLE: WriteOptions = { durable: false }
+
 const realSleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms))
 const realTimer = (ms: number, run: () => void): (() => void) => {
   const timer = setTimeout(run, ms)
@@ -187,7 +190,7 @@ export async function acquireLogLock(vault: Vault, options: LockOptions = {}): P
       if (existing === null && vault.createExclusive) continue // released in between: create again
       // A lock written as released (SPEC 1.4) is free: take it as if it were absent.
       if (existing === null || parseLock(existing)?.released === true || isStale(existing)) {
-        await vault.write(LOCK_PATH, body)
+        await vault.write(LOCK_PATH, body, NOT_DURABLE)
         wrote = true
       } else notice(existing)
     }
@@ -224,8 +227,8 @@ function heldLock(
     const body = JSON.stringify({ owner: token, at: new Date(now()).toISOString() })
     // Written whole, as a takeover writes it: a waiter never reads half a lock. Where the host can,
     // only over the text just read, so a writer that took the lock in between keeps it.
-    if (vault.writeIfUnchanged) await vault.writeIfUnchanged(LOCK_PATH, body, text)
-    else await vault.write(LOCK_PATH, body)
+    if (vault.writeIfUnchanged) await vault.writeIfUnchanged(LOCK_PATH, body, text, NOT_DURABLE)
+    else await vault.write(LOCK_PATH, body, NOT_DURABLE)
   }
   const plan = (): void => {
     cancel = renewal.timer(renewal.everyMs, () => {
@@ -254,6 +257,7 @@ function heldLock(
         await vault.write(
           LOCK_PATH,
           JSON.stringify({ owner: token, at: new Date(now()).toISOString(), released: true }),
+          NOT_DURABLE,
         )
       }
       return true

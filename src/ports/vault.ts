@@ -31,14 +31,14 @@ export interface Vault {
    */
   readChunks?(path: string): Promise<{ size?: number; chunks: AsyncIterable<Uint8Array> } | null>
   /** Replaces the whole file (creating folders as needed), atomically where the host allows. */
-  write(path: string, text: string): Promise<void>
+  write(path: string, text: string, options?: WriteOptions): Promise<void>
   /**
    * Replaces the file with `text` only if it still reads exactly `expected` at the last moment
    * before the swap (for a disk: after the new text is on disk, right before the rename); false,
    * and nothing changed, when it does not. Optional: hosts without it leave the caller to read,
    * compare and write, a wider window.
    */
-  writeIfUnchanged?(path: string, text: string, expected: string): Promise<boolean>
+  writeIfUnchanged?(path: string, text: string, expected: string, options?: WriteOptions): Promise<boolean>
   /**
    * Adds `text` at the end of the file (creating it when missing). Hosts that can only write
    * whole files implement it as read, add, write; the log's two-writer protocol (src/app/lock.ts, log-writer.ts)
@@ -68,6 +68,17 @@ export interface Vault {
    * without it the reads simply run.
    */
   readBatch?<T>(reads: () => Promise<T>): Promise<T>
+}
+
+/** How a whole-file write is made. */
+export interface WriteOptions {
+  /**
+   * False: atomic (a reader sees the old text or the new, never half), but not flushed to the
+   * disk before it returns. For the writers' lock, which a crash leaves stale anyway: a holder
+   * writes it every few seconds to keep it fresh, and an fsync stalled behind a busy disk would
+   * let it look stale to a waiter (ADR 0042). Default true. Hosts that cannot tell ignore it.
+   */
+  durable?: boolean
 }
 
 /** An entry a listing left out (`Vault.listing`). */

@@ -122,6 +122,31 @@ describe('a lock held longer than the stale window', () => {
     expect(w.files.get(LOG_PATH)).toBe(review)
   })
 
+  it('is written atomically but never flushed to the disk: its renewals, a takeover and a release written as released (a crash leaves it stale anyway; a flush behind a busy disk would make it look stale)', async () => {
+    const w = world()
+    const writes: Array<{ path: string; durable: boolean | undefined }> = []
+    const recorded: Vault = {
+      ...w.host,
+      write: async (path, text, options) => (
+        writes.push({ path, durable: options?.durable }), w.host.write(path, text)
+      ),
+      writeIfUnchanged: async (path, text, expected, options) => (
+        writes.push({ path, durable: options?.durable }), w.host.writeIfUnchanged?.(path, text, expected) ?? false
+      ),
+      // The host cannot delete it (the bridge across drives): released by writing it so.
+      remove: async () => {
+        throw new Error('EXDEV')
+      },
+    }
+    const held = await acquireLogLock(recorded, w.holder)
+    await w.advance(7_000) // two renewals
+    w.dead = true
+    await appendReviews(recorded, [review], w.waiter()) // takes the stale lock over, then releases it
+    await held.release()
+    expect(writes.filter(write => write.path === LOCK_PATH).length).toBeGreaterThanOrEqual(4)
+    expect(writes.filter(write => write.path === LOCK_PATH && write.durable !== false)).toEqual([])
+  })
+
   it('is written no more once released, even by a renewal under way at the release', async () => {
     const w = world()
     // A whole-file host (the plugin's bridge): no writeIfUnchanged, and a read answered a while
