@@ -1,14 +1,12 @@
-import { CONFIG_PATH, LOG_PATH, STATE_PATH } from '../core/corpus.js'
-import { mergeLogs } from '../core/merge/log.js'
 import type { IsoDate } from '../core/types.js'
 import type { Git, GitResult } from '../ports/git.js'
 import type { Vault } from '../ports/vault.js'
 import { runValidate } from './check-corpus.js'
-import { mergeStateTexts } from './git-merge.js'
 import { assertWorkTree, driversConfigured } from './git-setup.js'
 import { acquireLogLock, type HeldLock, type LockOptions } from './lock.js'
-import { CONFLICT_MARKER, newBranchOnRemote, notOnABranch, refusalBeforeSync, refuseIf } from './sync-checks.js'
+import { newBranchOnRemote, notOnABranch, refusalBeforeSync, refuseIf } from './sync-checks.js'
 import { commitAll } from './sync-commit.js'
+import { leftUnmerged, mergedFromStages, settlingWords } from './sync-conflicts.js'
 import {
   existingRef,
   GitFailedError,
@@ -16,7 +14,6 @@ import {
   inMerge,
   lines,
   PushRefusedError,
-  paths0,
   type RemoteTarget,
   remoteTarget,
   SyncRefusedError,
@@ -42,7 +39,10 @@ export interface SyncOutcome {
   status: 'done' | 'conflict' | 'dry-run'
   /** Subjects of the commits made, in order. */
   commits: string[]
-  /** Corpus-relative paths still in conflict. */
+  /**
+   * Corpus-relative paths still in conflict. With dryRun: those a sync would stop at now (left
+   * in conflict by an earlier merge and not settled since); what its own merge may leave is not told.
+   */
   conflicts: string[]
   /** Of `conflicts`, those one device deleted and the other changed (no markers: keep or delete the file). */
   deletedOnOneSide?: string[]
@@ -95,9 +95,12 @@ export async function syncCorpus(git: Git, vault: Vault, options: SyncOptions): 
   }
   if (options.dryRun) {
     outcome.status = 'dry-run'
-    const { plan, refused } = await planOf(git, vault, target, options.today)
+    const { plan, refused, conflicts, deletedOnOneSide } = await planOf(git, vault, target, options.today)
     outcome.plan = plan
     outcome.wouldRefuse = refused
+    // The notes the sync would stop at, named as it names them (SPEC 3: the exit status follows).
+    outcome.conflicts = conflicts
+    if (conflicts.length > 0) outcome.deletedOnOneSide = deletedOnOneSide
     return outcome
   }
 
@@ -203,7 +206,7 @@ async function settleAndMerge(
   say: (line: string) => void,
   onCommit?: (subject: string) => void,
 ): Promise<boolean> {
-  if (await leftInConflict(git, vault, today, outcome, true)) return true
+  if (await leftInConflict(git, vault, today, outcome, true, say)) return true
   if (await inMerge(git)) {
     const restored = await restoreMergedLog(git, vault, say)
     if (restored > 0) outcome.restoredLines = restored
@@ -228,7 +231,7 @@ async function settleAndMerge(
       throw (await mergeBlocked(git, merge.stderr, remoteName)) ?? mergeFailed(merge)
     await restoreTwinReviews(git, vault, theirs)
     await countRewrittenCommitsOnce(git, vault, theirs, say)
-    if (await leftInConflict(git, vault, today, outcome, false)) return true
+    if (await leftInConflict(git, vault, today, outcome, false, say)) return true
   }
   await settle(vault, lock, today, outcome)
   await commit(git, outcome, (await inMerge(git)) ? `Notekeeper sync: merge ${remoteName}` : null, onCommit)
@@ -271,12 +274,11 @@ async function mergeBlocked(git: Git, stderr: string, remoteName: string): Promi
 }
 
 /**
- * Paths git left unmerged. The log and the state are never left so: should a driver have
- * failed (not installed on this machine, say), they are merged here from git's three stages.
- * When the person has had the conflict in hand (a sync that starts in the middle of a merge), a
- * note without conflict markers counts as settled; right after a merge every note git left
- * unmerged is reported (a note deleted on one side and changed on the other has no markers).
- * Whatever is left is reported, and the sync stops there.
+ * Paths git left unmerged (sync-conflicts.ts reads them; the dry run reads them the same way).
+ * The log and the state are never left so: should a driver have failed (not installed on this
+ * machine, say), they are merged here from git's three stages. A note the person settled (no
+ * markers left, or deleted) is staged as settled. Whatever is left is reported, and the sync
+ * stops there.
  */
 async function leftInConflict(
   git: Git,
@@ -284,66 +286,22 @@ async function leftInConflict(
   today: IsoDate,
   outcome: SyncOutcome,
   settledByPerson: boolean,
+  say: (line: string) => void,
 ): Promise<boolean> {
-  // NUL-separated: git quotes a name with a space or an accent in its line form.
-  const unmerged = paths0(
-    (await gitOrThrow(git, ['diff', '--name-only', '-z', '--relative', '--diff-filter=U'])).stdout,
-  )
-  // A conflict outside the corpus folder (the corpus is a folder of a larger repository): sync
-  // cannot settle it, and git commits nothing while it is there; named from the repository's root.
-  const prefix = (await gitOrThrow(git, ['rev-parse', '--show-prefix'])).stdout.trim()
-  const outside =
-    prefix === ''
-      ? []
-      : paths0((await gitOrThrow(git, ['diff', '--name-only', '-z', '--diff-filter=U', '--', ':/'])).stdout)
-          .filter(path => !path.startsWith(prefix))
-          .map(path => `${path} (outside the corpus folder, from the repository's root)`)
-  if (unmerged.length === 0 && outside.length === 0) return false
-  if (unmerged.includes(LOG_PATH)) {
-    const [base, ours, theirs] = await stages(git, LOG_PATH)
-    await vault.write(LOG_PATH, mergeLogs(base, ours, theirs))
-    await gitOrThrow(git, ['add', '--', LOG_PATH])
+  const left = await leftUnmerged(git, vault, settledByPerson)
+  if (left === null) return false
+  for (const path of left.fromStages) {
+    await vault.write(path, await mergedFromStages(git, vault, path, today))
+    await gitOrThrow(git, ['add', '--', path])
   }
-  if (unmerged.includes(STATE_PATH)) {
-    const [base, ours, theirs] = await stages(git, STATE_PATH)
-    const path = (await gitOrThrow(git, ['ls-files', '--full-name', '--', STATE_PATH])).stdout.split('\n')[0] ?? ''
-    const configText = await vault.read(CONFIG_PATH)
-    await vault.write(
-      STATE_PATH,
-      await mergeStateTexts(git, { base, ours, theirs, path, configText, candidates: [], today }),
-    )
-    await gitOrThrow(git, ['add', '--', STATE_PATH])
-  }
-  const notes: string[] = []
-  const deleted: string[] = []
-  for (const path of unmerged) {
-    if (path === LOG_PATH || path === STATE_PATH) continue
-    const text = await vault.read(path).catch(() => null)
-    if (settledByPerson && text === null) {
-      // Deleted by the person: the conflict settled the way git's "deleted by them" asks about.
-      await gitOrThrow(git, ['--literal-pathspecs', 'rm', '--cached', '--quiet', '--', path])
-      continue
-    }
-    if (settledByPerson && text !== null && !CONFLICT_MARKER.test(text))
-      await gitOrThrow(git, ['--literal-pathspecs', 'add', '--', path])
-    else {
-      notes.push(path)
-      if (await deletedOnOneSide(git, path)) deleted.push(path)
-    }
-  }
-  notes.push(...outside)
-  outcome.conflicts = notes
-  outcome.deletedOnOneSide = deleted
-  if (notes.length > 0) outcome.status = 'conflict'
-  return notes.length > 0
-}
-
-/** Whether git's conflict on `path` is one side's deletion against the other's change (no stage 2 or no stage 3). */
-async function deletedOnOneSide(git: Git, path: string): Promise<boolean> {
-  const stages = lines(
-    (await gitOrThrow(git, ['--literal-pathspecs', 'ls-files', '--unmerged', '--', path])).stdout,
-  ).map(line => line.split(/\s+/)[2])
-  return !(stages.includes('2') && stages.includes('3'))
+  for (const path of left.deleted)
+    await gitOrThrow(git, ['--literal-pathspecs', 'rm', '--cached', '--quiet', '--', path])
+  for (const path of left.settled) await gitOrThrow(git, ['--literal-pathspecs', 'add', '--', path])
+  for (const line of settlingWords(left, true)) say(line)
+  outcome.conflicts = left.conflicts
+  outcome.deletedOnOneSide = left.deletedOnOneSide
+  if (left.conflicts.length > 0) outcome.status = 'conflict'
+  return left.conflicts.length > 0
 }
 
 /** Replays and validates over the work tree (registering new items, regenerating state.json under our lock). */
@@ -352,14 +310,6 @@ async function settle(vault: Vault, lock: HeldLock, today: IsoDate, outcome: Syn
   if (validated.configInvalid)
     throw new SyncRefusedError(`${validated.findings[0]?.message ?? 'config.json is invalid'}; nothing committed`)
   outcome.errors = validated.summary.errors
-}
-
-async function stages(git: Git, path: string): Promise<[string, string, string]> {
-  const at = async (stage: number): Promise<string> => {
-    const result = await git.run(['show', `:${stage}:./${path}`])
-    return result.code === 0 ? result.stdout : ''
-  }
-  return [await at(1), await at(2), await at(3)]
 }
 
 async function isAncestor(git: Git, ancestor: string, of: string): Promise<boolean> {

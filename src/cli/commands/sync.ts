@@ -1,13 +1,10 @@
 import { gitProcess } from '../../adapters/git-process.js'
 import { NotAWorkTreeError } from '../../app/git-setup.js'
 import { CommitFailedError, GitFailedError, PushRefusedError, SyncRefusedError, syncCorpus } from '../../app/sync.js'
-import { MARKERS_TO_REMOVE } from '../../app/sync-checks.js'
+import { conflictWords } from '../../app/sync-conflicts.js'
 import { GitMissingError } from '../../ports/git.js'
 import type { CommandSpec } from '../command.js'
 import { type Command, UsageError } from '../context.js'
-
-/** How sync names a conflicted file outside the corpus folder (src/app/sync.ts, leftInConflict). */
-const OUTSIDE = "(outside the corpus folder, from the repository's root)"
 
 /**
  * `notekeeper sync [--dry-run]` (SPEC 4.3). Exit 0 when synced with no validation error; 1 when
@@ -31,34 +28,19 @@ export const syncCommand: Command = async ctx => {
     if (ctx.json) {
       ctx.out(JSON.stringify(outcome))
       // A dry run ends as the sync itself would, with --json too: a script reads the exit status
-      // first (it was 0 here while `wouldRefuse` said 2).
+      // first (it was 0 here while `wouldRefuse` said 2). Notes in conflict: 1, below.
       if (outcome.status === 'dry-run' && outcome.wouldRefuse) return 2
     } else if (outcome.status === 'dry-run') {
       ctx.out('dry run: nothing done. A sync would:')
       for (const step of outcome.plan) ctx.out(`  ${step}`)
-      // As the sync itself would end: refused, exit 2.
+      // As the sync itself would end: refused, exit 2; stopped at notes in conflict, 1 (below).
       if (outcome.wouldRefuse) return 2
     } else {
       if ((outcome.leftOut ?? []).length > 0)
         ctx.err(`not committed (new files with a dot name, which sync never adds): ${outcome.leftOut?.join(', ')}`)
-      if (outcome.status === 'conflict') {
-        const deleted = outcome.deletedOnOneSide ?? []
-        const changed = outcome.conflicts.filter(path => !deleted.includes(path))
-        const outside = changed.some(path => path.endsWith(OUTSIDE))
-        if (changed.length > 0)
-          ctx.err(
-            `conflict: both devices changed ${changed.join(', ')}. The review log is merged and nothing of it ` +
-              `is lost. Edit the file(s) to keep what you mean (${MARKERS_TO_REMOVE}), ` +
-              (outside ? '`git add` the ones outside the corpus folder yourself, ' : '') +
-              'then run `notekeeper sync` again to finish the merge.',
-          )
-        if (deleted.length > 0)
-          ctx.err(
-            `conflict: ${deleted.join(', ')} ${deleted.length === 1 ? 'was' : 'were'} deleted on one device and changed ` +
-              'on the other. The review log is merged and nothing of it is lost. Keep the file as it stands here to keep ' +
-              'it, or delete it to delete it, then run `notekeeper sync` again to finish the merge.',
-          )
-      } else {
+      if (outcome.status === 'conflict')
+        for (const said of conflictWords(outcome.conflicts, outcome.deletedOnOneSide ?? [])) ctx.err(said)
+      else {
         ctx.out(
           outcome.remote === null
             ? 'synced locally (no remote to exchange with)'
@@ -69,7 +51,8 @@ export const syncCommand: Command = async ctx => {
         if (outcome.errors > 0) ctx.err(`validate found ${outcome.errors} error(s): run \`notekeeper validate\``)
       }
     }
-    if (outcome.status === 'conflict' || outcome.errors > 0) return 1
+    // A dry run's `conflicts` are the notes the sync would stop at: it ends as the sync would.
+    if (outcome.status === 'conflict' || outcome.conflicts.length > 0 || outcome.errors > 0) return 1
     return 0
   } catch (error) {
     if (error instanceof NotAWorkTreeError || error instanceof SyncRefusedError || error instanceof GitMissingError) {
