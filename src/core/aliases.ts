@@ -38,6 +38,15 @@ export function isRenamedAway(id: string, aliases: Aliases = {}): boolean {
   return Object.hasOwn(aliases, id) && canonicalId(id, aliases) !== id
 }
 
+/**
+ * Whether `aliases` name any id at all: a loop over 30,000 declared ids asks this once rather
+ * than `isRenamedAway` of each, whose look-up of a fresh id string costs even in an empty object.
+ */
+export function hasAliases(aliases: Aliases): boolean {
+  for (const id in aliases) if (Object.hasOwn(aliases, id)) return true
+  return false
+}
+
 /** `canonicalId` for every id of one log, each worked out once; the identity when there are no aliases. */
 export function aliasResolver(aliases: Aliases): (id: string) => string {
   // Object.hasOwn with a fresh string key is a string-table look-up in V8: skip it a million

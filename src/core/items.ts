@@ -1,4 +1,4 @@
-import { type Aliases, isRenamedAway } from './aliases.js'
+import { type Aliases, hasAliases, isRenamedAway } from './aliases.js'
 import type { NoteModel, PracticeItem } from './types.js'
 
 export interface DeclaredItem {
@@ -20,10 +20,11 @@ export interface DeclaredItem {
  */
 export function declaredItems(notes: readonly NoteModel[], aliases: Aliases = {}): Map<string, DeclaredItem> {
   const declared = new Map<string, DeclaredItem>()
+  const renames = hasAliases(aliases)
   for (const note of notes) {
     if (note.folder !== 'internalise') continue
     for (const item of note.items) {
-      if (!declared.has(item.id) && !isRenamedAway(item.id, aliases))
+      if (!declared.has(item.id) && !(renames && isRenamedAway(item.id, aliases)))
         declared.set(item.id, { item, file: note.path, note })
     }
   }

@@ -1,4 +1,4 @@
-import { type Aliases, canonicalId, isRenamedAway } from './aliases.js'
+import { type Aliases, canonicalId, hasAliases, isRenamedAway } from './aliases.js'
 import { CONFLICT_PROBLEM } from './asciidoc/conflict-markers.js'
 import { aliasCycleFinding } from './config.js'
 import { CONFIG_PATH, type Corpus, LOG_PATH, notePathOfItem, STATE_PATH, unreadNotes } from './corpus.js'
@@ -8,7 +8,7 @@ import { buildTargetIndex, resolveReference } from './links/resolve.js'
 import { movedItems } from './moved-items.js'
 import { derived, derivedState } from './snapshot.js'
 import { entriesEqual } from './state.js'
-import type { Finding, IsoDate, NoteModel, Reference, Review, State } from './types.js'
+import type { Finding, IsoDate, NoteModel, Reference, Review, State, StateEntry } from './types.js'
 
 export interface ValidateResult {
   /** Unsorted; the caller orders them (findings.ts). */
@@ -260,7 +260,8 @@ function itemFindings(note: NoteModel, aliases: Aliases): Finding[] {
       other: { file: note.path, line: seen },
     })
   }
-  for (const item of note.items) {
+  // Without aliases no id is renamed away: 30,000 look-ups saved.
+  for (const item of hasAliases(aliases) ? note.items : []) {
     if (!isRenamedAway(item.id, aliases)) continue
     // The alias says this id's reviews are another item's: this declaration can have none.
     const renamed = canonicalId(item.id, aliases)
@@ -296,7 +297,10 @@ function stateFindings(corpus: Corpus, state: State, declared: ReadonlyMap<strin
   const previous = corpus.state ?? {}
   // Damaged entries are not in `previous` (parseState left them out); each is named on its line.
   const damaged = new Map((corpus.stateInvalid ?? []).map(damage => [damage.id, damage]))
-  for (const [id, entry] of Object.entries(state)) {
+  // `for…in` over own keys, not Object.entries: no pair array for each of 30,000 entries.
+  for (const id in state) {
+    if (!Object.hasOwn(state, id)) continue
+    const entry = state[id] as StateEntry
     const before = previous[id]
     const where = declared.get(id)
     const damage = before === undefined ? damaged.get(id) : undefined
@@ -328,8 +332,8 @@ function stateFindings(corpus: Corpus, state: State, declared: ReadonlyMap<strin
       })
     }
   }
-  for (const id of Object.keys(previous)) {
-    if (!(id in state))
+  for (const id in previous) {
+    if (Object.hasOwn(previous, id) && !(id in state))
       findings.push({
         rule: 'state-without-item',
         severity: 'info',
