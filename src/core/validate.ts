@@ -81,7 +81,14 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
     // A declared item whose latest review is not after today has nothing to say: its history is
     // not built (a million review objects at a million reviews, most of validate's time).
     if (known && corpus.log.lastDateOf !== undefined && (corpus.log.lastDateOf(id) ?? today) <= today) continue
-    const history = corpus.log.historyOf(id)
+    // A note there but unread this time (note-unreadable says why) keeps its items' reviews and
+    // entries (SPEC 1.5): no review of it is unknown, and no alias is to be added for it.
+    const unknown = !known && !isUnread?.(notePathOfItem(id))
+    // Only the reviews after today, unless every review gives a finding: a clock behind by half a
+    // year made every item's whole history objects (a million at a million reviews) for the few
+    // at its end.
+    const history =
+      !unknown && corpus.log.reviewsAfter !== undefined ? corpus.log.reviewsAfter(id, today) : corpus.log.historyOf(id)
     // In replay order (by date): the future-dated ones are at the end.
     for (let i = history.length - 1; i >= 0; i--) {
       const review = history[i] as Review
@@ -95,9 +102,7 @@ export function validate(corpus: Corpus, today: IsoDate): ValidateResult {
         item: review.item,
       })
     }
-    // A note there but unread this time (note-unreadable says why) keeps its items' reviews and
-    // entries (SPEC 1.5): no review of it is unknown, and no alias is to be added for it.
-    if (!known && !isUnread?.(notePathOfItem(id)))
+    if (unknown)
       for (const review of history) {
         // Every declaration, those an alias renames away too: the advice may be to undo that alias.
         movedTo ??= movedItems(declaredItems(corpus.notes).keys())

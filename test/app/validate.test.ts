@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { memoryVault } from '../../src/adapters/memory-vault.js'
 import { runValidate } from '../../src/app/check-corpus.js'
+import { loadCorpus } from '../../src/app/load-corpus.js'
+import type { ReviewLog } from '../../src/core/log/review-log.js'
 import type { Finding } from '../../src/core/types.js'
+import { validate } from '../../src/core/validate.js'
 
 const TODAY = '2026-11-30'
 const LOG = 'internalise/.srs/log.jsonl'
@@ -394,5 +397,46 @@ describe('validate rules (SPEC 2.2), one fixture each', () => {
       'reference/z.adoc:2:source-missing',
       'reference/z.adoc:3:date-invalid',
     ])
+  })
+})
+
+describe('validate with the clock behind the log', () => {
+  it('reports each review dated after today, building only those reviews of a declared item, not its history', async () => {
+    // A clock set back half a year: every item's last reviews are in the future. Their findings
+    // come from the end of each history (reviewsAfter); the whole history as objects (a million
+    // at a million reviews, 3 KB a finding at the peak) only for an item no note declares.
+    const lines: string[] = []
+    for (let day = 1; day <= 28; day++)
+      for (const item of ['english#need-action', 'english#few-little', 'gone#x'])
+        lines.push(JSON.stringify({ item, date: `2026-10-${String(day).padStart(2, '0')}`, grade: 'good' }))
+    const corpus = await loadCorpus(
+      memoryVault({ 'internalise/english.adoc': english, [LOG]: `${lines.join('\n')}\n` }),
+    )
+    const asked: string[] = []
+    const log = new Proxy(corpus.log, {
+      get(target, key) {
+        const value = Reflect.get(target, key)
+        if (key !== 'historyOf' || typeof value !== 'function')
+          return typeof value === 'function' ? value.bind(target) : value
+        return (id: string) => {
+          asked.push(id)
+          return value.call(target, id)
+        }
+      },
+    }) as ReviewLog
+    const { findings } = validate({ ...corpus, log }, '2026-10-20')
+    const future = findings.filter(f => f.rule === 'log-future-date')
+    // Days 21 to 28 of each of the three items, the undeclared one's too.
+    expect(future).toHaveLength(24)
+    expect(new Set(future.map(f => f.line))).toEqual(
+      new Set(lines.flatMap((line, k) => (JSON.parse(line).date > '2026-10-20' ? [k + 1] : []))),
+    )
+    expect(future[0]).toMatchObject({
+      severity: 'warning',
+      file: LOG,
+      message: 'review of english#need-action is dated 2026-10-28, after today (2026-10-20); it counts',
+    })
+    expect(findings.filter(f => f.rule === 'log-unknown-item')).toHaveLength(28)
+    expect(asked).toEqual(['gone#x'])
   })
 })

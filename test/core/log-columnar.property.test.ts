@@ -116,7 +116,16 @@ function answers(l: ReviewLog, asked: readonly string[]) {
     findings: l.findings,
     histories: Object.fromEntries(named.map(id => [id, l.historyOf(id)])),
     lastDates: Object.fromEntries(named.map(id => [id, l.lastDateOf?.(id) ?? null])),
+    // Validate's future-dated reviews: the end of the history dated after each day, as objects.
+    after: Object.fromEntries(named.map(id => [id, dates.map(date => reviewsAfter(l, id, date))])),
   }
+}
+
+/** `reviewsAfter`, held to what it stands for: the reviews of the history dated after `date`. */
+function reviewsAfter(l: ReviewLog, id: string, date: string): readonly Review[] | undefined {
+  const after = l.reviewsAfter?.(id, date)
+  if (after !== undefined) expect(after).toEqual(l.historyOf(id).filter(review => review.date > date))
+  return after
 }
 
 const asked = [...ids, 'b#y', 'new#id', 'unknown#id']

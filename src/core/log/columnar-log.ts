@@ -269,6 +269,28 @@ class ColumnarReviewLog implements ReviewLog {
     return this.historyOf(id).at(-1)?.date ?? null
   }
 
+  reviewsAfter(id: string, after: IsoDate): readonly Review[] {
+    // Grouped, an item's reviews are in replay order (by date): the ones after `after` are the
+    // group's last ones, and only those become objects.
+    if (this.size > this.grouping.count) {
+      const history = this.historyOf(id)
+      let from = history.length
+      while (from > 0 && (history[from - 1] as Review).date > after) from--
+      return history.slice(from)
+    }
+    const raw = this.store.interned.knownId(id)
+    const { offsets, order } = this.grouping
+    if (raw === undefined || raw + 1 >= offsets.length) return []
+    const { date } = this.store
+    const dates = this.store.interned.dates
+    const first = offsets[raw] as number
+    let from = offsets[raw + 1] as number
+    while (from > first && (dates[date[order[from - 1] as number] as number] as string) > after) from--
+    const reviews: Review[] = []
+    for (let k = from; k < (offsets[raw + 1] as number); k++) reviews.push(this.store.review(order[k] as number))
+    return reviews
+  }
+
   withVoid(correction: LogVoid): ReviewLog {
     // The matching of load time (takeVoided), over the reviews that count now: groups that
     // cover every one of them first (a grown log may have appended past its groups).

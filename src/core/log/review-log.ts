@@ -33,6 +33,12 @@ export interface ReviewLog {
   /** The date of the item's latest review in replay order (its latest date), or null: cheap, for "reviewed today" questions. */
   lastDateOf?(id: string): IsoDate | null
   /**
+   * The end of `historyOf(id)` dated after `date`, in replay order: validate's future-dated
+   * reviews, without the item's whole history as objects (a clock set back half a year makes
+   * every item's history long and its future short). Optional.
+   */
+  reviewsAfter?(id: string, date: IsoDate): readonly Review[]
+  /**
    * Folds one item's history (its id after aliases, replay order, the reviews `historyOf` gives)
    * without building the reviews as objects: what a whole replay asks 30,000 times. Optional.
    */
@@ -122,6 +128,13 @@ class ArrayReviewLog implements ReviewLog {
 
   lastDateOf(id: string): IsoDate | null {
     return this.historyOf(id).at(-1)?.date ?? null
+  }
+
+  reviewsAfter(id: string, date: IsoDate): readonly Review[] {
+    const history = this.historyOf(id)
+    let from = history.length
+    while (from > 0 && (history[from - 1] as Review).date > date) from--
+    return history.slice(from)
   }
 
   foldOf<T>(id: string, start: T, step: (acc: T, grade: Grade, date: IsoDate) => T): T {
