@@ -1,5 +1,5 @@
 import type { summarize } from '../core/findings.js'
-import { buildReport, findingsJson, type LineText, renderText } from '../core/report/index.js'
+import { findingsJson, type LineText, renderTextPieces } from '../core/report/index.js'
 import type { Finding } from '../core/types.js'
 import type { CommandContext, ExitCode } from './context.js'
 
@@ -15,15 +15,16 @@ export async function printFindings(
   if (ctx.json) {
     for (const piece of findingsJson(findings, summary)) ctx.out(piece)
   } else {
-    const report = buildReport({
+    // Written as it is made, in pieces: a report of 165,000 findings is 40 MB of text.
+    const input = {
       title,
       corpus: ctx.corpusDir,
       generatedAt: ctx.today,
       findings,
       summary,
       lineText: await lineText(),
-    })
-    ctx.out(renderText(report))
+    }
+    for (const piece of renderTextPieces(input)) ctx.out(piece)
   }
   return summary.errors > 0 ? 1 : 0
 }

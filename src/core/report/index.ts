@@ -10,6 +10,9 @@ export {
   type ReportInput,
   type ReportSection,
   RULE_ORDER,
+  reportEntry,
+  reportSections,
+  type SectionFindings,
   summaryLine,
 } from './model.js'
-export { renderText } from './text.js'
+export { renderText, renderTextPieces } from './text.js'

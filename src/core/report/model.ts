@@ -77,32 +77,48 @@ export const RULE_ORDER: readonly Rule[] = [
   'stale',
 ]
 
+/** A section before its entries are made: its rule, severity and findings, in report order. */
+export interface SectionFindings {
+  rule: Rule
+  severity: Severity
+  findings: Finding[]
+}
+
 /**
  * Sections grouped by rule and severity, in severity then rule order; findings keep the order
  * they came in. A rule may have findings of two severities (a `dead-link` that cannot be checked
  * is a warning): each is its own section, so that a section's severity is every entry's.
  */
 export function buildReport(input: ReportInput): Report {
-  const byRule = new Map<string, ReportEntry[]>()
-  for (const finding of input.findings) {
-    const entry: ReportEntry = {
-      finding,
-      location: finding.line === undefined ? finding.file : `${finding.file}:${finding.line}`,
-      lineText: finding.line === undefined ? null : quotedLineOf(input, finding),
-    }
+  const sections: ReportSection[] = reportSections(input.findings).map(({ rule, severity, findings }) => ({
+    rule,
+    severity,
+    count: findings.length,
+    entries: findings.map(finding => reportEntry(input, finding)),
+  }))
+  return { title: input.title, corpus: input.corpus, generatedAt: input.generatedAt, summary: input.summary, sections }
+}
+
+/**
+ * `buildReport`'s sections with their findings only: what a renderer that writes the report in
+ * pieces walks, making each entry as it writes it (`reportEntry`), so that 165,000 entries are
+ * never held at once.
+ */
+export function reportSections(findings: readonly Finding[]): SectionFindings[] {
+  const byRule = new Map<string, Finding[]>()
+  for (const finding of findings) {
     const key = `${finding.rule} ${finding.severity}`
-    const entries = byRule.get(key)
-    if (entries) entries.push(entry)
-    else byRule.set(key, [entry])
+    const group = byRule.get(key)
+    if (group) group.push(finding)
+    else byRule.set(key, [finding])
   }
-  const sections: ReportSection[] = [...byRule.values()].map(entries => {
-    const { rule, severity } = (entries[0] as ReportEntry).finding
+  const sections: SectionFindings[] = [...byRule.values()].map(group => {
+    const { rule, severity } = group[0] as Finding
     return {
       rule,
       severity,
-      count: entries.length,
       // Candidates a person judges come best-scored first (a stable sort keeps place order on ties).
-      entries: RANKED_RULES.has(rule) ? entries.sort((a, b) => scoreOf(b.finding) - scoreOf(a.finding)) : entries,
+      findings: RANKED_RULES.has(rule) ? group.sort((a, b) => scoreOf(b) - scoreOf(a)) : group,
     }
   })
   sections.sort(
@@ -110,10 +126,19 @@ export function buildReport(input: ReportInput): Report {
       SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) ||
       RULE_ORDER.indexOf(a.rule) - RULE_ORDER.indexOf(b.rule),
   )
-  return { title: input.title, corpus: input.corpus, generatedAt: input.generatedAt, summary: input.summary, sections }
+  return sections
 }
 
-function quotedLineOf(input: ReportInput, finding: Finding): string | null {
+/** One finding's entry: its place, and the text of the line it points at (`lineText`). */
+export function reportEntry(input: Pick<ReportInput, 'lineText'>, finding: Finding): ReportEntry {
+  return {
+    finding,
+    location: finding.line === undefined ? finding.file : `${finding.file}:${finding.line}`,
+    lineText: finding.line === undefined ? null : quotedLineOf(input, finding),
+  }
+}
+
+function quotedLineOf(input: Pick<ReportInput, 'lineText'>, finding: Finding): string | null {
   const text = input.lineText(finding.file, finding.line as number)
   if (text === null) return null
   const column = finding['column']
