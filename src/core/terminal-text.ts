@@ -60,9 +60,12 @@ export function plainText(text: string): string {
 
 /** Untrusted text for one line (a file name, an item id, a finding's message): `plainText`, a line break as a space. */
 export function oneLine(text: string): string {
-  // From the first blank of a run only (the lookbehind): tried from each, a long run of blanks
-  // without a line break cost its length squared.
-  return plainText(text).replace(/(?<!\s)\s*\n\s*/g, ' ')
+  // Most text holds no line break: one scan for it, no regex run over every message and quoted
+  // line of a report (two replaces of each were a tenth of a validate report's time). The
+  // replace starts from the first blank of a run only (the lookbehind): tried from each, a long
+  // run of blanks without a line break cost its length squared.
+  const plain = plainText(text)
+  return plain.includes('\n') ? plain.replace(/(?<!\s)\s*\n\s*/g, ' ') : plain
 }
 
 // Our styles as they are written: each `ESC [ parameters m` of STYLES. Every one ends in `m` and

@@ -79,4 +79,28 @@ describe('the text report in pieces', () => {
     expect(Math.max(...pieces.map(piece => piece.length))).toBeLessThan(2 ** 15 + 400)
     expect(pieces.join('')).toBe(renderText(buildReport(input)))
   })
+
+  it('keeps each message and quoted line to one line, without terminal control characters, the rest as written', () => {
+    const at = (line: number, message: string): Finding => ({
+      rule: 'leech',
+      severity: 'warning',
+      file: 'a.adoc',
+      line,
+      message,
+    })
+    const findings = [
+      at(1, 'bell\u0007 esc\u001b[31m a\n  b\ttab'),
+      at(2, 'plain: é… 日本 (C) <<x>>'),
+      at(3, 'tab\tonly'),
+    ]
+    const quoted = ['  [[q1]]what\u001b]0;owned\u0007?:: x  ', 'a line\rwith a CR', '\t']
+    const input = { ...inputOf(findings, ['']), lineText: (_file: string, line: number) => quoted[line - 1] ?? null }
+    expect(renderText(buildReport(input)).split('\n').slice(4, 9)).toEqual([
+      'a.adoc:1: warning leech: bell esc[31m a b\ttab',
+      '    | [[q1]]what]0;owned?:: x',
+      'a.adoc:2: warning leech: plain: é… 日本 (C) <<x>>',
+      '    | a linewith a CR',
+      'a.adoc:3: warning leech: tab\tonly',
+    ])
+  })
 })

@@ -105,14 +105,21 @@ export function buildReport(input: ReportInput): Report {
  * never held at once.
  */
 export function reportSections(findings: readonly Finding[]): SectionFindings[] {
-  const byRule = new Map<string, Finding[]>()
+  // By rule, then severity, in the order first met: no key string made (and hashed) per finding.
+  const byRule = new Map<Rule, Map<Severity, Finding[]>>()
+  const groups: Finding[][] = []
   for (const finding of findings) {
-    const key = `${finding.rule} ${finding.severity}`
-    const group = byRule.get(key)
+    let bySeverity = byRule.get(finding.rule)
+    if (bySeverity === undefined) byRule.set(finding.rule, (bySeverity = new Map()))
+    const group = bySeverity.get(finding.severity)
     if (group) group.push(finding)
-    else byRule.set(key, [finding])
+    else {
+      const created = [finding]
+      bySeverity.set(finding.severity, created)
+      groups.push(created)
+    }
   }
-  const sections: SectionFindings[] = [...byRule.values()].map(group => {
+  const sections: SectionFindings[] = groups.map(group => {
     const { rule, severity } = group[0] as Finding
     return {
       rule,
