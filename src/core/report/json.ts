@@ -6,8 +6,13 @@ import type { Finding } from '../types.js'
 // can reach the engine's string length limit (a million findings crashed with "Invalid string
 // length", issue 9). Each piece ends with a newline and holds whole findings.
 
-/** About this many characters per piece: few writes, and each far below any limit. */
-const PIECE = 1 << 20
+/**
+ * About this many characters per piece: each far below any limit, and small enough to die young
+ * (a string of up to 64 KB is an ordinary young object; a 1 MB piece was a large object, kept
+ * with every other piece until a full collection: 52 MB of JSON peaked over 100 MB higher,
+ * docs/perf.md (22)).
+ */
+const PIECE = 1 << 15
 
 export function* findingsJson(findings: readonly Finding[], summary: Summary): Generator<string> {
   if (findings.length === 0) {
@@ -17,7 +22,8 @@ export function* findingsJson(findings: readonly Finding[], summary: Summary): G
   let piece = '{\n  "findings": [\n'
   for (let index = 0; index < findings.length; index++) {
     const comma = index + 1 < findings.length ? ',' : ''
-    piece += `    ${indent(indent(JSON.stringify(findings[index], null, 2)))}${comma}\n`
+    // Indented twice in one pass (the inserted spaces hold no newline): one string less a finding.
+    piece += `    ${JSON.stringify(findings[index], null, 2).replace(NEWLINES, '\n    ')}${comma}\n`
     if (piece.length >= PIECE) {
       yield piece
       piece = ''
@@ -26,6 +32,8 @@ export function* findingsJson(findings: readonly Finding[], summary: Summary): G
   yield `${piece}  ],\n  "summary": ${indent(JSON.stringify(summary, null, 2))}\n}\n`
 }
 
+const NEWLINES = /\n/g
+
 function indent(json: string): string {
-  return json.replace(/\n/g, '\n  ')
+  return json.replace(NEWLINES, '\n  ')
 }
