@@ -52,32 +52,22 @@ export async function findingLines(vault: Vault, findings: readonly Finding[]): 
 /**
  * Lines `wanted` (1-based) of a file read in chunks, as `lineLookup` over its text gives them:
  * no `\n`, one final `\r` and line 1's BOM left out, a final newline starting no line, an empty
- * file one empty line. A line past the end is not in the map, nor is any when the file is gone
- * or cannot be read (the load reported it). Lines are split on the byte 10, which never occurs
+ * file one empty line. A line past the end is not kept, nor is any when the file is gone or
+ * cannot be read (the load reported it). Lines are split on the byte 10, which never occurs
  * inside a UTF-8 sequence, and each is decoded alone, replacing bad bytes as a decode of the
  * whole text does.
  */
-export async function linesOfFile(
-  vault: Vault,
-  path: string,
-  wanted: readonly number[],
-): Promise<Map<number, string> | null> {
+export async function linesOfFile(vault: Vault, path: string, wanted: readonly number[]): Promise<KeptLines | null> {
   const targets = Int32Array.from(new Set(wanted)).sort()
-  const lines = new Map<number, string>()
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
-  const keep = (line: number, bytes: Uint8Array): void => {
-    const end = bytes.length > 0 && bytes[bytes.length - 1] === 13 ? bytes.length - 1 : bytes.length
-    const text = decoder.decode(bytes.subarray(0, end))
-    lines.set(line, line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
-  }
+  const kept = new KeptLines(targets)
   try {
     const source = await vault.readChunks?.(path)
     if (!source) return null
     let line = 1
     let w = 0
     while (w < targets.length && (targets[w] as number) < 1) w++
-    // The bytes of a wanted line begun in an earlier chunk (chunks reuse one buffer: copies).
-    let begun: Uint8Array[] | null = null
+    // Whether wanted line `targets[w]` is begun: its bytes so far kept, the rest in the next chunk.
+    let open = false
     let seen = 0
     for await (const chunk of source.chunks) {
       seen += chunk.length
@@ -85,14 +75,13 @@ export async function linesOfFile(
       while (at < chunk.length && w < targets.length) {
         const newline = chunk.indexOf(10, at)
         if (line === targets[w]) {
-          if (newline < 0) {
-            ;(begun ??= []).push(chunk.slice(at))
-            break
-          }
-          const piece = chunk.subarray(at, newline)
-          keep(line, begun === null ? piece : joined([...begun, piece]))
-          begun = null
-          w++
+          if (!open) kept.begin(w)
+          open = true
+          // Copied now: the next chunk reuses the buffer.
+          kept.add(w, chunk.subarray(at, newline < 0 ? chunk.length : newline))
+          if (newline < 0) break
+          kept.end(w++)
+          open = false
         }
         if (newline < 0) break
         at = newline + 1
@@ -102,23 +91,85 @@ export async function linesOfFile(
       if (w >= targets.length) break
     }
     // The last line, with no newline after it; an empty file is one empty line.
-    if (begun !== null) keep(line, joined(begun))
-    else if (seen === 0 && targets[w] === 1) keep(1, new Uint8Array(0))
-    return lines
+    if (open) kept.end(w)
+    else if (seen === 0 && targets[w] === 1) {
+      kept.begin(w)
+      kept.end(w)
+    }
+    return kept
   } catch {
     return null
   }
 }
 
-function joined(pieces: readonly Uint8Array[]): Uint8Array {
-  if (pieces.length === 1) return pieces[0] as Uint8Array
-  let length = 0
-  for (const piece of pieces) length += piece.length
-  const bytes = new Uint8Array(length)
-  let at = 0
-  for (const piece of pieces) {
-    bytes.set(piece, at)
-    at += piece.length
+/**
+ * The lines `linesOfFile` kept: their bytes side by side in blocks of 256 KB, each line decoded
+ * when it is asked for. 165,000 lines held as strings in a map were 33 MB of the heap, each kept
+ * to the end of the report; as bytes they are 10 MB outside it. Blocks, not one buffer grown by
+ * doubling: the copies and the half-empty last buffer were as much again.
+ */
+export class KeptLines {
+  private readonly blocks: Uint8Array[] = []
+  private block = new Uint8Array(0)
+  private used = 0
+  /** Each wanted line's block, and where its bytes start and end there; end -1: the file has no such line. */
+  private readonly blockOf: Int32Array
+  private readonly starts: Int32Array
+  private readonly ends: Int32Array
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true })
+
+  /** `targets`: the wanted lines, ascending, each once. */
+  constructor(private readonly targets: Int32Array) {
+    this.blockOf = new Int32Array(targets.length)
+    this.starts = new Int32Array(targets.length)
+    this.ends = new Int32Array(targets.length).fill(-1)
   }
-  return bytes
+
+  begin(index: number): void {
+    this.blockOf[index] = this.blocks.length - 1
+    this.starts[index] = this.used
+  }
+
+  /** More bytes of the line begun last (`index`). */
+  add(index: number, piece: Uint8Array): void {
+    if (this.used + piece.length > this.block.length) {
+      // A new block, the line's bytes so far moved into it: a line never spans two.
+      const start = this.starts[index] as number
+      const line = this.block.subarray(this.blocks.length === 0 ? 0 : start, this.used)
+      const block = new Uint8Array(Math.max(BLOCK_BYTES, 2 * (line.length + piece.length)))
+      block.set(line)
+      this.blocks.push(block)
+      this.block = block
+      this.used = line.length
+      this.blockOf[index] = this.blocks.length - 1
+      this.starts[index] = 0
+    }
+    this.block.set(piece, this.used)
+    this.used += piece.length
+  }
+
+  /** The line ends, without its one final `\r`. */
+  end(index: number): void {
+    if (this.used > (this.starts[index] as number) && this.block[this.used - 1] === 13) this.used--
+    this.ends[index] = this.used
+  }
+
+  /** Line `line`'s text, or undefined when it was not wanted or the file has no such line. */
+  get(line: number): string | undefined {
+    const { targets } = this
+    let low = 0
+    let high = targets.length - 1
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if ((targets[middle] as number) < line) low = middle + 1
+      else high = middle
+    }
+    const end = this.ends[low]
+    if (targets[low] !== line || end === undefined || end < 0) return undefined
+    const block = this.blocks[this.blockOf[low] as number] ?? this.block
+    const text = this.decoder.decode(block.subarray(this.starts[low] as number, end))
+    return line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+  }
 }
+
+const BLOCK_BYTES = 1 << 18

@@ -96,6 +96,19 @@ describe('the lines of the log a report quotes', () => {
     expect(lineText('internalise/a.adoc', 2)).toBe(':intent: internalise')
   })
 
+  it('keeps thousands of lines, over several blocks, one line longer than a block, each as written', async () => {
+    const lines = Array.from({ length: 15_000 }, (_, i) =>
+      i === 7000
+        ? `{"item":"${'é'.repeat(200_000)}"}`
+        : JSON.stringify({ item: `d#é${i}`, date: '2026-06-02', grade: 'good' }),
+    )
+    const vault = memoryVault({ [LOG_PATH]: `${lines.join('\r\n')}\n` })
+    const wanted = lines.map((_, i) => i + 1).filter(line => line % 3 !== 0)
+    const kept = await linesOfFile(vault, LOG_PATH, wanted)
+    for (let line = 1; line <= lines.length + 1; line++)
+      expect(kept?.get(line) ?? null).toBe(line % 3 !== 0 && line <= lines.length ? lines[line - 1] : null)
+  })
+
   it('quotes nothing of a log that is gone, or fails while it is read', async () => {
     expect(await linesOfFile(memoryVault(), LOG_PATH, [1])).toBeNull()
     const failing: Vault = {
