@@ -9,6 +9,7 @@ import {
   makeWorld,
   ok,
   practise,
+  remoteMain,
   seedTwoDevices,
   sortedLines,
   TODO_NOTE,
@@ -30,10 +31,6 @@ beforeAll(async () => {
   twoDevices = await seedTwoDevices(world)
 }, 240_000)
 afterAll(() => world?.remove())
-
-function remoteMain(device: Device): string {
-  return device.git('ls-remote', 'origin', 'refs/heads/main').split('\t')[0] as string
-}
 
 describe('sync with everyday git settings', () => {
   it('merge.conflictStyle=diff3: a note settled by removing only the lines sync names keeps the ||||||| line and the old text, and is not pushed', async () => {

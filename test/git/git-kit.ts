@@ -196,3 +196,8 @@ export async function practise(device: Device, day: string, grades: Array<[strin
   }
   return lines
 }
+
+/** The commit the remote's main is at. */
+export function remoteMain(device: Device): string {
+  return device.git('ls-remote', 'origin', 'refs/heads/main').split('\t')[0] as string
+}

@@ -7,6 +7,7 @@ import {
   makeWorld,
   ok,
   practise,
+  remoteMain,
   reviewLine,
   seedTwoDevices,
   sortedLines,
@@ -27,11 +28,6 @@ beforeAll(async () => {
   twoDevices = await seedTwoDevices(world)
 }, 240_000)
 afterAll(() => world?.remove())
-
-/** The commit the remote's main is at. */
-function remoteMain(device: Device): string {
-  return device.git('ls-remote', 'origin', 'refs/heads/main').split('\t')[0] as string
-}
 
 function head(device: Device): string {
   return device.git('rev-parse', 'HEAD').trim()
