@@ -309,6 +309,7 @@ fi
     const refused = await b.nk('sync', '--today', '2026-12-01')
     expect(refused.code).toBe(2)
     expect(refused.stderr).toContain('secret-scan: an AWS key in the staged changes')
+    expect(refused.stderr).toContain('what a pre-commit or commit-msg hook of yours refused mended')
     expect(refused.stderr).toContain('Nothing is lost')
     expect(b.git('rev-parse', 'HEAD')).toBe(head) // nothing committed
     expect(sortedLines(b.read(LOG))).toEqual([...made].sort())

@@ -71,7 +71,8 @@ export const syncCommand: Command = async ctx => {
       ctx.err(
         `notekeeper sync: ${error.message}\nNothing is lost: what sync was committing is staged` +
           (error.merging ? ', and the merge it began is in the work tree' : '') +
-          '. Once `git commit` works in this clone (a key for commit.gpgsign, user.name and user.email set), ' +
+          '. Once `git commit` works in this clone (a key for commit.gpgsign, user.name and user.email set, ' +
+          'what a pre-commit or commit-msg hook of yours refused mended), ' +
           'sync again: it commits them.',
       )
       return 2
