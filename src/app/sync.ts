@@ -63,6 +63,9 @@ export interface SyncOutcome {
 
 const PUSH_ATTEMPTS = 3
 
+/** `git merge` without merge.autoStash, whatever the person's config says (settleAndMerge). */
+const NO_AUTOSTASH = ['-c', 'merge.autoStash=false']
+
 /**
  * `notekeeper sync` (SPEC 4.3): commit the corpus's changes, fetch, merge with the drivers in
  * place, replay and validate, commit, push; a push that lost a race fetches and merges again.
@@ -217,16 +220,17 @@ async function settleAndMerge(
   await settle(vault, lock, today, outcome)
   await commit(git, outcome, (await inMerge(git)) ? 'Notekeeper sync: merge settled by hand' : null, onCommit)
   if (theirs === null || (await isAncestor(git, theirs, 'HEAD'))) return false
-  // --no-autostash: with merge.autoStash, git would stash the changes not committed outside the
-  // corpus folder, merge, and put them back under conflict markers after sync's commit, which
-  // said "synced"; without, git names them and sync says so (mergeBlocked).
+  // merge.autoStash off: with it, git would stash the changes not committed outside the corpus
+  // folder, merge, and put them back under conflict markers after sync's commit, which said
+  // "synced"; without, git names them and sync says so (mergeBlocked). Set as a setting, not
+  // `--no-autostash`: a git before 2.27 (Ubuntu 20.04's) has neither, and stops at the option.
   if (await isAncestor(git, 'HEAD', theirs)) {
     say(`fast-forward to ${remoteName}`)
-    const merge = await git.run(['merge', '--quiet', '--no-autostash', '--ff-only', theirs])
+    const merge = await git.run([...NO_AUTOSTASH, 'merge', '--quiet', '--ff-only', theirs])
     if (merge.code !== 0) throw (await mergeBlocked(git, merge.stderr, remoteName)) ?? mergeFailed(merge)
   } else {
     say(`merging ${remoteName}`)
-    const merge = await git.run(['merge', '--quiet', '--no-autostash', '--no-ff', '--no-commit', theirs])
+    const merge = await git.run([...NO_AUTOSTASH, 'merge', '--quiet', '--no-ff', '--no-commit', theirs])
     if (merge.code !== 0 && !(await inMerge(git)))
       throw (await mergeBlocked(git, merge.stderr, remoteName)) ?? mergeFailed(merge)
     await restoreTwinReviews(git, vault, theirs)
