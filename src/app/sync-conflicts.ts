@@ -1,5 +1,6 @@
 import { CONFIG_PATH, LOG_PATH, STATE_PATH } from '../core/corpus.js'
 import { mergeLogs } from '../core/merge/log.js'
+import { oneLine } from '../core/terminal-text.js'
 import type { IsoDate } from '../core/types.js'
 import type { Git } from '../ports/git.js'
 import type { Vault } from '../ports/vault.js'
@@ -105,6 +106,9 @@ async function stages(git: Git, path: string): Promise<[string, string, string]>
   return [await at(1), await at(2), await at(3)]
 }
 
+/** Paths for a sentence: a line break in a file name stays inside it (ADR 0044), not a line of its own. */
+const names = (paths: readonly string[]): string => paths.map(oneLine).join(', ')
+
 /** What sync says of the files it left in conflict, one paragraph per kind, for the person. */
 export function conflictWords(conflicts: readonly string[], deletedOnOneSide: readonly string[]): string[] {
   const said: string[] = []
@@ -112,14 +116,14 @@ export function conflictWords(conflicts: readonly string[], deletedOnOneSide: re
   const outside = changed.some(path => path.endsWith(OUTSIDE_THE_FOLDER))
   if (changed.length > 0)
     said.push(
-      `conflict: both devices changed ${changed.join(', ')}. The review log is merged and nothing of it ` +
+      `conflict: both devices changed ${names(changed)}. The review log is merged and nothing of it ` +
         `is lost. Edit the file(s) to keep what you mean (${MARKERS_TO_REMOVE}), ` +
         (outside ? '`git add` the ones outside the corpus folder yourself, ' : '') +
         'then run `notekeeper sync` again to finish the merge.',
     )
   if (deletedOnOneSide.length > 0)
     said.push(
-      `conflict: ${deletedOnOneSide.join(', ')} ${deletedOnOneSide.length === 1 ? 'was' : 'were'} deleted on one ` +
+      `conflict: ${names(deletedOnOneSide)} ${deletedOnOneSide.length === 1 ? 'was' : 'were'} deleted on one ` +
         'device and changed on the other. The review log is merged and nothing of it is lost. Keep the file as it ' +
         'stands here to keep it, or delete it to delete it, then run `notekeeper sync` again to finish the merge.',
     )
@@ -137,12 +141,12 @@ export function settlingWords(left: LeftUnmerged, done: boolean): string[] {
   if (left.settled.length > 0)
     said.push(
       `${done ? 'marked' : 'mark'} ${left.settled.length} note(s) settled (no conflict markers left; git add): ` +
-        left.settled.join(', '),
+        names(left.settled),
     )
   if (left.deleted.length > 0)
     said.push(
       `${done ? 'marked' : 'mark'} ${left.deleted.length} note(s) settled as deleted (deleted here; git rm --cached): ` +
-        left.deleted.join(', '),
+        names(left.deleted),
     )
   return said
 }
