@@ -254,6 +254,14 @@ function mergeFailed(merge: GitResult): GitFailedError {
  */
 async function mergeBlocked(git: Git, stderr: string, remoteName: string): Promise<SyncRefusedError | null> {
   const listed = (pattern: RegExp): string[] => lines(pattern.exec(stderr)?.[1] ?? '').map(line => line.trim())
+  // A remote begun on its own (a README made with it): a merge of two histories is the person's
+  // decision, once; sync would meet the same refusal on every run after it.
+  if (/refusing to merge unrelated histories/.test(stderr))
+    return new SyncRefusedError(
+      `${remoteName} shares no history with this branch, so git will not merge it (a remote made with a README, ` +
+        `say). If both hold what you mean to keep, join them once by hand: \`git merge --allow-unrelated-histories ` +
+        `${remoteName}\`, settle what git asks, then sync; nothing was merged, and what sync committed here stays committed`,
+    )
   const changed = listed(/local changes to the following files would be overwritten by merge:\n((?:\t.*\n)+)/)
   const untracked = listed(/untracked working tree files would be (?:overwritten|removed) by merge:\n((?:\t.*\n)+)/)
   if (changed.length === 0 && untracked.length === 0) return null

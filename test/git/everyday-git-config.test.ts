@@ -13,6 +13,7 @@ import {
   seedTwoDevices,
   sortedLines,
   TODO_NOTE,
+  WORDS_NOTE,
   type World,
 } from './git-kit.js'
 
@@ -323,5 +324,35 @@ fi
     expect(b.read(LOG)).toBe(a.read(LOG))
     expect(fs.readFileSync(ran, 'utf8').trim().split('\n').length).toBeGreaterThanOrEqual(3)
     expect(a.git('log', '--format=%B', 'origin/main')).not.toContain('AKIA')
+  }, 240_000)
+
+  it('a remote made with a README (no history shared with the corpus): sync names the one merge by hand that joins them, not "run sync again"; after it, every review travels', async () => {
+    const remote = nodePath.join(world.root, 'readme-remote.git')
+    git(world.root, world.env, 'init', '--quiet', '--bare', '--initial-branch=main', remote)
+    const seed = world.device('readme-seed')
+    git(world.root, world.env, 'clone', '--quiet', remote, seed.dir)
+    seed.write('README.md', '# My notes\n')
+    seed.git('add', 'README.md')
+    seed.git('commit', '-q', '-m', 'Initial commit')
+    seed.git('push', '--quiet', 'origin', 'main')
+    const c = world.device('readme-c')
+    git(world.root, world.env, 'init', '--quiet', '--initial-branch=master', c.dir)
+    c.write('internalise/words.adoc', WORDS_NOTE)
+    await ok(c.nk('git', 'setup'))
+    await ok(c.nk('sync', '--today', '2026-12-01')) // no remote yet: committed here
+    c.git('remote', 'add', 'origin', remote)
+    const made = await practise(c, '2026-12-01', [['alpha', 'good']])
+    const first = await c.nk('sync', '--today', '2026-12-01')
+    expect(first.stderr).toContain('git branch --set-upstream-to=origin/main')
+    c.git('branch', '--set-upstream-to=origin/main')
+    const unrelated = await c.nk('sync', '--today', '2026-12-01')
+    expect(unrelated.code).toBe(2)
+    expect(unrelated.stderr).toContain('git merge --allow-unrelated-histories origin/main')
+    expect(unrelated.stderr).not.toContain('run sync again')
+    c.git('merge', '--quiet', '--allow-unrelated-histories', '-m', 'Join the remote', 'origin/main')
+    await ok(c.nk('sync', '--today', '2026-12-01'))
+    seed.git('pull', '--quiet', 'origin', 'main')
+    expect(sortedLines(seed.read(LOG))).toEqual([...made].sort())
+    expect(seed.read('README.md')).toBe('# My notes\n')
   }, 240_000)
 })
