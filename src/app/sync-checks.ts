@@ -1,3 +1,4 @@
+import { strayMarkerLine } from '../core/asciidoc/conflict-markers.js'
 import { CONFIG_PATH, isVisibleAdoc, LOG_PATH, STATE_PATH } from '../core/corpus.js'
 import { firstLostLine, firstRewrittenLine, type LostLine } from '../core/log/growth.js'
 import type { Git } from '../ports/git.js'
@@ -199,7 +200,7 @@ export async function conflictMarkersToSend(git: Git, vault: Vault, theirs: stri
   for (const path of await pathsToSend(git, theirs)) {
     if (!isVisibleAdoc(path) && path !== LOG_PATH && path !== STATE_PATH && path !== CONFIG_PATH) continue
     const text = await vault.read(path).catch(() => null) // a file gone or unreadable has nothing to send
-    const line = text === null ? null : markerLine(text)
+    const line = text === null ? null : isVisibleAdoc(path) ? noteMarkerLine(text) : markerLine(text)
     if (line !== null) found.push(`${path}:${line}`)
   }
   if (found.length === 0) return null
@@ -231,6 +232,18 @@ async function pathsToSend(git: Git, theirs: string | null): Promise<string[]> {
 async function mergeBase(git: Git, one: string, other: string): Promise<string | null> {
   const result = await git.run(['merge-base', one, other])
   return result.code === 0 ? result.stdout.trim() : null
+}
+
+/** Whether a file still holds one of git's marker lines (in a note, outside its verbatim blocks). */
+export function holdsConflictMarkers(path: string, text: string): boolean {
+  return (isVisibleAdoc(path) ? noteMarkerLine(text) : markerLine(text)) !== null
+}
+
+/** In a note, the number of the first marker line outside a verbatim block (a listing may show them), or null. */
+function noteMarkerLine(text: string): number | null {
+  if (!CONFLICT_MARKER.test(text)) return null
+  const index = strayMarkerLine(text.split(/\r?\n/))
+  return index < 0 ? null : index + 1
 }
 
 /** The number of the first line that is a conflict marker, or null. */

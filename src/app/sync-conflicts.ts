@@ -5,7 +5,7 @@ import type { IsoDate } from '../core/types.js'
 import type { Git } from '../ports/git.js'
 import type { Vault } from '../ports/vault.js'
 import { mergeStateTexts } from './git-merge.js'
-import { CONFLICT_MARKER, MARKERS_TO_REMOVE } from './sync-checks.js'
+import { holdsConflictMarkers, MARKERS_TO_REMOVE } from './sync-checks.js'
 import { gitOrThrow, lines, paths0 } from './sync-git.js'
 
 // What a merge left unmerged, read without changing anything: the one reading that `notekeeper
@@ -63,7 +63,7 @@ export async function leftUnmerged(git: Git, vault: Vault, settledByPerson: bool
     const text = await vault.read(path).catch(() => null)
     // Deleted by the person: the conflict settled the way git's "deleted by them" asks about.
     if (settledByPerson && text === null) left.deleted.push(path)
-    else if (settledByPerson && text !== null && !CONFLICT_MARKER.test(text)) left.settled.push(path)
+    else if (settledByPerson && text !== null && !holdsConflictMarkers(path, text)) left.settled.push(path)
     else {
       left.conflicts.push(path)
       if (await deletedOnOneSide(git, path)) left.deletedOnOneSide.push(path)

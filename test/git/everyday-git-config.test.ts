@@ -355,4 +355,36 @@ fi
     expect(sortedLines(seed.read(LOG))).toEqual([...made].sort())
     expect(seed.read('README.md')).toBe('# My notes\n')
   }, 240_000)
+
+  it('a note about git that shows conflict markers in a listing block is sent like any other; a marker left outside one is still refused', async () => {
+    const { a, b } = twoDevices('markers-shown')
+    const NOTE = 'reference/git-conflicts.adoc'
+    const shown = [
+      '= Git conflicts',
+      ':intent: reference',
+      ':source: git merge(1)',
+      ':updated: 2026-11-01',
+      '',
+      'What a conflict looks like:',
+      '',
+      '----',
+      '<<<<<<< HEAD',
+      'ours',
+      '||||||| base',
+      'base',
+      '=======',
+      'theirs',
+      '>>>>>>> topic',
+      '----',
+      '',
+    ].join('\n')
+    a.write(NOTE, shown)
+    await ok(a.nk('sync', '--today', '2026-12-01'))
+    await ok(b.nk('sync', '--today', '2026-12-01'))
+    expect(b.read(NOTE)).toBe(shown)
+    b.write(NOTE, `${shown}\n>>>>>>> topic\n`) // one left outside the listing
+    const refused = await b.nk('sync', '--today', '2026-12-01')
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain(`${NOTE}:18: git's conflict markers`)
+  }, 240_000)
 })

@@ -69,6 +69,29 @@ export function conflictsOf(lines: readonly string[]): Conflict[] {
   return conflicts
 }
 
+/**
+ * The index of a note's first line that is one of git's `<<<<<<<`, `|||||||` or `>>>>>>>` marker
+ * lines outside a verbatim block, alone or not, or -1. What sync looks for in a note it would
+ * send (a conflict settled by hand with a marker or diff3's older text left in); markers a note
+ * about git shows in a listing are its content, as `conflictsOf` reads them.
+ */
+export function strayMarkerLine(lines: readonly string[]): number {
+  let fence: string | null = null
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] as string
+    if (fence !== null) {
+      if (line === fence) fence = null
+      continue
+    }
+    const code = line.charCodeAt(0)
+    if ((code === 60 && OPEN.test(line)) || (code === 124 && BASE.test(line)) || (code === 62 && CLOSE.test(line)))
+      return index
+    const delimiter = delimiterOf(line)
+    if (delimiter !== null && VERBATIM.has(delimiter.context)) fence = delimiter.terminator
+  }
+  return -1
+}
+
 /** The problem a conflict gives its note, at its opening line (1-based numbers). */
 export function conflictProblem(conflict: Conflict): { line: number; message: string } {
   const first = (conflict.markers[0] as number) + 1
